@@ -1,0 +1,85 @@
+"""Command line: ``numba-words`` (also ``python -m numba_words``).
+
+Each engine package contributes a ``cli`` module with ``register(subparsers)`` (adds its subcommands) and
+``tour(lex, echo)`` (prints its part of ``numba-words tour``).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+import time
+
+from .errors import NumbaWordsError
+
+ENGINE_CLIS = (
+    "numba_words.lexicon.cli",
+    "numba_words.draughts.cli",
+    "numba_words.scrabble.cli",
+    "numba_words.bookworm.cli",
+)
+
+
+def _engine_modules():
+    for name in ENGINE_CLIS:
+        if importlib.util.find_spec(name) is not None:
+            yield importlib.import_module(name)
+
+
+def _tour(args) -> int:
+    from .lexicon import Lexicon
+
+    echo = print
+    t0 = time.perf_counter()
+    echo(f"numba-words tour — lexicon {args.lexicon!r}, {_threads_note()}")
+    t = time.perf_counter()
+    lex = Lexicon.load(args.lexicon)
+    echo(f"loaded {lex.name}: {len(lex):,} words in {time.perf_counter() - t:.3f} s ({lex.load_note})")
+    for mod in _engine_modules():
+        echo("")
+        mod.tour(lex, echo)
+    echo("")
+    echo(f"tour finished in {time.perf_counter() - t0:.2f} s")
+    return 0
+
+
+def _threads_note() -> str:
+    import numba
+
+    return f"{numba.get_num_threads()} threads, numba {numba.__version__}"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="numba-words",
+        description="Numba-compiled move generators: word finding, Scrabble-likes, international draughts, "
+        "Bookworm. Run 'numba-words tour' to see every engine at work with its throughput.",
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    tp = sub.add_parser("tour", help="show every engine working on the default lexicon, with throughput")
+    tp.add_argument("--lexicon", default="twl06", help="lexicon name or word-list path (default: twl06)")
+    tp.set_defaults(func=_tour)
+    for mod in _engine_modules():
+        mod.register(sub)
+    return p
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except NumbaWordsError as e:
+        print(f"numba-words: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,13 @@
+"""Exceptions: every bad input raises a subclass of :class:`ValueError` naming what is wrong and where."""
+
+
+class NumbaWordsError(ValueError):
+    """Base class of every input error raised by numba_words."""
+
+
+class LexiconError(NumbaWordsError):
+    """A word list or lexicon name that cannot be loaded."""
+
+
+class InvalidWordError(NumbaWordsError):
+    """A word, rack or pattern with characters outside the lexicon's alphabet, or of a bad length."""
