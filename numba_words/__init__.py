@@ -7,6 +7,13 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 from .errors import InvalidWordError, LexiconError, NumbaWordsError  # noqa: E402
-from .lexicon import Lexicon  # noqa: E402
 
 __all__ = ["Lexicon", "NumbaWordsError", "LexiconError", "InvalidWordError", "__version__"]
+
+
+def __getattr__(name):
+    if name == "Lexicon":
+        from .lexicon import Lexicon
+
+        return Lexicon
+    raise AttributeError(f"module 'numba_words' has no attribute {name!r}")

@@ -1,0 +1,290 @@
+"""DAWG kernels: parse word lists, build a minimised DAWG, walk it.
+
+Array encoding (``uint32``), the contract every engine's kernels walk::
+
+    dawg[o]           child mask of the node at offset o (bit c: letter c has a child)
+    dawg[o + 1 + k]   edge to the k-th child in letter order: (child_offset << 1) | terminal
+
+``terminal`` says the prefix ending with that letter is a word. The root is at offset 0, so an edge value of
+0 never occurs and :func:`edge` returns 0 for "no such child". Children are found by popcount of the mask
+bits below the letter. Terminal flags live on edges, so nodes that differ only in being a word merge.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import kernel
+from ..bits import popcount
+
+ROOT = 0
+
+
+@kernel
+def edge(dawg, node, c):
+    """Edge value for letter ``c`` out of ``node`` (``(child << 1) | terminal``), or 0 if there is none."""
+    m = np.int64(dawg[node])
+    if (m >> c) & 1 == 0:
+        return 0
+    return np.int64(dawg[node + 1 + popcount(m & ((np.int64(1) << c) - 1))])
+
+
+@kernel
+def walk(dawg, codes, start, stop):
+    """Edge value reached by spelling ``codes[start:stop]`` from the root (0 if the walk falls off)."""
+    node = ROOT
+    e = 0
+    for i in range(start, stop):
+        e = edge(dawg, node, np.int64(codes[i]))
+        if e == 0:
+            return 0
+        node = e >> 1
+    return e
+
+
+@kernel
+def contains_many(dawg, flat, offsets, out):
+    """``out[i]`` = word ``flat[offsets[i]:offsets[i+1]]`` is in the DAWG."""
+    for i in range(offsets.shape[0] - 1):
+        a = offsets[i]
+        b = offsets[i + 1]
+        out[i] = b > a and (walk(dawg, flat, a, b) & 1) == 1
+
+
+@kernel
+def split_lines(mapped, max_bad):
+    """Split mapped code points (letter index, -1 newline, -2 space, -3 invalid) into words.
+
+    Returns ``(flat uint8, offsets int64, bad_lines int64[:n_bad_kept], n_bad, n_lines)``; blank lines are
+    skipped, a line with an invalid character or inner space is bad (1-based line numbers).
+    """
+    n = mapped.shape[0]
+    flat = np.empty(n, dtype=np.uint8)
+    offsets = np.empty(n // 2 + 2, dtype=np.int64)
+    bad = np.empty(max_bad, dtype=np.int64)
+    n_bad = 0
+    n_words = 0
+    pos = 0
+    line = 0
+    i = 0
+    offsets[0] = 0
+    while i < n:
+        line += 1
+        j = i
+        while j < n and mapped[j] != -1:
+            j += 1
+        a = i
+        b = j
+        while a < b and mapped[a] == -2:
+            a += 1
+        while b > a and mapped[b - 1] == -2:
+            b -= 1
+        if b > a:
+            ok = True
+            for k in range(a, b):
+                if mapped[k] < 0:
+                    ok = False
+                    break
+            if ok:
+                for k in range(a, b):
+                    flat[pos] = mapped[k]
+                    pos += 1
+                n_words += 1
+                if n_words + 1 >= offsets.shape[0]:
+                    grown = np.empty(offsets.shape[0] * 2, dtype=np.int64)
+                    grown[: n_words] = offsets[: n_words]
+                    offsets = grown
+                offsets[n_words] = pos
+            else:
+                if n_bad < max_bad:
+                    bad[n_bad] = line
+                n_bad += 1
+        i = j + 1
+    return flat[:pos].copy(), offsets[: n_words + 1].copy(), bad[: min(n_bad, max_bad)].copy(), n_bad, line
+
+
+@kernel
+def compare_words(flat, oa, ob, pa, pb):
+    """-1, 0, 1 as word ``flat[oa:ob]`` sorts before, equal to, after ``flat[pa:pb]``."""
+    la = ob - oa
+    lb = pb - pa
+    for k in range(min(la, lb)):
+        x = flat[oa + k]
+        y = flat[pa + k]
+        if x != y:
+            return -1 if x < y else 1
+    if la == lb:
+        return 0
+    return -1 if la < lb else 1
+
+
+@kernel
+def sorted_status(flat, offsets):
+    """0: strictly increasing (sorted, no duplicates); 1: sorted with duplicates; 2: not sorted."""
+    status = 0
+    for i in range(1, offsets.shape[0] - 1):
+        c = compare_words(flat, offsets[i - 1], offsets[i], offsets[i], offsets[i + 1])
+        if c > 0:
+            return 2
+        if c == 0:
+            status = 1
+    return status
+
+
+@kernel
+def dedupe_sorted(flat, offsets):
+    """Drop repeated words from a sorted list; returns new ``(flat, offsets)``."""
+    n = offsets.shape[0] - 1
+    out = np.empty_like(flat)
+    offs = np.empty(n + 1, dtype=np.int64)
+    offs[0] = 0
+    m = 0
+    pos = 0
+    for i in range(n):
+        a = offsets[i]
+        b = offsets[i + 1]
+        if m > 0 and compare_words(flat, a, b, offsets[i - 1], offsets[i]) == 0:
+            continue
+        for k in range(a, b):
+            out[pos] = flat[k]
+            pos += 1
+        m += 1
+        offs[m] = pos
+    return out[:pos].copy(), offs[: m + 1].copy()
+
+
+@kernel
+def gather_words(flat, offsets, order):
+    """Words in the order given by ``order`` as new ``(flat, offsets)``."""
+    out = np.empty_like(flat)
+    offs = np.empty(order.shape[0] + 1, dtype=np.int64)
+    offs[0] = 0
+    pos = 0
+    for j in range(order.shape[0]):
+        i = order[j]
+        for k in range(offsets[i], offsets[i + 1]):
+            out[pos] = flat[k]
+            pos += 1
+        offs[j + 1] = pos
+    return out, offs
+
+
+@kernel
+def reverse_words(flat, offsets):
+    """Every word spelled backwards (same offsets)."""
+    out = np.empty_like(flat)
+    for i in range(offsets.shape[0] - 1):
+        a = offsets[i]
+        b = offsets[i + 1]
+        for k in range(b - a):
+            out[a + k] = flat[b - 1 - k]
+    return out
+
+
+@kernel
+def _hash_node(mask, cedges, start, n):
+    h = np.uint64(mask) * np.uint64(0x9E3779B97F4A7C15)
+    for k in range(n):
+        h = (h ^ np.uint64(cedges[start + k])) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    return h
+
+
+@kernel
+def build_dawg(flat, offsets):
+    """Minimised DAWG (see module doc) of the sorted, duplicate-free words; returns ``(dawg, n_nodes)``."""
+    n_words = offsets.shape[0] - 1
+    cap = flat.shape[0] + 1
+    # 1. trie, children appended in letter order because the words are sorted
+    first = np.full(cap, -1, dtype=np.int32)
+    last = np.full(cap, -1, dtype=np.int32)
+    nxt = np.full(cap, -1, dtype=np.int32)
+    letter = np.zeros(cap, dtype=np.uint8)
+    term = np.zeros(cap, dtype=np.uint8)
+    maxlen = 0
+    for i in range(n_words):
+        maxlen = max(maxlen, offsets[i + 1] - offsets[i])
+    path = np.zeros(maxlen + 1, dtype=np.int32)
+    n_nodes = 1
+    prev_a = 0
+    prev_b = 0
+    for i in range(n_words):
+        a = offsets[i]
+        b = offsets[i + 1]
+        p = 0
+        while p < b - a and p < prev_b - prev_a and flat[a + p] == flat[prev_a + p]:
+            p += 1
+        node = path[p]
+        for k in range(p, b - a):
+            child = n_nodes
+            n_nodes += 1
+            letter[child] = flat[a + k]
+            if last[node] < 0:
+                first[node] = child
+            else:
+                nxt[last[node]] = child
+            last[node] = child
+            node = child
+            path[k + 1] = child
+        term[node] = 1
+        prev_a = a
+        prev_b = b
+    # 2. minimise bottom-up: children have larger ids than parents
+    canon = np.empty(n_nodes, dtype=np.int32)
+    cmask = np.empty(n_nodes, dtype=np.uint32)
+    cstart = np.empty(n_nodes, dtype=np.int64)
+    cnum = np.empty(n_nodes, dtype=np.int32)
+    cedges = np.empty(n_nodes, dtype=np.int64)  # (canonical child << 1) | terminal
+    n_canon = 0
+    n_cedges = 0
+    size = 1
+    while size < 2 * n_nodes:
+        size *= 2
+    table = np.full(size, -1, dtype=np.int32)
+    for v in range(n_nodes - 1, -1, -1):
+        mask = np.uint32(0)
+        start = n_cedges
+        c = first[v]
+        while c >= 0:
+            mask |= np.uint32(1) << np.uint32(letter[c])
+            cedges[n_cedges] = (np.int64(canon[c]) << 1) | np.int64(term[c])
+            n_cedges += 1
+            c = nxt[c]
+        n = n_cedges - start
+        h = np.int64(_hash_node(mask, cedges, start, n) & np.uint64(size - 1))
+        while True:
+            t = table[h]
+            if t < 0:
+                table[h] = n_canon
+                cmask[n_canon] = mask
+                cstart[n_canon] = start
+                cnum[n_canon] = n
+                canon[v] = n_canon
+                n_canon += 1
+                break
+            if cmask[t] == mask and cnum[t] == n:
+                same = True
+                s = cstart[t]
+                for k in range(n):
+                    if cedges[s + k] != cedges[start + k]:
+                        same = False
+                        break
+                if same:
+                    canon[v] = t
+                    n_cedges = start  # drop the duplicate's edges
+                    break
+            h = (h + 1) & (size - 1)
+    # 3. lay out with the root (created last) at offset 0
+    offset = np.empty(n_canon, dtype=np.int64)
+    total = 0
+    for t in range(n_canon - 1, -1, -1):
+        offset[t] = total
+        total += 1 + cnum[t]
+    dawg = np.empty(total, dtype=np.uint32)
+    for t in range(n_canon):
+        o = offset[t]
+        dawg[o] = cmask[t]
+        s = cstart[t]
+        for k in range(cnum[t]):
+            ce = cedges[s + k]
+            dawg[o + 1 + k] = np.uint32((offset[ce >> 1] << 1) | (ce & 1))
+    return dawg, n_canon
