@@ -1,0 +1,142 @@
+"""Python wrappers around the perft kernels: validation, thread count, frontier split, progress, divide.
+
+Counting convention: a *move* is a distinct (from-square, to-square, captured-set) triple. Capture sequences
+that take the same pieces between the same squares by different routes count once (the convention of the
+published numbers: BikDam, damforum perft threads; see ``data/draughts/SOURCES.md``).
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import numba
+import numpy as np
+
+from .._jit import threads as _threads
+from .errors import DraughtsError
+from .position import Position
+
+#: Frontier positions per thread to aim for: many small subtrees even out the ``prange`` split.
+FRONTIER_PER_THREAD = 256
+
+
+def _root(position: Position):
+    own, opp = (position.white, position.black) if position.turn else (position.black, position.white)
+    return own, opp, position.kings, position.turn
+
+
+def _check(position, depth):
+    if not isinstance(position, Position):
+        raise TypeError(f"expected a Position, got {position!r}")
+    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 0:
+        raise DraughtsError(f"depth must be a non-negative integer, got {depth!r}")
+    return int(depth)
+
+
+def _frontier(own, opp, kings, white, fdepth):
+    from ._perft import frontier_kernel
+
+    cap = 1024
+    while True:
+        fo, fp, fk, fw, fr, n = frontier_kernel(own, opp, kings, white, fdepth, cap)
+        if n >= 0:
+            return fo[:n], fp[:n], fk[:n], fw[:n], fr[:n]
+        cap *= 8
+
+
+def _split(position: Position, depth: int, nthreads: int, min_fdepth: int = 0):
+    """Frontier deep enough for ``FRONTIER_PER_THREAD * nthreads`` subtrees (never the last ply)."""
+    own, opp, kings, white = _root(position)
+    target = FRONTIER_PER_THREAD * nthreads
+    fdepth = max(min_fdepth, 1)
+    while True:
+        f = _frontier(own, opp, kings, white, fdepth)
+        if len(f[0]) >= target or fdepth >= depth - 1 or len(f[0]) == 0:
+            return fdepth, f
+        fdepth += 1
+
+
+def _run(f, rem, leaves, nthreads, progress, t0, chunks=1):
+    from ._perft import perft_many_parallel, perft_many_serial
+
+    fo, fp, fk, fw, fr = f
+    n = len(fo)
+    out = np.zeros(n, dtype=np.int64)
+    bounds = np.linspace(0, n, chunks + 1).astype(np.int64)
+    kern = perft_many_serial if nthreads == 1 else perft_many_parallel
+    done = 0
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        if hi <= lo:
+            continue
+        out[lo:hi] = kern(fo[lo:hi], fp[lo:hi], fk[lo:hi], fw[lo:hi], rem, leaves)
+        done += int(out[lo:hi].sum())
+        if progress is not None:
+            progress(int(hi), n, done, time.perf_counter() - t0)
+    if (out < 0).any():
+        raise DraughtsError("move list overflow during perft")
+    return out
+
+
+def _resolve_threads(threads):
+    if threads is None or threads == 0:
+        return numba.get_num_threads()
+    return int(threads)
+
+
+def perft(position: Position, depth: int, threads: int | None = None, leaves: bool = False,
+          progress: Callable | None = None) -> int:
+    """Number of move paths of length ``depth`` from ``position``.
+
+    ``leaves=False`` counts the last ply's moves without making them (bulk counting); ``leaves=True`` makes
+    every leaf. ``threads``: ``None`` = Numba's current thread count, ``1`` = serial kernel (safe to call from
+    many Python threads at once). ``progress(done_subtrees, total_subtrees, nodes_so_far, seconds)`` is called
+    between chunks when given.
+    """
+    depth = _check(position, depth)
+    nthreads = _resolve_threads(threads)
+    if depth <= 2 and progress is None:
+        from ._perft import perft_kernel
+
+        n = perft_kernel(*_root(position), depth, leaves)
+        if n < 0:
+            raise DraughtsError("move list overflow during perft")
+        return int(n)
+    if depth == 0:
+        return 1
+    with _threads(nthreads if threads else None):
+        fdepth, f = _split(position, depth, nthreads)
+        out = _run(f, depth - fdepth, leaves, nthreads, progress, time.perf_counter(),
+                   chunks=20 if progress is not None else 1)
+    return int(out.sum())
+
+
+def divide(position: Position, depth: int, threads: int | None = None, leaves: bool = False,
+           progress: Callable | None = None) -> dict:
+    """``{move notation: perft(child, depth - 1)}`` for every legal move, in generation order."""
+    depth = _check(position, depth)
+    if depth < 1:
+        raise DraughtsError(f"divide needs depth >= 1, got {depth!r}")
+    moves = list(position.legal_moves)
+    if depth == 1:
+        return {m.notation: 1 for m in moves}
+    nthreads = _resolve_threads(threads)
+    with _threads(nthreads if threads else None):
+        fdepth, f = _split(position, depth, nthreads, min_fdepth=1)
+        out = _run(f, depth - fdepth, leaves, nthreads, progress, time.perf_counter(),
+                   chunks=20 if progress is not None else 1)
+    per_root = np.zeros(len(moves), dtype=np.int64)
+    np.add.at(per_root, f[4], out)
+    # the kernel's root-move order is the order legal_moves lists them in (same generator)
+    return {m.notation: int(per_root[i]) for i, m in enumerate(moves)}
+
+
+def warmup() -> None:
+    """Compile (or load from Numba's cache) every kernel perft, divide and the Position API use."""
+    from ._perft import perft_kernel
+
+    p = Position.initial()
+    list(p.legal_moves)
+    perft_kernel(*_root(p), 3, False)
+    perft_kernel(*_root(p), 2, True)
+    perft(p, 4, threads=1)
+    perft(p, 4, threads=2 if numba.config.NUMBA_NUM_THREADS >= 2 else 1)

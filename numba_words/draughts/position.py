@@ -1,0 +1,461 @@
+"""The Python driver: :class:`Position` (FEN, legal moves, push/pop, game end and draw rules) and :class:`Move`.
+
+Positions hold three Python-int bitboards (White, Black, kings; the layout of ``_board``) plus the side to
+move and a history stack. Move generation is one call to ``legal_moves_kernel``; everything else is plain
+Python.
+
+Draw rules (FMJD, article 8; applied by the driver only, never by perft):
+
+* **Repetition**: the same position with the same side to move for the third time is a draw.
+* **25-move rule**: 25 successive moves by each player (50 plies) with only kings moving and no capture.
+* **16-move rule**: three kings, two kings and a man, or a king and two men against a lone king: draw after
+  16 more moves by each player (32 plies) counted from when that material first arose.
+* **5-move rule**: two kings, a king and a man, or a king against a lone king: draw after 5 moves each
+  (10 plies) counted the same way.
+
+A side with no legal move (no pieces, or all blocked) loses.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Iterator, NamedTuple
+
+from ._board import BIT2SQ, SQ2BIT, square_rc
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidFenError
+
+WHITE = True
+BLACK = False
+
+_ALL = (1 << 64) - 1
+
+
+def _bits(squares) -> int:
+    m = 0
+    for s in squares:
+        m |= 1 << int(SQ2BIT[s])
+    return m
+
+
+def _squares(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(int(BIT2SQ[low.bit_length() - 1]))
+        mask ^= low
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """A legal move: ``from_square``, ``to_square``, the ``captured`` squares (sorted) and one ``path``
+    (from-square, every landing square). Two moves are equal when from, to and captured set are equal
+    (the path is one representative of possibly several routes that capture the same pieces)."""
+
+    from_square: int
+    to_square: int
+    captured: tuple[int, ...]
+    path: tuple[int, ...] = dataclasses.field(compare=False)
+    ambiguous: bool = dataclasses.field(default=False, compare=False)
+    _xor: tuple[int, int, int] = dataclasses.field(default=(0, 0, 0), compare=False, repr=False)
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captured)
+
+    @property
+    def notation(self) -> str:
+        """``32-28`` for a slide, ``28x19`` for a capture, ``28x17x8`` (full path) when from and to alone
+        would not say which pieces are taken."""
+        if not self.captured:
+            return f"{self.from_square}-{self.to_square}"
+        if self.ambiguous:
+            return "x".join(str(s) for s in self.path)
+        return f"{self.from_square}x{self.to_square}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"Move({self.notation!r})"
+
+
+class Outcome(NamedTuple):
+    """``winner`` is ``WHITE``, ``BLACK`` or ``None`` (draw); ``termination`` says why."""
+
+    winner: bool | None
+    termination: str
+
+    def result(self) -> str:
+        """PDN result string: ``2-0``, ``0-2`` or ``1-1``."""
+        return "1-1" if self.winner is None else ("2-0" if self.winner else "0-2")
+
+
+class LegalMoves:
+    """A cheap view of a position's legal moves: ``len``, ``count()``, ``in``, iteration, ``bool``.
+    Generation happens on first use and is cached until the position changes."""
+
+    def __init__(self, position: "Position"):
+        self._pos = position
+
+    def _list(self) -> list[Move]:
+        return self._pos._moves()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def count(self) -> int:
+        return len(self._list())
+
+    def __bool__(self) -> bool:
+        return bool(self._list())
+
+    def __contains__(self, move) -> bool:
+        if isinstance(move, str):
+            try:
+                self._pos.parse_move(move)
+            except IllegalMoveError:
+                return False
+            return True
+        return move in self._list()
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(m.notation for m in self._list())})>"
+
+
+_TOKEN = re.compile(r"^(K?)(\d+)(?:-(\d+))?$")
+
+
+def _parse_fen(fen: str) -> tuple[int, int, int, bool]:
+    if not isinstance(fen, str):
+        raise InvalidFenError(f"FEN must be a string, got {fen!r}")
+    text = fen.strip().strip('"').strip()
+    if text.endswith("."):
+        text = text[:-1]
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) < 1 or parts[0].upper() not in ("W", "B"):
+        raise InvalidFenError(f"FEN must start with 'W' or 'B' (side to move): {fen!r}")
+    turn = parts[0].upper() == "W"
+    white = black = kings = 0
+    seen_colours = set()
+    owner: dict[int, str] = {}
+    for part in parts[1:]:
+        if not part:
+            continue
+        colour = part[0].upper()
+        if colour not in ("W", "B"):
+            raise InvalidFenError(f"FEN piece list must start with 'W' or 'B': {part!r} in {fen!r}")
+        if colour in seen_colours:
+            raise InvalidFenError(f"FEN lists colour {colour!r} twice: {fen!r}")
+        seen_colours.add(colour)
+        body = part[1:].strip()
+        if not body:
+            continue
+        for tok in body.split(","):
+            tok = tok.strip()
+            m = _TOKEN.match(tok.upper())
+            if not m:
+                raise InvalidFenError(f"bad FEN square token {tok!r} in {fen!r}")
+            lo = int(m.group(2))
+            hi = int(m.group(3)) if m.group(3) else lo
+            if not (1 <= lo <= 50 and 1 <= hi <= 50 and lo <= hi):
+                raise InvalidFenError(f"FEN square out of range 1-50 in token {tok!r} of {fen!r}")
+            for s in range(lo, hi + 1):
+                if s in owner:
+                    raise InvalidFenError(f"square {s} is given twice (token {tok!r}) in {fen!r}")
+                owner[s] = colour
+                is_king = bool(m.group(1))
+                if not is_king:
+                    if colour == "W" and s <= 5:
+                        raise InvalidFenError(f"white man on the crowning row, square {s} (token {tok!r}) in {fen!r}")
+                    if colour == "B" and s >= 46:
+                        raise InvalidFenError(f"black man on the crowning row, square {s} (token {tok!r}) in {fen!r}")
+                b = 1 << int(SQ2BIT[s])
+                if colour == "W":
+                    white |= b
+                else:
+                    black |= b
+                if is_king:
+                    kings |= b
+    return white, black, kings, turn
+
+
+def _fen_list(men: list[int], kings: list[int]) -> str:
+    toks = []
+    for prefix, sqs in (("", men), ("K", kings)):
+        i = 0
+        while i < len(sqs):
+            j = i
+            while j + 1 < len(sqs) and sqs[j + 1] == sqs[j] + 1:
+                j += 1
+            if j - i >= 2:
+                toks.append((sqs[i], f"{prefix}{sqs[i]}-{sqs[j]}"))
+            else:
+                toks.extend((s, f"{prefix}{s}") for s in sqs[i : j + 1])
+            i = j + 1
+    toks.sort()
+    return ",".join(t for _, t in toks)
+
+
+class Position:
+    """An international draughts position with a move stack, in the spirit of ``chess.Board``.
+
+    >>> p = Position.initial()
+    >>> p.push_notation("32-28"); p.fen()
+    'B:W28,31,33-50:B1-20'
+    """
+
+    __slots__ = ("white", "black", "kings", "turn", "_stack", "_cache")
+
+    def __init__(self, fen: str | None = None):
+        if fen is None:
+            fen = "W:W31-50:B1-20"
+        self.white, self.black, self.kings, self.turn = _parse_fen(fen)
+        self._stack: list[tuple[tuple[int, int, int, bool], Move]] = []
+        self._cache: list[Move] | None = None
+
+    # ---- construction ---------------------------------------------------------------------------------
+    @classmethod
+    def initial(cls) -> "Position":
+        return cls()
+
+    @classmethod
+    def from_fen(cls, fen: str) -> "Position":
+        return cls(fen)
+
+    @classmethod
+    def from_bitboards(cls, white: int, black: int, kings: int, turn: bool) -> "Position":
+        p = cls.__new__(cls)
+        p.white, p.black, p.kings, p.turn = int(white), int(black), int(kings), bool(turn)
+        p._stack = []
+        p._cache = None
+        return p
+
+    def copy(self, stack: bool = True) -> "Position":
+        p = Position.from_bitboards(self.white, self.black, self.kings, self.turn)
+        if stack:
+            p._stack = list(self._stack)
+        return p
+
+    # ---- description ----------------------------------------------------------------------------------
+    def fen(self) -> str:
+        wk = _squares(self.white & self.kings)
+        bk = _squares(self.black & self.kings)
+        wm = _squares(self.white & ~self.kings)
+        bm = _squares(self.black & ~self.kings)
+        return f"{'W' if self.turn else 'B'}:W{_fen_list(wm, wk)}:B{_fen_list(bm, bk)}"
+
+    def piece_at(self, square: int) -> str | None:
+        """``'w'``/``'b'`` man, ``'W'``/``'B'`` king, or ``None`` for an empty square."""
+        b = 1 << int(SQ2BIT[square])
+        if self.white & b:
+            return "W" if self.kings & b else "w"
+        if self.black & b:
+            return "B" if self.kings & b else "b"
+        return None
+
+    def board_key(self) -> tuple[int, int, int, bool]:
+        return (self.white, self.black, self.kings, self.turn)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Position) and self.board_key() == other.board_key()
+
+    def __hash__(self) -> int:
+        return hash(self.board_key())
+
+    def __repr__(self) -> str:
+        return f"Position({self.fen()!r})"
+
+    def __str__(self) -> str:
+        rows = []
+        for r in range(10):
+            cells = []
+            for c in range(10):
+                cells.append(".")
+            rows.append(cells)
+        for s in range(1, 51):
+            r, c = square_rc(s)
+            p = self.piece_at(s)
+            rows[r][c] = p if p else "-"
+        body = "\n".join(" ".join(row) for row in rows)
+        return body + f"\n{'White' if self.turn else 'Black'} to move"
+
+    def _repr_svg_(self) -> str:
+        from .svg import board_svg
+
+        return board_svg(self)
+
+    # ---- moves ----------------------------------------------------------------------------------------
+    def _moves(self) -> list[Move]:
+        if self._cache is None:
+            self._cache = _generate(self)
+        return self._cache
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text`` (``32-28``, ``28x19``, ``28x19x8``; ``x`` and ``-`` are accepted
+        for both kinds of move, as in much published PDN). Raises :class:`IllegalMoveError`."""
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"move must be a string, got {text!r}")
+        t = text.strip().lower().rstrip("!?+*#")
+        parts = re.split(r"[x:-]", t)
+        if len(parts) < 2 or not all(p.isdigit() for p in parts):
+            raise IllegalMoveError(f"not a move: {text!r}")
+        sq = [int(p) for p in parts]
+        if any(not 1 <= s <= 50 for s in sq):
+            raise IllegalMoveError(f"square out of range 1-50 in move {text!r}")
+        cands = [m for m in self._moves() if m.from_square == sq[0] and m.to_square == sq[-1]]
+        if len(sq) > 2 and cands:
+            want = _path_captures(self, sq)
+            cands = [m for m in cands if want is not None and set(m.captured) == want]
+        if not cands:
+            raise IllegalMoveError(f"illegal move {text!r} in {self.fen()!r}")
+        if len(cands) > 1:
+            raise AmbiguousMoveError(
+                f"ambiguous move {text!r}: {', '.join(m.notation for m in cands)} in {self.fen()!r}"
+            )
+        return cands[0]
+
+    def push(self, move: Move) -> None:
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        legal = self._moves()
+        try:
+            m = legal[legal.index(move)]
+        except ValueError:
+            raise IllegalMoveError(f"illegal move {move!r} in {self.fen()!r}") from None
+        a, b, c = m._xor
+        self._stack.append((self.board_key(), m))
+        if self.turn:
+            self.white ^= a
+            self.black ^= b
+        else:
+            self.black ^= a
+            self.white ^= b
+        self.kings ^= c
+        self.turn = not self.turn
+        self._cache = None
+
+    def push_notation(self, text: str) -> Move:
+        m = self.parse_move(text)
+        self.push(m)
+        return m
+
+    def pop(self) -> Move:
+        if not self._stack:
+            raise IndexError("pop from a position with an empty move stack")
+        key, m = self._stack.pop()
+        self.white, self.black, self.kings, self.turn = key
+        self._cache = None
+        return m
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return [m for _, m in self._stack]
+
+    # ---- game end -------------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` if it goes on (see the module docs for the draw rules)."""
+        if not self._moves():
+            return Outcome(not self.turn, "no legal move")
+        key = self.board_key()
+        # repetition: only positions since the last man move or capture can repeat
+        reps = 1
+        for k, m in reversed(self._stack):
+            if k == key:
+                reps += 1
+            if m.captured or not (k[2] & (1 << int(SQ2BIT[m.from_square]))):
+                break
+        if reps >= 3:
+            return Outcome(None, "threefold repetition")
+        n = 0
+        for k, m in reversed(self._stack):
+            was_king = k[2] & (1 << int(SQ2BIT[m.from_square]))
+            if m.captured or not was_king:
+                break
+            n += 1
+        if n >= 50:
+            return Outcome(None, "25-move rule")
+        cls = _endgame_class(self.white, self.black, self.kings)
+        if cls:
+            n = 0
+            for k, _m in reversed(self._stack):
+                if _material(k) != _material(key):
+                    break
+                n += 1
+            if n >= (32 if cls == 16 else 10):
+                return Outcome(None, f"{cls}-move rule")
+        return None
+
+    def is_game_over(self) -> bool:
+        return self.outcome() is not None
+
+
+def _material(k) -> tuple[int, int, int, int]:
+    w, b, kg = k[0], k[1], k[2]
+    return ((w & ~kg).bit_count(), (w & kg).bit_count(), (b & ~kg).bit_count(), (b & kg).bit_count())
+
+
+def _endgame_class(white: int, black: int, kings: int) -> int:
+    """16 or 5 when the material falls under the 16-move or 5-move rule, else 0."""
+    wm, wk, bm, bk = _material((white, black, kings))
+    for m1, k1, m2, k2 in ((wm, wk, bm, bk), (bm, bk, wm, wk)):
+        if m2 == 0 and k2 == 1 and k1 >= 1:
+            if (k1, m1) in ((3, 0), (2, 1), (1, 2)):
+                return 16
+            if (k1, m1) in ((2, 0), (1, 1), (1, 0)):
+                return 5
+    return 0
+
+
+def _path_captures(pos: Position, path: list[int]) -> set[int] | None:
+    """Opposing pieces jumped along a landing-square path, or ``None`` if the path is not a capture path."""
+    opp = pos.black if pos.turn else pos.white
+    taken: set[int] = set()
+    for a, b in zip(path, path[1:]):
+        (ra, ca), (rb, cb) = square_rc(a), square_rc(b)
+        dr, dc = rb - ra, cb - ca
+        if dr == 0 or abs(dr) != abs(dc):
+            return None
+        sr, sc = (1 if dr > 0 else -1), (1 if dc > 0 else -1)
+        between = []
+        for i in range(1, abs(dr)):
+            s = _rc_square(ra + i * sr, ca + i * sc)
+            if pos.piece_at(s) is not None:
+                between.append(s)
+        if len(between) != 1 or not opp & (1 << int(SQ2BIT[between[0]])):
+            return None
+        taken.add(between[0])
+    return taken
+
+
+def _rc_square(r: int, c: int) -> int:
+    return r * 5 + c // 2 + 1
+
+
+def _generate(pos: Position) -> list[Move]:
+    from ._perft import legal_moves_kernel
+    from .errors import DraughtsError
+
+    own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
+    ma, mb, mc, path, n = legal_moves_kernel(own, opp, pos.kings, pos.turn)
+    if n < 0:
+        raise DraughtsError(f"move list overflow in {pos.fen()!r}")
+    raw = []
+    for i in range(n):
+        p = []
+        for v in path[i]:
+            if v < 0:
+                break
+            p.append(int(BIT2SQ[v]))
+        raw.append((p[0], p[-1], tuple(sorted(_squares(int(mb[i])))), tuple(p), (int(ma[i]), int(mb[i]), int(mc[i]))))
+    ends: dict[tuple[int, int], int] = {}
+    for f, t, *_ in raw:
+        ends[(f, t)] = ends.get((f, t), 0) + 1
+    return [Move(f, t, c, p, ends[(f, t)] > 1, x) for f, t, c, p, x in raw]
