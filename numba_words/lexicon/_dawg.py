@@ -51,6 +51,32 @@ def contains_many(dawg, flat, offsets, out):
 
 
 @kernel
+def contains_mapped(dawg, mapped, out):
+    """``out[i]`` = line ``i`` of newline-separated mapped code points (see :func:`split_lines`) is a word."""
+    n = mapped.shape[0]
+    i = 0
+    w = 0
+    while w < out.shape[0]:
+        node = ROOT
+        e = 0
+        ok = True
+        while i < n and mapped[i] != -1:
+            if ok:
+                c = np.int64(mapped[i])
+                if c < 0:
+                    ok = False
+                else:
+                    e = edge(dawg, node, c)
+                    if e == 0:
+                        ok = False
+                    node = e >> 1
+            i += 1
+        out[w] = ok and (e & 1) == 1
+        i += 1
+        w += 1
+
+
+@kernel
 def split_lines(mapped, max_bad):
     """Split mapped code points (letter index, -1 newline, -2 space, -3 invalid) into words.
 
@@ -165,7 +191,7 @@ def gather_words(flat, offsets, order):
             out[pos] = flat[k]
             pos += 1
         offs[j + 1] = pos
-    return out, offs
+    return out[:pos].copy(), offs
 
 
 @kernel

@@ -57,7 +57,7 @@ def load(key: str):
     if not p.exists():
         return None
     try:
-        with np.load(p, allow_pickle=False) as z:
+        with open(p, "rb") as f, np.load(f, allow_pickle=False) as z:
             data = {k: z[k] for k in z.files}
         meta = {k: str(data[k][()]) for k in ("key", "checksum", "sha256", "alphabet", "format")}
         if meta["key"] != key or meta["format"] != str(FORMAT):

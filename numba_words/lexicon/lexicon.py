@@ -260,17 +260,14 @@ class Lexicon:
     def contains_many(self, words: Iterable[str]) -> np.ndarray:
         """Boolean array: which of ``words`` are in the lexicon (one kernel call for all)."""
         words = list(words)
-        codes = []
-        offs = np.zeros(len(words) + 1, dtype=np.int64)
-        idx = self.alphabet._index
-        for i, w in enumerate(words):
-            c = [idx.get(ch, -1) for ch in w.upper()] if isinstance(w, str) else [-1]
-            if -1 in c or len(c) > MAX_WORD_LEN:
-                c = []  # not encodable: never a word
-            codes.extend(c)
-            offs[i + 1] = len(codes)
+        if not all(isinstance(w, str) and "\n" not in w for w in words):
+            return np.array([w in self for w in words], dtype=np.bool_)
+        text = "\n".join(words).upper()
+        if len(text) != sum(map(len, words)) + max(len(words) - 1, 0):  # case mapping changed a length
+            return np.array([w in self for w in words], dtype=np.bool_)
+        mapped = self.alphabet.map_codepoints(np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32))
         out = np.zeros(len(words), dtype=np.bool_)
-        _dawg.contains_many(self.dawg, np.asarray(codes, dtype=np.uint8), offs, out)
+        _dawg.contains_mapped(self.dawg, mapped, out)
         return out
 
     def stats(self) -> dict:
@@ -372,12 +369,11 @@ class Lexicon:
         return np.array(allowed, dtype=np.uint32), np.array(open_, dtype=np.uint8)
 
     def _matches(self, flat, offs, bms) -> list[WordMatch]:
-        dec = self.alphabet.decode
-        out = []
-        for i in range(offs.shape[0] - 1):
+        words = _words_text(flat, offs, self.alphabet)[:-1].split("\n") if offs.shape[0] > 1 else []
+        out = [WordMatch(w) for w in words]
+        for i in np.flatnonzero(bms):
             bm = int(bms[i])
-            out.append(WordMatch(dec(flat[offs[i]:offs[i + 1]]),
-                                 tuple(k for k in range(64) if bm >> k & 1) if bm else ()))
+            out[i] = WordMatch(words[i], tuple(k for k in range(bm.bit_length()) if bm >> k & 1))
         return out
 
     def anagrams(self, rack: str, min_len: int = 2, max_len: int | None = None) -> list[WordMatch]:
@@ -417,8 +413,8 @@ class Lexicon:
             bits, bstart, lstart, lids = self.bitsets
             ids, bms = _bitsets.bitset_match(bits, bstart, lstart, lids, self.flat, self.offsets,
                                              len(self.alphabet), allowed, open_, counts, blanks, use_rack)
-            return [WordMatch(self.word(int(i)), tuple(k for k in range(64) if int(b) >> k & 1))
-                    for i, b in zip(ids, bms)]
+            flat, offs = _dawg.gather_words(self.flat, self.offsets, ids)
+            return self._matches(flat, offs, bms)
         if method == "dawg":
             L = allowed.shape[0]
             flat, offs, bms = _queries.dawg_search(self.dawg, allowed, open_, counts, blanks, use_rack, L, L, 0)
@@ -451,7 +447,9 @@ class Lexicon:
         codes = self.encode(sub, "substring")
         if codes.shape[0] == 0:
             raise InvalidWordError("substring must not be empty")
-        return [self.word(int(i)) for i in _queries.containing(self.flat, self.offsets, codes)]
+        ids = _queries.containing(self.flat, self.offsets, codes)
+        return [m.word for m in self._matches(*_dawg.gather_words(self.flat, self.offsets, ids),
+                                              np.zeros(ids.shape[0], np.uint64))]
 
 
 def choose_method(allowed, open_, use_rack, blanks, full) -> str:
