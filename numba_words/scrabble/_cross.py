@@ -1,0 +1,132 @@
+"""Cross-check kernels: for every empty square and direction, the set of letters that complete a valid
+perpendicular word (32-bit mask) and that word's score without the new tile (``-1`` if no perpendicular word).
+
+Arrays are in *orientation* form: ``lines[0]`` is the board (line = row), ``lines[1]`` its transpose
+(line = column). ``cc[d, i, j]``/``xs[d, i, j]`` are for a tile placed at position ``j`` of line ``i`` by a
+play in orientation ``d``; its perpendicular word runs along line ``j`` of orientation ``1 - d``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import kernel
+from ..bits import popcount
+
+EMPTY = 255
+SIZE = 15
+
+
+@kernel
+def _edge(dawg, node, c):
+    m = np.int64(dawg[node])
+    if (m >> c) & 1 == 0:
+        return np.int64(0)
+    return np.int64(dawg[node + 1 + popcount(m & ((np.int64(1) << c) - 1))])
+
+
+@kernel
+def square_check(lines, fv, dawg, full, d, i, j):
+    """``(mask, cross_score)`` for square ``j`` of line ``i`` in orientation ``d`` (must be empty)."""
+    o = 1 - d
+    perp = lines[o, j]
+    a = i
+    while a > 0 and perp[a - 1] != EMPTY:
+        a -= 1
+    b = i
+    while b < SIZE - 1 and perp[b + 1] != EMPTY:
+        b += 1
+    if a == i and b == i:
+        return np.int64(full), np.int64(-1)
+    score = np.int64(0)
+    node = np.int64(0)
+    ok = True
+    for k in range(a, i):
+        score += fv[o, j, k]
+        if ok:
+            e = _edge(dawg, node, np.int64(perp[k]))
+            if e == 0:
+                ok = False
+            else:
+                node = e >> 1
+    for k in range(i + 1, b + 1):
+        score += fv[o, j, k]
+    if not ok:
+        return np.int64(0), score
+    mask = np.int64(0)
+    cand = np.int64(dawg[node]) & np.int64(full)
+    while cand != 0:
+        c = popcount((cand & -cand) - 1)
+        cand &= cand - 1
+        e = _edge(dawg, node, c)
+        if i == b:
+            if e & 1:
+                mask |= np.int64(1) << c
+            continue
+        n2 = e >> 1
+        good = True
+        for k in range(i + 1, b + 1):
+            e = _edge(dawg, n2, np.int64(perp[k]))
+            if e == 0:
+                good = False
+                break
+            n2 = e >> 1
+        if good and (e & 1):
+            mask |= np.int64(1) << c
+    return mask, score
+
+
+@kernel
+def all_checks(lines, fv, dawg, full, cc, xs):
+    """Fill ``cc``/``xs`` (2, 15, 15) from scratch."""
+    for d in range(2):
+        for i in range(SIZE):
+            for j in range(SIZE):
+                if lines[d, i, j] != EMPTY:
+                    cc[d, i, j] = 0
+                    xs[d, i, j] = -1
+                else:
+                    m, s = square_check(lines, fv, dawg, full, d, i, j)
+                    cc[d, i, j] = m
+                    xs[d, i, j] = s
+
+
+@kernel
+def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
+    """Incremental update after tiles were placed at ``(rows[k], cols[k])`` (already in ``lines``/``fv``).
+
+    Only the empty squares at the ends of the runs through the new tiles can change: walk from each new tile
+    in the four directions to the first empty square and recompute that square in both orientations.
+    """
+    for k in range(rows.shape[0]):
+        r = rows[k]
+        c = cols[k]
+        cc[0, r, c] = 0
+        xs[0, r, c] = -1
+        cc[1, c, r] = 0
+        xs[1, c, r] = -1
+    for k in range(rows.shape[0]):
+        r0 = rows[k]
+        c0 = cols[k]
+        for step in range(4):
+            dr = 0
+            dc = 0
+            if step == 0:
+                dr = -1
+            elif step == 1:
+                dr = 1
+            elif step == 2:
+                dc = -1
+            else:
+                dc = 1
+            r = r0 + dr
+            c = c0 + dc
+            while 0 <= r < SIZE and 0 <= c < SIZE and lines[0, r, c] != EMPTY:
+                r += dr
+                c += dc
+            if 0 <= r < SIZE and 0 <= c < SIZE:
+                m, s = square_check(lines, fv, dawg, full, 0, r, c)
+                cc[0, r, c] = m
+                xs[0, r, c] = s
+                m, s = square_check(lines, fv, dawg, full, 1, c, r)
+                cc[1, c, r] = m
+                xs[1, c, r] = s

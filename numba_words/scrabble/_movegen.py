@@ -1,0 +1,263 @@
+"""The move generator kernels: span table x anchors x DAWG walk, every play scored in-kernel.
+
+For each line of the board and of its transpose (15-bit occupancy ``occ``), the anchors are the OR of the
+neighbouring lines' occupancy; a span ``s..e`` is a candidate when the span table allows it for the rack size
+(wiggle test, 1..k new tiles) and it contains a tile or an anchor. From each start ``s`` with a non-empty
+set of valid ends, one forward DAWG walk (explicit stack, no recursion: depth <= 15 squares) fills empty
+squares with rack tiles (or a blank as any letter) allowed by the cross-check mask and follows fixed letters;
+every terminal edge at a valid end is a play, scored as it is found:
+``main = (sum of letters, new ones times their letter premium) * product of new word premiums``, plus every
+cross word ``(its tiles + new tile * letter premium) * that square's word premium``, plus the bingo bonus when
+the whole rack (``rack_size`` tiles) is used. Blanks score 0 but take word premiums.
+
+Conventions: a one-tile play is generated once: across when the tile has an across word of 2+ letters, else
+down. On the empty board only across plays covering the centre are listed (down plays are their transposes).
+
+Output rows: ``meta[n] = (row, col, dir, length, score, tiles)``, ``words[n, :length]`` letter codes,
+``blanks[n]``/``new[n]`` bit ``k`` = letter ``k`` of the word is a blank / a newly placed tile.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+import numba
+
+from .._jit import kernel, pkernel
+from ..bits import popcount
+from ._cross import EMPTY, SIZE
+
+LOW32 = np.int64(0xFFFFFFFF)
+
+
+@kernel
+def _edge(dawg, node, c):
+    m = np.int64(dawg[node])
+    if (m >> c) & 1 == 0:
+        return np.int64(0)
+    return np.int64(dawg[node + 1 + popcount(m & ((np.int64(1) << c) - 1))])
+
+
+@kernel
+def _lsb_idx(x):
+    return popcount((x & -x) - 1)
+
+
+@kernel
+def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
+                meta, words, bmask, nmask, n, cap, best_only, stk_node, stk_cand, stk_pick, stk_ms, stk_wm,
+                stk_xs, stk_nt, stk_bm, stk_nm, stk_w):
+    """Walk the DAWG from square ``s`` of line ``(d, i)``; record plays ending in ``em``. Returns new ``n``."""
+    line = lines[d, i]
+    ccl = cc[d, i]
+    xsl = xs[d, i]
+    lml = lm[d, i]
+    wml = wm[d, i]
+    fvl = fv[d, i]
+    top = SIZE - 1
+    while top > s and (em >> top) & 1 == 0:
+        top -= 1
+    # rack letter mask (letters with count > 0)
+    rmask = np.int64(0)
+    for c in range(32):
+        if counts[c] > 0:
+            rmask |= np.int64(1) << c
+    nb = nblank
+    # depth 0
+    dep = 0
+    stk_node[0] = 0
+    stk_ms[0] = 0
+    stk_wm[0] = 1
+    stk_xs[0] = 0
+    stk_nt[0] = 0
+    stk_bm[0] = 0
+    stk_nm[0] = 0
+    stk_pick[0] = -1
+    # candidate set at depth 0
+    p = s
+    m = np.int64(dawg[0])
+    if line[p] != EMPTY:
+        L = np.int64(line[p])
+        stk_cand[0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+    else:
+        allowed = m & ccl[p]
+        cand = allowed & rmask
+        if nb > 0:
+            cand |= allowed << 32
+        stk_cand[0] = cand
+    while dep >= 0:
+        p = s + dep
+        pk = stk_pick[dep]
+        if pk >= 0:  # give back the tile tried last at this depth
+            if pk >= 32:
+                nb += 1
+            else:
+                if counts[pk] == 0:
+                    rmask |= np.int64(1) << pk
+                counts[pk] += 1
+            stk_pick[dep] = -1
+        cand = stk_cand[dep]
+        if cand == 0:
+            dep -= 1
+            continue
+        b = _lsb_idx(cand)
+        stk_cand[dep] = cand & (cand - 1)
+        node = stk_node[dep]
+        ms = stk_ms[dep]
+        wmul = stk_wm[dep]
+        xsum = stk_xs[dep]
+        nt = stk_nt[dep]
+        bm = stk_bm[dep]
+        nm = stk_nm[dep]
+        if line[p] != EMPTY:
+            letter = b
+            ms += fvl[p]
+        else:
+            if b >= 32:
+                letter = b - 32
+                val = np.int64(0)
+                nb -= 1
+                bm |= np.int64(1) << dep
+            else:
+                letter = b
+                val = lval[letter]
+                counts[letter] -= 1
+                if counts[letter] == 0:
+                    rmask &= ~(np.int64(1) << letter)
+            stk_pick[dep] = b
+            lv = val * lml[p]
+            ms += lv
+            wmul *= wml[p]
+            if xsl[p] >= 0:
+                xsum += (xsl[p] + lv) * wml[p]
+            nt += 1
+            nm |= np.int64(1) << dep
+        stk_w[dep] = letter
+        e = _edge(dawg, node, letter)
+        if (e & 1) and (em >> p) & 1 and nt > 0:
+            keep = True
+            if d == 1 and nt == 1:
+                # one-tile play: listed across when the tile has an across word
+                q = s + _lsb_idx(nm)
+                if xsl[q] >= 0:
+                    keep = False
+            if keep:
+                score = ms * wmul + xsum
+                if nt == rack_size:
+                    score += bingo
+                if best_only:
+                    write = n == 0 or score > meta[0, 4]
+                    slot = 0
+                else:
+                    write = n < cap
+                    slot = n
+                if write:
+                    if d == 0:
+                        meta[slot, 0] = i
+                        meta[slot, 1] = s
+                    else:
+                        meta[slot, 0] = s
+                        meta[slot, 1] = i
+                    meta[slot, 2] = d
+                    meta[slot, 3] = dep + 1
+                    meta[slot, 4] = score
+                    meta[slot, 5] = nt
+                    for k in range(dep + 1):
+                        words[slot, k] = stk_w[k]
+                    bmask[slot] = bm
+                    nmask[slot] = nm
+                n += 1
+        if p < top:
+            child = e >> 1
+            m = np.int64(dawg[child])
+            if m != 0:
+                dep += 1
+                q = p + 1
+                stk_node[dep] = child
+                stk_ms[dep] = ms
+                stk_wm[dep] = wmul
+                stk_xs[dep] = xsum
+                stk_nt[dep] = nt
+                stk_bm[dep] = bm
+                stk_nm[dep] = nm
+                stk_pick[dep] = -1
+                if line[q] != EMPTY:
+                    L = np.int64(line[q])
+                    stk_cand[dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                else:
+                    allowed = m & ccl[q]
+                    c2 = allowed & rmask
+                    if nb > 0:
+                        c2 |= allowed << 32
+                    stk_cand[dep] = c2
+    return n
+
+
+@kernel
+def _line_conn(occ, empty_board, d, i):
+    """Squares of line ``(d, i)`` a play must cover one of (tiles and anchors); 0 when the line is dead."""
+    if empty_board:
+        if d == 0 and i == SIZE // 2:
+            return np.int64(1) << (SIZE // 2)
+        return np.int64(0)
+    a = np.int64(0)
+    if i > 0:
+        a |= occ[d, i - 1]
+    if i < SIZE - 1:
+        a |= occ[d, i + 1]
+    return a | occ[d, i]
+
+
+@kernel
+def _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+              d, i, meta, words, bmask, nmask, n, cap, best_only, stk):
+    conn = _line_conn(occ, empty_board, d, i)
+    if conn == 0:
+        return n
+    k = nblank
+    for c in range(32):
+        k += counts[c]
+    if k > 7:
+        k = 7
+    row = span[k, occ[d, i]]
+    for s in range(SIZE):
+        em = np.int64(row[s])
+        if em == 0:
+            continue
+        rest = conn >> s
+        if rest == 0:
+            break
+        first = s + _lsb_idx(rest)
+        em &= ~((np.int64(1) << first) - 1)
+        if em == 0:
+            continue
+        n = _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
+                        meta, words, bmask, nmask, n, cap, best_only, stk[0], stk[1], stk[2], stk[3], stk[4],
+                        stk[5], stk[6], stk[7], stk[8], stk[9])
+    return n
+
+
+@kernel
+def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+             meta, words, bmask, nmask, best_only):
+    """Every play of one position (or only the best with ``best_only``). Returns the number of plays; rows
+    beyond ``meta.shape[0]`` are counted but not written (call again with more room)."""
+    cap = meta.shape[0]
+    stk = np.zeros((10, SIZE + 1), dtype=np.int64)
+    cnt = counts.copy()
+    n = 0
+    for d in range(2):
+        for i in range(SIZE):
+            n = _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, span,
+                          empty_board, d, i, meta, words, bmask, nmask, n, cap, best_only, stk)
+    return n
+
+
+@pkernel
+def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                   empty_board, meta, words, bmask, nmask, nout, best_only):
+    """:func:`generate` for ``P`` positions in parallel (leading axis ``P`` on every per-position array);
+    position ``p`` writes only ``meta[p]``, ``words[p]``, ... and ``nout[p]``."""
+    P = lines.shape[0]
+    for p in numba.prange(P):
+        nout[p] = generate(lines[p], fv[p], occ[p], cc[p], xs[p], lm, wm, lval, counts[p], nblank[p], rack_size,
+                           bingo, dawg, span, empty_board[p], meta[p], words[p], bmask[p], nmask[p], best_only)

@@ -1,0 +1,61 @@
+"""The span table of seed 001: for every 15-bit line occupancy, the valid spans by start square.
+
+``span_ends[k, occ, s]`` is a 15-bit mask of the end squares ``e`` such that the span ``s..e`` of a line with
+occupancy ``occ`` is a possible move for a rack of ``k`` tiles: length >= 2, not touching an occupied square
+just outside it (the *wiggle* test: widening the span by one square each side adds no tile), and needing
+between 1 and ``k`` new tiles. Connection (touching a tile or an anchor) depends on the neighbouring lines and
+is tested per position by the generator: spans ending at or after the first connected square at or after
+``s`` are kept.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import kernel
+
+SIZE = 15
+N_LINES = 1 << SIZE
+MAX_RACK = 7
+
+_TABLE = None
+
+
+@kernel
+def _build(size, max_rack):
+    n = 1 << size
+    out = np.zeros((max_rack + 1, n, size), dtype=np.uint16)
+    full = (1 << size) - 1
+    for occ in range(n):
+        for s in range(size):
+            if s > 0 and (occ >> (s - 1)) & 1:
+                continue
+            empties = 0
+            for e in range(s, size):
+                if (occ >> e) & 1 == 0:
+                    empties += 1
+                if e == s:
+                    continue
+                span = ((1 << (e + 1)) - 1) ^ ((1 << s) - 1)
+                wig = ((span << 1) | (span >> 1) | span) & full
+                # wiggle: widening the span adds no occupied square
+                if (wig & occ) != (span & occ):
+                    continue
+                if empties < 1:
+                    continue
+                for k in range(empties, max_rack + 1):
+                    out[k, occ, s] |= np.uint16(1 << e)
+    return out
+
+
+def span_table() -> np.ndarray:
+    """The ``(8, 32768, 15)`` uint16 table (built once per process, ~0.1 s)."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = _build(SIZE, MAX_RACK)
+    return _TABLE
+
+
+def span_list(occ: int, k: int = MAX_RACK) -> list:
+    """The table entry for one line as a list of ``(start, end)`` spans (for tests and docs)."""
+    t = span_table()
+    return [(s, e) for s in range(SIZE) for e in range(SIZE) if (int(t[k, occ, s]) >> e) & 1]
