@@ -8,7 +8,7 @@ so make and unmake are the same three XORs (``make_child``):
     ``b``  the captured pieces (removed from ``opp``)
     ``c``  the change to ``kings``: the moving king's from ^ to, a crowning man's to-bit, captured kings
 
-Generators write moves into flat arrays ``ma, mb, mc`` from index ``base`` up to ``base + cap`` and return
+Generators write moves as (a, b, c) triples into one workspace array ``ws`` from index ``base`` and return
 how many they wrote, or ``-1`` if ``cap`` would be exceeded (callers turn that into an error; it cannot
 happen in a legal game, see ``MAX_MOVES``).
 
@@ -35,16 +35,19 @@ STACK = 51
 MAX_PATH = STACK
 
 
+#: Workspace layout (one ``uint64`` array per call, so hot calls pass a single array: every array argument
+#: of a non-inlined Numba call costs an atomic reference-count increment and decrement). The capture stack
+#: takes ``6 * STACK`` words (square, direction, captured set, landing set, victim, continued-flag); move
+#: lists follow, three words (a, b, c) per move, ``MAX_MOVES`` moves per ply.
+WS_SQ, WS_DR, WS_CAPT, WS_LAND, WS_VICT, WS_FOUND = (i * STACK for i in range(6))
+MOVES_OFF = 6 * STACK
+PLY_WORDS = 3 * MAX_MOVES
+
+
 @kernel
-def make_stack():
-    """Scratch for the capture search: squares, captured sets, directions, landing sets, victims, flags."""
-    sq = np.zeros(STACK, dtype=np.int64)
-    dr = np.zeros(STACK, dtype=np.int64)
-    capt = np.zeros(STACK, dtype=np.uint64)
-    land = np.zeros(STACK, dtype=np.uint64)
-    vict = np.zeros(STACK, dtype=np.uint64)
-    found = np.zeros(STACK, dtype=np.bool_)
-    return sq, dr, capt, land, vict, found
+def make_workspace(nplies, extra):
+    """Workspace for the capture stack and ``nplies`` move lists, plus ``extra`` words (paths)."""
+    return np.zeros(MOVES_OFF + nplies * PLY_WORDS + extra, dtype=np.uint64)
 
 
 @kernel
@@ -109,13 +112,13 @@ def has_capture(own, opp, kings):
 
 
 @kernel
-def gen_captures(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, want_path):
-    """All maximal captures, duplicates (same from, to, captured set) dropped. Returns the count, -1 on overflow.
+def gen_captures(own, opp, kings, white, ws, base, cap, path_off):
+    """All maximal captures, duplicates (same from, to, captured set) dropped, written as (a, b, c) triples at
+    ``ws[base:]``. Returns the count, -1 if more than ``cap``.
 
-    ``path`` (``(cap, MAX_PATH)`` int64, used when ``want_path``) receives the from-bit, then every landing
-    bit, then ``-1``.
+    When ``path_off >= 0``, move ``i``'s path (from-bit, every landing bit, then 64 as terminator) goes to
+    ``ws[path_off + i * MAX_PATH:]``.
     """
-    sq, dr, capt, land, vict, found = stk
     occ_all = own | opp
     crown = WHITE_CROWN if white else BLACK_CROWN
     men = own & ~kings
@@ -132,56 +135,55 @@ def gen_captures(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, want_
         empty = BOARD & ~occ
         piece_start = n
         top = 0
-        sq[0] = f
-        dr[0] = 0
-        capt[0] = ZERO
-        land[0] = ZERO
-        found[0] = False
+        ws[WS_SQ] = np.uint64(f)
+        ws[WS_DR] = ZERO
+        ws[WS_CAPT] = ZERO
+        ws[WS_LAND] = ZERO
+        ws[WS_FOUND] = ZERO
         while top >= 0:
-            if land[top] != ZERO:
-                lnd = land[top]
+            lnd = ws[WS_LAND + top]
+            if lnd != ZERO:
                 ls = lsb_index(lnd)
-                land[top] = lnd & (lnd - ONE)
-                found[top] = True
+                ws[WS_LAND + top] = lnd & (lnd - ONE)
+                ws[WS_FOUND + top] = ONE
                 top += 1
-                sq[top] = ls
-                dr[top] = 0
-                capt[top] = capt[top - 1] | vict[top - 1]
-                land[top] = ZERO
-                found[top] = False
+                ws[WS_SQ + top] = np.uint64(ls)
+                ws[WS_DR + top] = ZERO
+                ws[WS_CAPT + top] = ws[WS_CAPT + top - 1] | ws[WS_VICT + top - 1]
+                ws[WS_LAND + top] = ZERO
+                ws[WS_FOUND + top] = ZERO
                 continue
-            d = dr[top]
+            d = np.int64(ws[WS_DR + top])
             if d < 4:
-                dr[top] = d + 1
-                s = sq[top]
-                capturable = opp & ~capt[top]
+                ws[WS_DR + top] = np.uint64(d + 1)
+                s = np.int64(ws[WS_SQ + top])
+                capturable = opp & ~ws[WS_CAPT + top]
                 if is_king:
                     bl = RAY[d, s] & occ
                     if bl != ZERO:
                         v = _first_blocker(d, bl)
                         vb = ONE << np.uint64(v)
                         if (vb & capturable) != ZERO:
-                            vict[top] = vb
-                            land[top] = _king_reach(d, v, occ)
+                            ws[WS_VICT + top] = vb
+                            ws[WS_LAND + top] = _king_reach(d, v, occ)
                 else:
                     vb = NEXT[d, s] & capturable
                     if vb != ZERO:
-                        vict[top] = vb
-                        land[top] = NEXT[d, lsb_index(vb)] & empty
+                        ws[WS_VICT + top] = vb
+                        ws[WS_LAND + top] = NEXT[d, lsb_index(vb)] & empty
                 continue
             # every direction tried: a frame without continuation ends a capture sequence
-            if top > 0 and not found[top] and top >= best:
+            if top > 0 and ws[WS_FOUND + top] == ZERO and top >= best:
                 if top > best:
                     best = top
                     n = 0
                     piece_start = 0
-                t = sq[top]
-                tbit = ONE << np.uint64(t)
+                tbit = ONE << ws[WS_SQ + top]
                 a = fbit ^ tbit
-                b = capt[top]
+                b = ws[WS_CAPT + top]
                 dup = False
                 for i in range(piece_start, n):
-                    if ma[base + i] == a and mb[base + i] == b:
+                    if ws[base + 3 * i] == a and ws[base + 3 * i + 1] == b:
                         dup = True
                         break
                 if not dup:
@@ -193,23 +195,23 @@ def gen_captures(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, want_
                         c = tbit
                     else:
                         c = ZERO
-                    ma[base + n] = a
-                    mb[base + n] = b
-                    mc[base + n] = c ^ (b & kings)
-                    if want_path:
-                        for j in range(top + 1):
-                            path[n, j] = sq[j]
-                        path[n, top + 1] = -1
+                    j = base + 3 * n
+                    ws[j] = a
+                    ws[j + 1] = b
+                    ws[j + 2] = c ^ (b & kings)
+                    if path_off >= 0:
+                        for k in range(top + 1):
+                            ws[path_off + n * MAX_PATH + k] = ws[WS_SQ + k]
+                        if top + 1 < MAX_PATH:
+                            ws[path_off + n * MAX_PATH + top + 1] = np.uint64(64)
                     n += 1
             top -= 1
     return n
 
 
 @kernel
-def gen_moves(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, want_path):
-    """All legal moves (captures if any, else slides). Returns the count, -1 on overflow."""
-    if has_capture(own, opp, kings):
-        return gen_captures(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, want_path)
+def gen_slides(own, opp, kings, white, ws, base, path_off):
+    """All non-capturing moves as (a, b, c) triples at ``ws[base:]`` (at most 192, see ``MAX_MOVES``)."""
     occ = own | opp
     empty = BOARD & ~occ
     men = own & ~kings
@@ -222,8 +224,6 @@ def gen_moves(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, want_pat
         crown = BLACK_CROWN
         t5 = (men << S5) & empty
         t6 = (men << S6) & empty
-    if popcount(t5) + popcount(t6) > cap:
-        return -1
     for k in range(2):
         t = t5 if k == 0 else t6
         sh = S5 if k == 0 else S6
@@ -231,13 +231,14 @@ def gen_moves(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, want_pat
             tb = t & (~t + ONE)
             t ^= tb
             fb = (tb << sh) if white else (tb >> sh)
-            ma[base + n] = fb | tb
-            mb[base + n] = ZERO
-            mc[base + n] = tb & crown
-            if want_path:
-                path[n, 0] = lsb_index(fb)
-                path[n, 1] = lsb_index(tb)
-                path[n, 2] = -1
+            j = base + 3 * n
+            ws[j] = fb | tb
+            ws[j + 1] = ZERO
+            ws[j + 2] = tb & crown
+            if path_off >= 0:
+                ws[path_off + n * MAX_PATH] = np.uint64(lsb_index(fb))
+                ws[path_off + n * MAX_PATH + 1] = np.uint64(lsb_index(tb))
+                ws[path_off + n * MAX_PATH + 2] = np.uint64(64)
             n += 1
     kk = own & kings
     while kk != ZERO:
@@ -249,35 +250,33 @@ def gen_moves(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, want_pat
             while r != ZERO:
                 tb = r & (~r + ONE)
                 r ^= tb
-                if n >= cap:
-                    return -1
-                ma[base + n] = fb | tb
-                mb[base + n] = ZERO
-                mc[base + n] = fb | tb
-                if want_path:
-                    path[n, 0] = s
-                    path[n, 1] = lsb_index(tb)
-                    path[n, 2] = -1
+                j = base + 3 * n
+                ws[j] = fb | tb
+                ws[j + 1] = ZERO
+                ws[j + 2] = fb | tb
+                if path_off >= 0:
+                    ws[path_off + n * MAX_PATH] = np.uint64(s)
+                    ws[path_off + n * MAX_PATH + 1] = np.uint64(lsb_index(tb))
+                    ws[path_off + n * MAX_PATH + 2] = np.uint64(64)
                 n += 1
     return n
 
 
 @kernel
-def count_moves(own, opp, kings, white, ma, mb, mc, base, cap, stk, path):
-    """Number of legal moves without making them (bulk counting): popcounts for slides, the capture search
-    (with duplicate removal) only when a capture exists."""
+def gen_moves(own, opp, kings, white, ws, base, path_off):
+    """All legal moves (captures if any, else slides) at ``ws[base:]``. Returns the count, -1 on overflow."""
+    if has_capture(own, opp, kings):
+        return gen_captures(own, opp, kings, white, ws, base, MAX_MOVES, path_off)
+    return gen_slides(own, opp, kings, white, ws, base, path_off)
+
+
+@kernel
+def count_slides(own, opp, kings, white):
+    """Number of non-capturing moves, by popcounts (no move list): bulk counting's fast path."""
     occ = own | opp
     empty = BOARD & ~occ
     men = own & ~kings
     kk = own & kings
-    if men_capture_sources(men, opp, empty) != ZERO:
-        return gen_captures(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, False)
-    k = kk
-    while k != ZERO:
-        s = lsb_index(k)
-        k &= k - ONE
-        if king_has_capture(s, occ, opp, empty):
-            return gen_captures(own, opp, kings, white, ma, mb, mc, base, cap, stk, path, False)
     if white:
         n = popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
     else:
@@ -288,3 +287,12 @@ def count_moves(own, opp, kings, white, ma, mb, mc, base, cap, stk, path):
         for d in range(4):
             n += popcount(_king_reach(d, s, occ))
     return n
+
+
+@kernel
+def count_moves(own, opp, kings, white, ws, base):
+    """Number of legal moves without making them: popcounts for slides; the capture search (with duplicate
+    removal, writing into ``ws[base:]``) only when a capture exists."""
+    if has_capture(own, opp, kings):
+        return gen_captures(own, opp, kings, white, ws, base, MAX_MOVES, -1)
+    return count_slides(own, opp, kings, white)

@@ -10,7 +10,8 @@ import numpy as np
 from numba import prange
 
 from .._jit import kernel, pkernel
-from ._movegen import MAX_MOVES, MAX_PATH, count_moves, gen_moves, make_stack
+from ._movegen import (MAX_MOVES, MAX_PATH, MOVES_OFF, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides,
+                       has_capture, make_workspace)
 
 
 @kernel
@@ -25,14 +26,12 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     kings = np.uint64(kings)
     if depth <= 0:
         return np.int64(1)
-    stk = make_stack()
-    path = np.zeros((1, MAX_PATH), dtype=np.int64)
     nply = depth + 1
-    ma = np.empty(nply * MAX_MOVES, dtype=np.uint64)
-    mb = np.empty(nply * MAX_MOVES, dtype=np.uint64)
-    mc = np.empty(nply * MAX_MOVES, dtype=np.uint64)
+    ws = make_workspace(nply, 0)
     if depth == 1 and not leaves:
-        return np.int64(count_moves(own, opp, kings, white, ma, mb, mc, 0, MAX_MOVES, stk, path))
+        if has_capture(own, opp, kings):
+            return np.int64(gen_captures(own, opp, kings, white, ws, MOVES_OFF, MAX_MOVES, -1))
+        return np.int64(count_slides(own, opp, kings, white))
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
     sk = np.empty(nply, dtype=np.uint64)
@@ -43,11 +42,10 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     sp[0] = opp
     sk[0] = kings
     sw[0] = white
-    n0 = gen_moves(own, opp, kings, white, ma, mb, mc, 0, MAX_MOVES, stk, path, False)
+    n0 = gen_moves(own, opp, kings, white, ws, MOVES_OFF, -1)
     if n0 < 0:
         return np.int64(-1)
     cnt[0] = n0
-    idx[0] = 0
     total = np.int64(0)
     ply = 0
     while ply >= 0:
@@ -56,29 +54,35 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
             ply -= 1
             continue
         idx[ply] = i + 1
-        j = ply * MAX_MOVES + i
+        j = MOVES_OFF + ply * PLY_WORDS + 3 * i
         # make: the side to move flips, so the child's "own" is the parent's opponent minus captures
-        c_own = sp[ply] ^ mb[j]
-        c_opp = so[ply] ^ ma[j]
-        c_k = sk[ply] ^ mc[j]
+        c_own = sp[ply] ^ ws[j + 1]
+        c_opp = so[ply] ^ ws[j]
+        c_k = sk[ply] ^ ws[j + 2]
         c_w = not sw[ply]
         rem = depth - ply - 1
         if rem == 0:
             total += 1
         elif rem == 1 and not leaves:
-            m = count_moves(c_own, c_opp, c_k, c_w, ma, mb, mc, (ply + 1) * MAX_MOVES, MAX_MOVES, stk, path)
-            if m < 0:
-                return np.int64(-1)
-            total += m
+            if has_capture(c_own, c_opp, c_k):
+                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + (ply + 1) * PLY_WORDS, MAX_MOVES, -1)
+                if m < 0:
+                    return np.int64(-1)
+                total += m
+            else:
+                total += count_slides(c_own, c_opp, c_k, c_w)
         else:
             ply += 1
             so[ply] = c_own
             sp[ply] = c_opp
             sk[ply] = c_k
             sw[ply] = c_w
-            m = gen_moves(c_own, c_opp, c_k, c_w, ma, mb, mc, ply * MAX_MOVES, MAX_MOVES, stk, path, False)
-            if m < 0:
-                return np.int64(-1)
+            if has_capture(c_own, c_opp, c_k):
+                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, MAX_MOVES, -1)
+                if m < 0:
+                    return np.int64(-1)
+            else:
+                m = gen_slides(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, -1)
             cnt[ply] = m
             idx[ply] = 0
         # unmake is implicit: the parent state is still in so/sp/sk[ply - 1]
@@ -97,12 +101,8 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     fk = np.empty(cap, dtype=np.uint64)
     fw = np.empty(cap, dtype=np.bool_)
     fr = np.empty(cap, dtype=np.int64)
-    stk = make_stack()
-    path = np.zeros((1, MAX_PATH), dtype=np.int64)
     nply = fdepth + 1
-    ma = np.empty(nply * MAX_MOVES, dtype=np.uint64)
-    mb = np.empty(nply * MAX_MOVES, dtype=np.uint64)
-    mc = np.empty(nply * MAX_MOVES, dtype=np.uint64)
+    ws = make_workspace(nply, 0)
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
     sk = np.empty(nply, dtype=np.uint64)
@@ -121,7 +121,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     sp[0] = opp
     sk[0] = kings
     sw[0] = white
-    m0 = gen_moves(own, opp, kings, white, ma, mb, mc, 0, MAX_MOVES, stk, path, False)
+    m0 = gen_moves(own, opp, kings, white, ws, MOVES_OFF, -1)
     if m0 < 0:
         return fo, fp, fk, fw, fr, -1
     cnt[0] = m0
@@ -132,10 +132,10 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
             ply -= 1
             continue
         idx[ply] = i + 1
-        j = ply * MAX_MOVES + i
-        c_own = sp[ply] ^ mb[j]
-        c_opp = so[ply] ^ ma[j]
-        c_k = sk[ply] ^ mc[j]
+        j = MOVES_OFF + ply * PLY_WORDS + 3 * i
+        c_own = sp[ply] ^ ws[j + 1]
+        c_opp = so[ply] ^ ws[j]
+        c_k = sk[ply] ^ ws[j + 2]
         c_w = not sw[ply]
         if ply + 1 == fdepth:
             if n >= cap:
@@ -152,7 +152,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
             sp[ply] = c_opp
             sk[ply] = c_k
             sw[ply] = c_w
-            m = gen_moves(c_own, c_opp, c_k, c_w, ma, mb, mc, ply * MAX_MOVES, MAX_MOVES, stk, path, False)
+            m = gen_moves(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, -1)
             if m < 0:
                 return fo, fp, fk, fw, fr, -1
             cnt[ply] = m
@@ -183,15 +183,15 @@ def perft_many_serial(fo, fp, fk, fw, depth, leaves):
 
 @kernel
 def legal_moves_kernel(own, opp, kings, white):
-    """Every legal move with its path, for the Python API: ``(a, b, c, path, n)``; ``n == -1`` on overflow."""
+    """Every legal move with its path, for the Python API: ``(moves, paths, n)`` where ``moves`` is
+    ``(n, 3)`` (a, b, c) and ``paths`` is ``(n, MAX_PATH)`` bit indices ended by 64; ``n == -1`` on overflow."""
     own = np.uint64(own)
     opp = np.uint64(opp)
     kings = np.uint64(kings)
-    ma = np.empty(MAX_MOVES, dtype=np.uint64)
-    mb = np.empty(MAX_MOVES, dtype=np.uint64)
-    mc = np.empty(MAX_MOVES, dtype=np.uint64)
-    path = np.full((MAX_MOVES, MAX_PATH + 1), -1, dtype=np.int64)
-    stk = make_stack()
-    n = gen_moves(own, opp, kings, white, ma, mb, mc, 0, MAX_MOVES, stk, path, True)
+    path_off = MOVES_OFF + PLY_WORDS
+    ws = make_workspace(1, MAX_MOVES * MAX_PATH)
+    n = gen_moves(own, opp, kings, white, ws, MOVES_OFF, path_off)
     m = max(n, 0)
-    return ma[:m].copy(), mb[:m].copy(), mc[:m].copy(), path[:m].copy(), n
+    moves = ws[MOVES_OFF:MOVES_OFF + 3 * m].copy().reshape((m, 3))
+    paths = ws[path_off:path_off + m * MAX_PATH].copy().reshape((m, MAX_PATH))
+    return moves, paths, n

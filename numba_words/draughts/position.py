@@ -444,17 +444,18 @@ def _generate(pos: Position) -> list[Move]:
     from .errors import DraughtsError
 
     own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
-    ma, mb, mc, path, n = legal_moves_kernel(own, opp, pos.kings, pos.turn)
+    moves, path, n = legal_moves_kernel(own, opp, pos.kings, pos.turn)
     if n < 0:
         raise DraughtsError(f"move list overflow in {pos.fen()!r}")
     raw = []
     for i in range(n):
         p = []
         for v in path[i]:
-            if v < 0:
+            if v >= 64:
                 break
             p.append(int(BIT2SQ[v]))
-        raw.append((p[0], p[-1], tuple(sorted(_squares(int(mb[i])))), tuple(p), (int(ma[i]), int(mb[i]), int(mc[i]))))
+        a, b, c = (int(x) for x in moves[i])
+        raw.append((p[0], p[-1], tuple(sorted(_squares(b))), tuple(p), (a, b, c)))
     ends: dict[tuple[int, int], int] = {}
     for f, t, *_ in raw:
         ends[(f, t)] = ends.get((f, t), 0) + 1
