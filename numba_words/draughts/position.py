@@ -299,8 +299,8 @@ class Position:
         return LegalMoves(self)
 
     def parse_move(self, text: str) -> Move:
-        """The legal move written ``text`` (``32-28``, ``28x19``, ``28x19x8``; ``x`` and ``-`` are accepted
-        for both kinds of move, as in much published PDN). Raises :class:`IllegalMoveError`."""
+        """The legal move written ``text``: ``32-28`` (a slide), ``28x19`` or ``28:19`` (a capture), ``28x19x8``
+        (a capture by its path, needed when from and to alone are ambiguous). Raises :class:`IllegalMoveError`."""
         if not isinstance(text, str):
             raise IllegalMoveError(f"move must be a string, got {text!r}")
         t = text.strip().lower().rstrip("!?+*#")
@@ -310,7 +310,11 @@ class Position:
         sq = [int(p) for p in parts]
         if any(not 1 <= s <= 50 for s in sq):
             raise IllegalMoveError(f"square out of range 1-50 in move {text!r}")
-        cands = [m for m in self._moves() if m.from_square == sq[0] and m.to_square == sq[-1]]
+        capture = "-" not in t
+        if not capture and len(sq) != 2:
+            raise IllegalMoveError(f"not a move: {text!r}")
+        cands = [m for m in self._moves()
+                 if m.from_square == sq[0] and m.to_square == sq[-1] and m.is_capture == capture]
         if len(sq) > 2 and cands:
             want = _path_captures(self, sq)
             cands = [m for m in cands if want is not None and set(m.captured) == want]
