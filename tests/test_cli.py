@@ -1,0 +1,59 @@
+"""The command line: lexicon queries, errors, help, and the tour."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from numba_words.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_help_lists_commands(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert "tour" in out and "words" in out
+
+
+def test_no_command_prints_help(capsys):
+    code, out, _ = run(capsys)
+    assert code == 2 and "usage" in out
+
+
+def test_words_queries(capsys):
+    code, out, _ = run(capsys, "words", "anagram", "QI?", "--top", "0")
+    assert code == 0 and "QIs" in out.split() and "-- 18 words" in out
+    code, out, _ = run(capsys, "words", "match", "..R.S", "--rack", "AEIT?", "--top", "3")
+    assert code == 0 and out.splitlines()[0] == "AbRIS" and "-- 60 words" in out
+    code, out, _ = run(capsys, "words", "lookup", "qi", "qx")
+    assert code == 1 and "QI: yes" in out and "QX: no" in out
+    code, out, _ = run(capsys, "words", "--lexicon", "nb-small", "prefix", "BR")
+    assert code == 0 and "BRØD" in out.split()
+    code, out, _ = run(capsys, "words", "contains", "ZZZ")
+    assert code == 0 and out.split()[0] == "ZZZ"
+
+
+def test_words_bad_input_is_an_error_message(capsys):
+    code, _, err = run(capsys, "words", "anagram", "AB1")
+    assert code == 2 and "error" in err and "'1' at position 3" in err
+    code, _, err = run(capsys, "words", "--lexicon", "nosuchlexicon", "anagram", "AB")
+    assert code == 2 and "unknown lexicon name" in err
+
+
+def test_module_entry_point():
+    r = subprocess.run([sys.executable, "-m", "numba_words", "--help"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "numba-words" in r.stdout
+
+
+def test_tour_runs_every_engine(capsys):
+    code, out, _ = run(capsys, "tour")
+    assert code == 0
+    assert "== Lexicon" in out and "queries/s" in out and "tour finished" in out
