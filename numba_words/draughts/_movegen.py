@@ -47,7 +47,7 @@ PLY_WORDS = 3 * MAX_MOVES
 @kernel
 def make_workspace(nplies, extra):
     """Workspace for the capture stack and ``nplies`` move lists, plus ``extra`` words (paths)."""
-    return np.zeros(MOVES_OFF + nplies * PLY_WORDS + extra, dtype=np.uint64)
+    return np.empty(MOVES_OFF + nplies * PLY_WORDS + extra, dtype=np.uint64)
 
 
 @kernel
