@@ -1,0 +1,107 @@
+"""Dask scale-out: same answers as one machine, worker loss, checkpoints, bad input."""
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from numba_words import distributed as D  # noqa: E402
+from numba_words.draughts import Position, divide, perft  # noqa: E402
+
+KINGS = ["W:WK31-50:BK1-20", "W:WK46,K47,28,33:BK5,K4,19,23", "B:W27,K38,40:BK12,K22,13,14"]
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None, processes=True)
+    c = distributed.Client(cluster)
+    yield c
+    c.close()
+    cluster.close()
+
+
+def test_perft_matches_single_machine(client):
+    p = Position.initial()
+    for depth in (2, 5, 7):
+        assert D.perft(p, depth, client) == perft(p, depth)
+    assert D.perft(p, 6, client, leaves=True) == 167140
+
+
+@pytest.mark.parametrize("fen", KINGS)
+def test_king_positions(client, fen):
+    p = Position.from_fen(fen)
+    assert D.perft(p, 5, client) == perft(p, 5)
+    assert D.divide(p, 4, client) == divide(p, 4)
+
+
+def test_split_and_task_counts(client):
+    p = Position.initial()
+    counts, roots, info = D.perft_tasks(p, 6, client, split_depth=2, n_tasks=7)
+    assert info["frontier"] == 81 and info["tasks"] == 7 and int(counts.sum()) == 167140
+    assert sorted(set(roots.tolist())) == list(range(9))
+
+
+def test_worker_killed_mid_run(client):
+    p = Position.initial()
+    killed = []
+
+    def progress(done, total, seconds):
+        if not killed and done >= 2:
+            nanny = next(iter(client.cluster.workers.values()))
+            pid = nanny.process.process.pid
+            os.kill(pid, signal.SIGKILL)  # a crashed worker: its running tasks are lost
+            killed.append(pid)
+
+    n = D.perft(p, 9, client, n_tasks=64, progress=progress)
+    assert killed and n == 41022423
+    client.wait_for_workers(2, timeout=60)
+
+
+def test_checkpoint_resume(client, tmp_path):
+    p = Position.initial()
+    ck = tmp_path / "perft.ckpt"
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_5(done, total, seconds):
+        if done >= 5:
+            raise Stop
+
+    with pytest.raises(Stop):
+        D.perft_tasks(p, 7, client, n_tasks=40, checkpoint=ck, progress=stop_after_5)
+    counts, _, info = D.perft_tasks(p, 7, client, n_tasks=40, checkpoint=ck)
+    assert info["resumed_tasks"] >= 5 and int(counts.sum()) == 1049442
+    # a finished checkpoint answers without computing anything
+    counts, _, info = D.perft_tasks(p, 7, client, n_tasks=40, checkpoint=ck)
+    assert info["resumed_tasks"] == 40 and int(counts.sum()) == 1049442
+    # another run's checkpoint is refused
+    with pytest.raises(D.DistributedError, match="another run"):
+        D.perft_tasks(p, 6, client, n_tasks=40, checkpoint=ck)
+
+
+def test_bad_input(client):
+    p = Position.initial()
+    with pytest.raises(D.DistributedError, match="split depth"):
+        D.perft_tasks(p, 4, client, split_depth=4)
+    with pytest.raises(D.DistributedError, match="empty batch"):
+        D.map_batches(len, [], client)
+    with pytest.raises(D.DistributedError, match="cannot reach"):
+        D.get_client("tcp://127.0.0.1:9", timeout=2)
+    with pytest.raises(D.DistributedError, match="should look like"):
+        D.get_client("nonsense")
+    with pytest.raises(D.DistributedError, match="expected"):
+        D.get_client(42)
+
+
+def _lengths(chunk, offset):
+    return [len(x) + offset for x in chunk]
+
+
+def test_map_batches_in_order(client):
+    items = [str(i) * (i % 7) for i in range(1000)]
+    out = D.map_batches(_lengths, items, client, shared=(3,), chunk_size=64)
+    assert [x for chunk in out for x in chunk] == [len(s) + 3 for s in items]
