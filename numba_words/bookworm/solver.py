@@ -375,7 +375,7 @@ def solve(board, lexicon=None, *, grid: Grid | None = None, min_len=3, max_len=1
 
 
 def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=3, max_len=12, level=1,
-               scoring: Scoring = BOOKWORM_DELUXE, threads=None, chunk: int = 2048) -> BatchSolution:
+               scoring: Scoring = BOOKWORM_DELUXE, threads=None, chunk: int = 512) -> BatchSolution:
     """Solve a batch: ``boards`` a 2-D array of tile codes (one board a row) or a list of board texts.
 
     ``prange`` over boards (``threads=1`` runs the serial kernel). Output order is the input order and each
@@ -404,21 +404,22 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     serial = threads == 1
     fn = K.count_batch if serial else K.solve_batch
     parts = []
+    m = min(chunk, nb)
+    out_n = np.empty(m, dtype=np.int64)
+    out_wid = np.empty((m, cap), dtype=np.int32)
+    out_path = np.empty((m, cap, max_len), dtype=np.int8)
+    out_plen = np.empty((m, cap), dtype=np.int8)
+    out_score = np.empty((m, cap), dtype=np.int64)
     with _jit.threads(threads):
         for a in range(0, nb, chunk):
             z = min(nb, a + chunk)
-            m = z - a
-            out_n = np.empty(m, dtype=np.int64)
-            out_wid = np.empty((m, cap), dtype=np.int32)
-            out_path = np.empty((m, cap, max_len), dtype=np.int8)
-            out_plen = np.empty((m, cap), dtype=np.int8)
-            out_score = np.empty((m, cap), dtype=np.int64)
+            k = z - a
             fn(dawg, acc, grid.masks, codes[a:z], kinds[a:z], lbit, lval, kbonus, q, u, min_len, max_len,
-               int(level), scoring.multiplier, cap, out_n, out_wid, out_path, out_plen, out_score)
-            counts = np.maximum(out_n, 0)
-            sel = np.arange(cap)[None, :] < counts[:, None]
-            part = [counts, out_wid[sel], out_path[sel], out_plen[sel], out_score[sel]]
-            big = np.flatnonzero(out_n < 0)
+               int(level), scoring.multiplier, cap, out_n[:k], out_wid[:k], out_path[:k], out_plen[:k],
+               out_score[:k])
+            counts = np.maximum(out_n[:k], 0)
+            part = [counts, *K.compact(counts, out_wid[:k], out_path[:k], out_plen[:k], out_score[:k])]
+            big = np.flatnonzero(out_n[:k] < 0)
             if big.size:  # rare: a board with more than cap words; solve it alone with room to spare
                 part = _splice_big(part, big, codes[a:z], kinds[a:z], lex, grid, min_len, max_len, level,
                                    scoring)
