@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 
 import pytest
 
@@ -157,10 +158,24 @@ def test_outcomes():
         assert q.outcome() is None, mv
         q.push_notation(mv)
     assert q.outcome() == (None, "5-move rule") and q.outcome().result() == "1-1"
-    # 25-move rule: 50 plies of king moves only (kings far apart, never repeating thrice is not needed:
-    # repetition would fire first, so walk a long non-repeating path with many kings)
-    r = Position.from_fen("W:WK46,K47,K48,K49,K50,36:BK1,K2,K3,K4,K5,15")
-    assert r.outcome() is None
+    # 25-move rule: 50 plies with only king moves and no capture (a seeded walk that never repeats a
+    # position and never allows a capture); the 49th ply is not yet a draw
+    rng = random.Random(0)
+    r = Position.from_fen("W:WK46,K47,K48,36,37:BK3,K4,K5,14,15")
+    seen = {r.board_key()}
+    for ply in range(50):
+        assert r.outcome() is None, ply
+        cands = [m for m in r.legal_moves if not m.captured and r.piece_at(m.from_square) in "WB"]
+        rng.shuffle(cands)
+        for m in cands:
+            r.push(m)
+            if r.board_key() not in seen and not any(x.captured for x in r.legal_moves):
+                seen.add(r.board_key())
+                break
+            r.pop()
+        else:  # pragma: no cover - the seed is chosen so that this does not happen
+            pytest.fail("walk got stuck")
+    assert r.outcome() == (None, "25-move rule")
 
 
 def test_svg():
@@ -239,4 +254,4 @@ def test_cli_tour(capsys):
 
     cli.tour(None, print)
     out, _ = capsys.readouterr()
-    assert "perft(9) = 41,022,423" in out and "faster" in out
+    assert "perft(10) = 258,895,763" in out and "faster" in out
