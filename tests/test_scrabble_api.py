@@ -1,0 +1,245 @@
+"""Python API, formats, errors, variants (Norwegian end to end), cross-check updates, span table, threads."""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from numba_words.lexicon import Lexicon
+from numba_words.scrabble import (SCRABBLE, WORDFEUD_NB, Game, IllegalPlayError, InvalidCgpError, InvalidGcgError,
+                                  InvalidNotationError, InvalidRackError, Position, UnknownVariantError,
+                                  generate_batch, get_variant, play_game, read_gcg)
+from numba_words.scrabble import _cross
+from numba_words.scrabble._tables import span_list, span_table
+from numba_words.scrabble.generator import Board
+
+EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACDINRT/ 0/0 0"
+P05 = "15/15/15/15/15/7L7/7U7/5BUG7/5I9/5D9/5SH8/6E8/6S8/15/15 DEFHNQR/ 24/15 0"
+P12 = ("15/15/15/15/14G/9D4O/6QUAI4A/FEN4NeRVY2L/1HUMATES1E1A2I/9R1W1OE/10EPICS/10DEFT1/11d1A1/13L1/15 "
+       "ADLNNSY/ 174/139 0")
+
+
+@pytest.fixture(scope="module")
+def twl():
+    return Lexicon.load("twl06")
+
+
+def test_cgp_round_trip(twl):
+    for cgp in (EMPTY_CGP, P05, P12):
+        assert Position.from_cgp(cgp, lexicon=twl).cgp() == cgp
+    p = Position.from_cgp(P05.replace("DEFHNQR/", "DEFHNQR/AEI"), lexicon=twl)
+    assert p.opp_rack == "AEI" and p.scores == (24, 15)
+    assert "DEFHNQR/AEI" in p.cgp()
+    assert eval(repr(p), {"Position": Position}).cgp() == p.cgp()
+
+
+@pytest.mark.parametrize("bad, msg", [
+    ("15/15 A/ 0/0 0", "rows"),
+    ("x", "fields"),
+    (EMPTY_CGP.replace("15/15/15", "15/16/15", 1), "covers 16"),
+    (EMPTY_CGP.replace("15/15/15", "15/14/15", 1), "covers 14"),
+    (EMPTY_CGP.replace("15/15/15", "15/7#7/15", 1), "'#'"),
+    (EMPTY_CGP.replace("ACDINRT/", "ACDINRTX/"), "8 tiles"),
+    (EMPTY_CGP.replace("ACDINRT/", "AC1/"), "'1'"),
+    (EMPTY_CGP.replace("0/0 0", "0-0 0"), "scores"),
+    (EMPTY_CGP.replace("0/0 0", "0/0 x"), "scoreless"),
+    (EMPTY_CGP.replace(" ACDINRT/ ", " ACDINRT "), "racks"),
+])
+def test_malformed_cgp(bad, msg, twl):
+    with pytest.raises(InvalidCgpError, match=msg):
+        Position.from_cgp(bad, lexicon=twl)
+
+
+def test_bad_racks_variants_and_notation(twl):
+    p = Position.from_cgp(P05, lexicon=twl)
+    with pytest.raises(InvalidRackError, match="8 tiles"):
+        Position("scrabble", twl, rack="ABCDEFGH")
+    with pytest.raises(InvalidRackError, match="'3'"):
+        Position("scrabble", twl, rack="AB3")
+    with pytest.raises(InvalidRackError, match="'Ø'"):
+        Position("scrabble", twl, rack="AØ")
+    with pytest.raises(UnknownVariantError, match="'scrabbel'"):
+        get_variant("scrabbel")
+    for bad in ("16A FEH", "8P FEH", "Z8 FEH", "H10", "8H F(E", "H14 FEH"):
+        with pytest.raises(InvalidNotationError):
+            p.parse_play(bad)
+    with pytest.raises(IllegalPlayError, match="not a legal play"):
+        p.parse_play("H10 FEZ")
+    with pytest.raises(IllegalPlayError, match="holds"):
+        p.parse_play("8F BOG")
+    assert p.parse_play("H10 FEH").score == 28
+    assert p.parse_play("G6 ENUF") == p.parse_play("G6 EN(U)F") == p.parse_play("G6 EN.F")
+    assert "H10 FEH" in p.legal_plays() and "H10 FEZ" not in p.legal_plays()
+
+
+def test_plays_view_and_structured_array(twl):
+    p = Position.from_cgp(P12, lexicon=twl)
+    plays = p.legal_plays()
+    arr = plays.array
+    assert arr.dtype.names == ("row", "col", "dir", "length", "score", "tiles", "word", "blanks", "new")
+    assert len(plays) == plays.count() == 307 and bool(plays)
+    best = plays.best(3)
+    assert [b.score for b in best] == sorted(arr["score"], reverse=True)[:3]
+    assert str(best[0]) == "N3 SLAY 31"
+    assert p.best_play().score == 31
+    assert best[0] in plays
+    again = Position.from_cgp(P12, lexicon=twl).legal_plays().array
+    np.testing.assert_array_equal(arr, again)  # deterministic order
+
+
+def test_str_and_html(twl):
+    p = Position.from_cgp(P12, lexicon=twl)
+    s = str(p)
+    assert "Q U A I" in s and "rack ADLNNSY" in s and s.count("\n") == 16
+    h = p._repr_html_()
+    assert "<table" in h and "TW" in h and "#e0464a" in h
+
+
+def test_incremental_cross_checks_equal_full(twl):
+    g = play_game(3, lexicon=twl, max_turns=14)
+    b = g.board
+    cc = np.zeros_like(b.cc)
+    xs = np.zeros_like(b.xs)
+    _cross.all_checks(b.lines, b.fv, b.dawg, b.full, cc, xs)
+    np.testing.assert_array_equal(cc, b.cc)
+    np.testing.assert_array_equal(xs, b.xs)
+    fresh = Board(b.variant, b.dawg, b.letters, b.blanks)
+    for k in ("lines", "fv", "occ", "cc", "xs"):
+        np.testing.assert_array_equal(getattr(fresh, k), getattr(b, k))
+
+
+def test_span_table_matches_definition():
+    t = span_table()
+    assert t.shape == (8, 32768, 15) and t.dtype == np.uint16
+    rng = np.random.default_rng(0)
+    for occ in [0, 1, 0x4000, 0x7FFF, 0b000000010000000] + list(rng.integers(0, 32768, 40)):
+        occ = int(occ)
+        for k in (1, 3, 7):
+            want = []
+            for s in range(15):
+                for e in range(s + 1, 15):
+                    cells = [(occ >> i) & 1 for i in range(s, e + 1)]
+                    if s > 0 and (occ >> (s - 1)) & 1 or e < 14 and (occ >> (e + 1)) & 1:
+                        continue
+                    if 1 <= cells.count(0) <= k:
+                        want.append((s, e))
+            assert span_list(occ, k) == want
+    assert len(span_list(0, 7)) == 14 + 13 + 12 + 11 + 10 + 9
+    assert len(span_list(0x7FFF, 7)) == 0
+
+
+def test_game_moves_undo_exchange_pass(twl):
+    g = Game("scrabble", twl, seed=5)
+    assert len(g.bag) == 100 - 14 and all(len(r) == 7 for r in g.racks)
+    start = (list(g.bag), list(g.racks))
+    best = g.best_play()
+    assert best.score == max(p.score for p in g.legal_plays())
+    sc = g.play(best.notation)
+    assert sc == best.score and g.scores[0] == sc and g.turn == 1
+    rack1 = g.racks[1]
+    g.exchange(rack1[:3])
+    assert len(g.racks[1]) == 7 and len(g.bag) == 100 - 14 - best.tiles_used
+    g.play("pass")
+    assert g.scoreless == 2 and g.moves[-1][1] == "-"
+    with pytest.raises(IllegalPlayError):
+        g.exchange("??????")
+    g.undo()
+    g.undo()
+    g.undo()
+    assert (list(g.bag), list(g.racks)) == start and g.scores == [0, 0]
+    with pytest.raises(Exception):
+        Game("scrabble", twl, seed=5).undo()
+    # a down play on the empty board is accepted (transposed copy of the across one)
+    g = Game("scrabble", twl, seed=5)
+    b = g.best_play()
+    r, c = b.row, b.col
+    down = f"{'ABCDEFGHIJKLMNO'[r]}{c + 1} {b.word}"
+    assert g.play(down) == b.score
+    assert g.board.letters[c, r] != 255
+
+
+def test_exchange_needs_seven_in_bag(twl):
+    g = Game("scrabble", twl, seed=1)
+    g.bag = g.bag[:6]
+    with pytest.raises(IllegalPlayError, match="at least 7"):
+        g.exchange("A")
+
+
+def test_self_play_whole_game_and_end_rules(twl):
+    g1 = play_game(11, lexicon=twl)
+    g2 = play_game(11, lexicon=twl)
+    assert g1.moves == g2.moves and g1.scores == g2.scores
+    assert g1.over
+    played = sum(1 for _, m, _ in g1.moves if m[0].isalnum())
+    assert played > 10
+    out_player = None
+    if not g1.bag and "" in g1.racks:
+        out_player = g1.racks.index("")
+    assert out_player is not None or g1.scoreless >= 6
+    total_moves = [0, 0]
+    for who, _, s in g1.moves:
+        total_moves[who] += s
+    if out_player is not None:
+        left = sum(SCRABBLE.values.get(ch, 0) for ch in g1.racks[1 - out_player] if ch != "?")
+        assert g1.scores[out_player] == total_moves[out_player] + left
+        assert g1.scores[1 - out_player] == total_moves[1 - out_player] - left
+
+
+def test_gcg_read(twl):
+    g = play_game(4, lexicon=twl, max_turns=6)
+    lines = ["#character-encoding UTF-8", "#player1 a Alice", "#player2 b Bob", "#lexicon TWL06"]
+    totals = [0, 0]
+    for who, m, s in g.moves:
+        totals[who] += s
+        name = "a" if who == 0 else "b"
+        lines.append(f">{name}: ABCDEFG {m} +{s} {totals[who]}")
+    positions = read_gcg("\n".join(lines), lexicon=twl)
+    assert len(positions) == 6
+    np.testing.assert_array_equal(positions[-1].board.letters, g.board.letters)
+    np.testing.assert_array_equal(positions[-1].board.blanks, g.board.blanks)
+    assert sorted(positions[-1].scores) == sorted(totals)
+    with pytest.raises(InvalidGcgError, match="line 1"):
+        read_gcg("hello", lexicon=twl)
+    with pytest.raises(InvalidGcgError, match="total"):
+        read_gcg(">a: ABC 8H AB +4 x", lexicon=twl)
+
+
+def test_norwegian_wordfeud_end_to_end():
+    lex = Lexicon.load("nb-small")
+    assert "BLÅ" in lex
+    p = Position(WORDFEUD_NB, lex, rack="BLÅRØD?")
+    plays = p.legal_plays()
+    words = {q.plain_word for q in plays}
+    assert "BLÅ" in words and words <= set(lex.words)
+    best = p.best_play()
+    assert best.score == max(q.score for q in plays)
+    g = play_game(2, WORDFEUD_NB, lex, max_turns=10)
+    assert len(g.moves) > 0
+    assert any(ch in "ÆØÅ" for _, m, _ in g.moves for ch in m.upper()) or len(g.moves) > 0
+    q = Position.from_cgp(g.position.cgp(), variant="wordfeud-nb", lexicon=lex)
+    assert q.cgp() == g.position.cgp()
+    with pytest.raises(Exception, match="alphabet"):
+        Position("scrabble", lex)
+
+
+def test_threads_and_batch(twl):
+    cgps = [EMPTY_CGP, P05, P12]
+    positions = [Position.from_cgp(c, lexicon=twl) for c in cgps]
+    want = [p.legal_plays().array for p in positions]
+    got = generate_batch([p.board for p in positions], [p._rack_arrays() for p in positions], cap=64, threads=2)
+    for a, b in zip(want, got):
+        np.testing.assert_array_equal(a, b)
+    results = [None] * 6
+
+    def work(i):
+        p = Position.from_cgp(cgps[i % 3], lexicon=twl)
+        results[i] = p.legal_plays().array
+
+    ts = [threading.Thread(target=work, args=(i,)) for i in range(6)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    for i in range(6):
+        np.testing.assert_array_equal(results[i], want[i % 3])

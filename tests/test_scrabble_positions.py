@@ -1,0 +1,129 @@
+"""The four TWL06 reference positions (two independent engines agree on every placement and score), and
+self-play midgame positions re-validated play by play in plain Python."""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from numba_words.lexicon import Lexicon
+from numba_words.scrabble import Position, play_game
+from numba_words.scrabble.generator import COLS
+
+REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "scrabble"
+needs_ref = pytest.mark.skipif(not (REF / "positions.jsonl").exists(), reason=f"reference data absent: {REF}")
+
+
+def _positions():
+    if not (REF / "positions.jsonl").exists():
+        return []
+    return [json.loads(line) for line in (REF / "positions.jsonl").read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def twl():
+    return Lexicon.load("twl06")
+
+
+@needs_ref
+@pytest.mark.parametrize("ref", _positions(), ids=lambda r: f"p{r['id']:02d}")
+def test_reference_position_exact(ref, twl):
+    pos = Position.from_cgp(ref["cgp"], lexicon=twl)
+    assert pos.rack == "".join(sorted(ref["rack"].replace("?", ""))) + "?" * ref["rack"].count("?")
+    plays = pos.legal_plays()
+    got = [str(p) for p in plays]
+    with gzip.open(REF / f"p{ref['id']:02d}.txt.gz", "rt") as f:
+        want = {line.strip() for line in f if line.strip()}
+    assert len(got) == len(set(got)) == ref["n_placements"]
+    assert set(got) == want, (sorted(want - set(got))[:10], sorted(set(got) - want)[:10])
+    scores = plays.scores()
+    assert scores.max() == ref["max_score"]
+    assert scores.sum() == ref["sum_scores"]
+    assert sum(p.tiles_used == 1 for p in plays) == ref["n_one_tile_placements"]
+    assert len(pos.exchanges()) == ref["n_exchanges"]
+    top = [str(p) for p in plays.best(10)]
+    assert sorted(int(t.rsplit(" ", 1)[1]) for t in top) == sorted(int(t.rsplit(" ", 1)[1])
+                                                                   for t in ref["top10_text"])
+    assert top[0] in ref["top10_text"][:3] or int(top[0].rsplit(" ", 1)[1]) == ref["max_score"]
+    assert pos.best_play().score == ref["max_score"]
+    # round trip: every listed play parses back to itself
+    for p in list(plays)[:: max(1, len(plays) // 50)]:
+        assert pos.parse_play(p.notation) == p
+
+
+def _validate(pos, words, play):
+    """Independent re-check of one play: contiguity, connection, words in the lexicon, score."""
+    L, B = pos.board.letters, pos.board.blanks
+    v = pos.variant
+    lm, wm = v.letter_mult(), v.word_mult()
+    new = {(r, c): (ch, bl) for r, c, ch, bl in play.placed()}
+    rows = {r for r, _ in new}
+    cols = {c for _, c in new}
+    assert len(rows) == 1 or len(cols) == 1
+    empty_board = (L == 255).all()
+
+    def tile(r, c):
+        if (r, c) in new:
+            return new[(r, c)][0], new[(r, c)][1], True
+        if 0 <= r < 15 and 0 <= c < 15 and L[r, c] != 255:
+            return pos.alphabet[L[r, c]], bool(B[r, c]), False
+        return None
+
+    def run(r, c, dr, dc):
+        while tile(r - dr, c - dc):
+            r, c = r - dr, c - dc
+        out = []
+        while tile(r, c):
+            out.append((r, c) + tile(r, c))
+            r, c = r + dr, c + dc
+        return out
+
+    def score(cells):
+        s, m = 0, 1
+        for r, c, ch, bl, isnew in cells:
+            x = 0 if bl else v.values[ch]
+            if isnew:
+                x *= lm[r, c]
+                m *= wm[r, c]
+            s += x
+        return s * m
+
+    dr, dc = (1, 0) if play.direction == "down" else (0, 1)
+    r0, c0 = next(iter(new))
+    main = run(r0, c0, dr, dc)
+    assert len(main) >= 2
+    assert all((r, c) in {(x[0], x[1]) for x in main} for r, c in new)  # contiguous
+    if empty_board:
+        assert (7, 7) in new
+    else:
+        assert any(0 <= r + a < 15 and 0 <= c + b < 15 and L[r + a, c + b] != 255
+                   for r, c in new for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    total = 0
+    for cells in [main] + [run(r, c, dc, dr) for r, c in new]:
+        if len(cells) < 2:
+            continue
+        assert "".join(x[2] for x in cells) in words
+        total += score(cells)
+    if len(new) == v.rack_size:
+        total += v.bingo
+    assert total == play.score, play
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_self_play_positions_revalidated(seed, twl):
+    words = set(twl.words)
+    g = play_game(seed, lexicon=twl, max_turns=24)
+    checked = 0
+    for k in range(len(g.moves) - 1, -1, -1):
+        if k % 3 == 0:
+            pos = g.position
+            plays = pos.legal_plays()
+            for p in plays:
+                _validate(pos, words, p)
+            keys = [tuple(sorted(p.placed())) for p in plays]
+            assert len(keys) == len(set(keys))
+            checked += len(plays)
+        g.undo()
+    assert checked > 100
