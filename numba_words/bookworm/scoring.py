@@ -60,7 +60,7 @@ class Rules:
 
     ``gem_for_letters``: a word of at least that many letters creates that gem among the new tiles (longest
     threshold met wins). ``fire_max_letters``/``fire_chance``: a word of at most that many letters spawns a
-    fire tile among the new tiles with that probability; ``fire_chance_any`` per turn regardless.
+    fire tile among the new tiles with that probability; ``fire_chance_any`` times the level per turn regardless.
     Fire tiles burn the tile below them once a turn; a fire tile reaching the bottom row ends the game.
     ``words_per_level``: the level (added to every score) goes up after that many words.
     """
@@ -70,7 +70,7 @@ class Rules:
     gem_for_letters: tuple = ((5, "green"), (6, "gold"), (7, "sapphire"), (8, "diamond"))
     fire_max_letters: int = 3
     fire_chance: float = 0.6
-    fire_chance_any: float = 0.05
+    fire_chance_any: float = 0.04
     words_per_level: int = 10
     min_len: int = 3
     max_len: int = 12

@@ -1,0 +1,400 @@
+"""The game driver: :class:`Board` (parse, print, words, play with gravity, refill, gems and fire) and
+:func:`play_game` self-play with the ``greedy``, ``longest`` and ``lookahead`` strategies."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import solver as S
+from .errors import InvalidBoardError, InvalidParameterError, InvalidPathError
+from .geometry import BOOKWORM, Grid
+from .scoring import DEFAULT_RULES, FIRE, KIND_CHARS, KINDS, PLAIN, Rules
+
+STRATEGIES = ("greedy", "longest", "lookahead")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One play: the word, its path, its score, and whether the game ended after it (and why)."""
+
+    word: str
+    path: tuple
+    score: int
+    level: int
+    total: int
+    game_over: bool = False
+    reason: str = ""
+
+
+@dataclass
+class Game:
+    """A finished (or stopped) self-play game."""
+
+    strategy: str
+    seed: int | None
+    turns: list = field(default_factory=list)
+    reason: str = ""
+    board: "Board | None" = None
+
+    @property
+    def score(self) -> int:
+        return self.turns[-1].total if self.turns else 0
+
+    @property
+    def scores(self) -> list:
+        return [t.score for t in self.turns]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.strategy}: {len(self.turns)} turns, score {self.score}, {self.reason}>"
+
+
+class Board:
+    """A Bookworm (or Boggle) board: letters and kinds per tile, plus the game state (level, score, turn,
+    random tile generator).
+
+    ``Board("col0 col1 ... col6")``: seven columns, each bottom to top (7, 8, 7, 8, 7, 8, 7 tiles), lower
+    case letters, ``q`` for the Qu tile. ``kinds``: the same layout in kind characters (``.`` plain,
+    ``g`` green, ``y`` gold, ``s`` sapphire, ``d`` diamond, ``f`` fire). ``Board.random(seed)`` deals one.
+    """
+
+    def __init__(self, text: str, kinds: str | None = None, *, grid: Grid = BOOKWORM, level: int = 1,
+                 seed=None, rules: Rules = DEFAULT_RULES, lexicon=None):
+        self.grid = grid
+        self.rules = rules
+        self.lexicon = S._lex(lexicon)
+        codes = S.parse_text(text, grid, self.lexicon)
+        self._codes = codes
+        self.kinds = S.parse_kinds(kinds, grid.n_tiles)
+        if isinstance(level, bool) or not isinstance(level, (int, np.integer)) or level < 1:
+            raise InvalidParameterError(f"level must be a positive integer, got {level!r}")
+        self.level = int(level)
+        self.score = 0
+        self.turn = 0
+        self.words_played = 0
+        self.game_over = False
+        self.reason = ""
+        self.history: list = []
+        self.rng = np.random.default_rng(seed)
+        self._solution = None
+        self._letters, self._weights = self._tile_distribution()
+
+    # ------------------------------------------------------------------ construction and text
+    @classmethod
+    def random(cls, seed=None, *, grid: Grid = BOOKWORM, rules: Rules = DEFAULT_RULES, lexicon=None) -> "Board":
+        """A board dealt from the rules' letter frequencies with a seeded generator (which then refills)."""
+        lex = S._lex(lexicon)
+        b = cls(S.board_text(np.zeros(grid.n_tiles, dtype=np.uint8), grid, lex), grid=grid, seed=seed,
+                rules=rules, lexicon=lex)
+        b._codes = np.array([b._draw() for _ in range(grid.n_tiles)], dtype=np.uint8)
+        return b
+
+    def _tile_distribution(self):
+        lex = self.lexicon
+        codes, weights = [], []
+        for letter, w in self.rules.frequencies.items():
+            try:
+                codes.append(S.tile_code("q" if letter.upper() == "QU" else letter, lex))
+            except InvalidBoardError:
+                continue
+            weights.append(float(w))
+        p = np.array(weights)
+        return np.array(codes, dtype=np.uint8), p / p.sum()
+
+    def _draw(self) -> int:
+        return int(self._letters[self.rng.choice(len(self._letters), p=self._weights)])
+
+    @property
+    def text(self) -> str:
+        return S.board_text(self._codes, self.grid, self.lexicon)
+
+    @property
+    def kinds_text(self) -> str:
+        return self._split("".join(KIND_CHARS[k] for k in self.kinds))
+
+    def _split(self, chars: str) -> str:
+        if self.grid.kind == "bookworm":
+            out, i = [], 0
+            for h in self.grid.shape:
+                out.append(chars[i:i + h])
+                i += h
+            return " ".join(out)
+        rows, cols = self.grid.shape
+        return " ".join(chars[r * cols:(r + 1) * cols] for r in range(rows))
+
+    def codes(self, lexicon=None) -> np.ndarray:
+        """Tile codes (letter indices, ``QU``, ``HOLE``) for ``lexicon`` (default: the board's)."""
+        lex = self.lexicon if lexicon is None else S._lex(lexicon)
+        if lex is self.lexicon:
+            return self._codes.copy()
+        return S.parse_text(self.text, self.grid, lex)
+
+    def letters(self, t: int) -> str:
+        """The letters tile ``t`` spells (``"qu"`` for the Qu tile)."""
+        return S.code_letters(int(self._codes[t]), self.lexicon)
+
+    def kind(self, t: int) -> str:
+        return KINDS[int(self.kinds[t])]
+
+    def __repr__(self) -> str:
+        args = [repr(self.text)]
+        if self.kinds.any():
+            args.append(f"kinds={self.kinds_text!r}")
+        if self.grid is not BOOKWORM:
+            args.append(f"grid={self.grid.name}")
+        if self.level != 1:
+            args.append(f"level={self.level}")
+        return f"Board({', '.join(args)})"
+
+    def __str__(self) -> str:
+        """The board as it looks: staggered columns, top row first; a kind marks the letter (``G`` green,
+        ``Y`` gold, ``S`` sapphire, ``D`` diamond, ``F`` fire after the letter), ``Q`` is the Qu tile."""
+        mark = {0: " ", 1: "g", 2: "y", 3: "s", 4: "d", 5: "f"}
+        if self.grid.kind != "bookworm":
+            rows, cols = self.grid.shape
+            return "\n".join(" ".join(self.letters(r * cols + c).upper().ljust(2) for c in range(cols)).rstrip()
+                             for r in range(rows))
+        heights = self.grid.shape
+        top = 2 * max(heights)
+        lines = []
+        for y in range(top, -1, -1):
+            cells = []
+            for c, h in enumerate(heights):
+                r2 = y - (1 if c % 2 == 0 else 0)
+                if r2 % 2 == 0 and 0 <= r2 // 2 < h:
+                    t = self.grid.index(c, r2 // 2)
+                    letter = "Q" if self._codes[t] == S.QU else self.letters(t).upper() or "."
+                    cells.append(f"{letter}{mark[int(self.kinds[t])]}")
+                else:
+                    cells.append("  ")
+            line = " ".join(cells).rstrip()
+            if line:
+                lines.append(line)
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        from .svg import board_svg
+
+        return board_svg(self)
+
+    def svg(self, path=None, size: int = 28) -> str:
+        """SVG drawing of the board, with ``path`` (tile indices) highlighted."""
+        from .svg import board_svg
+
+        return board_svg(self, path=path, size=size)
+
+    def copy(self) -> "Board":
+        b = object.__new__(Board)
+        b.__dict__.update(self.__dict__)
+        b._codes = self._codes.copy()
+        b.kinds = self.kinds.copy()
+        b.history = list(self.history)
+        if hasattr(self, "_ids"):
+            b._ids = self._ids.copy()
+        b.rng = np.random.default_rng()
+        b.rng.bit_generator.state = self.rng.bit_generator.state
+        return b
+
+    # ------------------------------------------------------------------ words
+    def words(self) -> S.Solution:
+        """Every word on the board (cached until the board changes)."""
+        if self._solution is None:
+            self._solution = S.solve_codes(self._codes, self.kinds, self.lexicon, grid=self.grid,
+                                           min_len=self.rules.min_len, max_len=self.rules.max_len,
+                                           level=self.level, scoring=self.rules.scoring)
+        return self._solution
+
+    def best(self) -> S.Found | None:
+        """The best-scoring word with its best path."""
+        return self.words().best()
+
+    def path_word(self, path) -> str:
+        """The word a path spells; :class:`InvalidPathError` unless the tiles are distinct and adjacent."""
+        try:
+            path = tuple(int(t) for t in path)
+        except (TypeError, ValueError):
+            raise InvalidPathError(f"a path is a sequence of tile indices, got {path!r}") from None
+        n = self.grid.n_tiles
+        for t in path:
+            if not 0 <= t < n:
+                raise InvalidPathError(f"path {path!r}: tile {t!r} is not on the board (0..{n - 1})")
+        if len(set(path)) != len(path):
+            raise InvalidPathError(f"path {path!r} uses a tile twice")
+        for a, b in zip(path, path[1:]):
+            if not (int(self.grid.masks[a]) >> b) & 1:
+                raise InvalidPathError(f"path {path!r}: tiles {a} and {b} are not adjacent")
+        if any(self._codes[t] == S.HOLE for t in path):
+            raise InvalidPathError(f"path {path!r} crosses an empty square")
+        return "".join(self.letters(t) for t in path)
+
+    def score_path(self, path) -> int:
+        """Score of playing ``path`` now (it must spell a word)."""
+        word = self.path_word(path)
+        sc = self.rules.scoring
+        values = [sc.value("QU" if self._codes[t] == S.QU else self.letters(t)) for t in path]
+        bonuses = [sc.bonus(self.kind(t)) for t in path]
+        return sc.score(values, len(word), bonuses, self.level)
+
+    # ------------------------------------------------------------------ playing
+    def play(self, move) -> Turn:
+        """Play a word given as a path (tile indices) or as a word (its best path is used).
+
+        The tiles are removed, the tiles above fall, new tiles enter from the top (seeded generator); a long
+        word puts a gem among the new tiles, a short one may put a fire tile there; then every older fire
+        tile burns the tile below it. A fire tile on the bottom row ends the game.
+        """
+        if self.game_over:
+            raise InvalidPathError(f"the game is over ({self.reason})")
+        if self.grid.kind != "bookworm":
+            raise InvalidBoardError(f"play() needs a Bookworm grid, not {self.grid.name!r}")
+        if isinstance(move, str):
+            sol = self.words()
+            hit = [f for f in sol if f.word == move.lower()]
+            if not hit:
+                raise InvalidPathError(f"{move!r} is not a word on this board")
+            path = hit[0].path
+        else:
+            path = move
+        word = self.path_word(path)
+        path = tuple(int(t) for t in path)
+        r = self.rules
+        if not r.min_len <= len(word) <= r.max_len:
+            raise InvalidPathError(f"path {path!r} spells {word!r} ({len(word)} letters); words have "
+                                   f"{r.min_len} to {r.max_len}")
+        if word.upper() not in self.lexicon:
+            raise InvalidPathError(f"path {path!r} spells {word!r}, which is not in {self.lexicon.name}")
+        score = self.score_path(path)
+        old_fires = set(self._fire_ids())
+        new_tiles = self._remove(path)
+        gem = None
+        for n_letters, kind in r.gem_for_letters:
+            if len(word) >= n_letters:
+                gem = kind
+        if gem is not None and new_tiles:
+            self.kinds[new_tiles[int(self.rng.integers(len(new_tiles)))]] = KINDS.index(gem)
+        spawn = (len(word) <= r.fire_max_letters and self.rng.random() < r.fire_chance) \
+            or self.rng.random() < r.fire_chance_any * self.level
+        plain_new = [t for t in new_tiles if self.kinds[t] == PLAIN]
+        if spawn and plain_new:
+            self.kinds[plain_new[int(self.rng.integers(len(plain_new)))]] = FIRE
+        self._burn(old_fires)
+        self.score += score
+        self.turn += 1
+        self.words_played += 1
+        if r.words_per_level and self.words_played % r.words_per_level == 0:
+            self.level += 1
+        if any(self.grid.coords[t][1] == 0 for t in self._fire_tiles()):
+            self.game_over, self.reason = True, "a fire tile reached the bottom row"
+        self._solution = None
+        turn = Turn(word, path, score, self.level, self.score, self.game_over, self.reason)
+        self.history.append(turn)
+        return turn
+
+    # tiles carry an identity while they fall, so old fires can be told from new ones
+    def _fire_tiles(self):
+        return [t for t in range(self.grid.n_tiles) if self.kinds[t] == FIRE]
+
+    def _fire_ids(self):
+        if not hasattr(self, "_ids"):
+            self._ids = np.arange(self.grid.n_tiles, dtype=np.int64)
+            self._next_id = self.grid.n_tiles
+        return [int(self._ids[t]) for t in self._fire_tiles()]
+
+    def _remove(self, tiles, refill: bool = True) -> list:
+        """Remove ``tiles``; columns fall; new tiles (or holes) enter at the top. Returns the new tiles."""
+        self._fire_ids()
+        gone = set(tiles)
+        new = []
+        for c, h in enumerate(self.grid.shape):
+            col = [self.grid.index(c, r) for r in range(h)]
+            keep = [t for t in col if t not in gone]
+            if len(keep) == h:
+                continue
+            codes = [self._codes[t] for t in keep]
+            kinds = [self.kinds[t] for t in keep]
+            ids = [self._ids[t] for t in keep]
+            for t in col[len(keep):]:
+                codes.append(self._draw() if refill else S.HOLE)
+                kinds.append(PLAIN)
+                ids.append(self._next_id)
+                self._next_id += 1
+                new.append(t)
+            for t, a, k, i in zip(col, codes, kinds, ids):
+                self._codes[t], self.kinds[t], self._ids[t] = a, k, i
+        return new
+
+    def _burn(self, fire_ids, refill: bool = True):
+        for fid in sorted(fire_ids, key=lambda i: self._where(i)):
+            t = self._where(fid)
+            if t is None:
+                continue  # played or burnt
+            c, r = self.grid.coords[t]
+            if r == 0:
+                continue
+            below = self.grid.index(c, r - 1)
+            if self.kinds[below] == FIRE:
+                continue
+            self._remove([below], refill)
+
+    def _where(self, tile_id):
+        hit = np.flatnonzero(self._ids == tile_id)
+        return int(hit[0]) if hit.size else None
+
+    # ------------------------------------------------------------------ self-play
+    def choose(self, strategy: str = "greedy", top_k: int = 12) -> S.Found | None:
+        """The move a strategy picks here (None when no word is left)."""
+        if strategy not in STRATEGIES:
+            raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+        sol = self.words()
+        if not len(sol):
+            return None
+        if strategy == "greedy":
+            return sol.best()
+        if strategy == "longest":
+            return max(sol, key=lambda f: (len(f.word), f.score, [-ord(ch) for ch in f.word]))
+        best, best_v = None, None
+        for f in sol.top(top_k):
+            v = f.score + self._after(f.path)
+            if best_v is None or v > best_v:
+                best, best_v = f, v
+        return best
+
+    def _after(self, path) -> float:
+        """Value of the board left by ``path`` from known tiles only: new tiles are unknown (holes), so the
+        lookahead cannot peek at the generator. A fire that would reach the bottom costs the game."""
+        b = self.copy()
+        old = set(b._fire_ids())
+        b._remove(path, refill=False)
+        b._burn(old, refill=False)
+        fires = b._fire_tiles()
+        if any(b.grid.coords[t][1] == 0 for t in fires):
+            return -1e12
+        danger = sum(500.0 for t in fires if b.grid.coords[t][1] <= 2)
+        b._solution = None
+        nxt = b.words().best()
+        return (nxt.score if nxt else 0) - danger
+
+    def play_game(self, strategy: str = "greedy", max_turns: int = 100) -> Game:
+        """Play from this board until a fire reaches the bottom, no word is left, or ``max_turns``."""
+        if strategy not in STRATEGIES:
+            raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+        game = Game(strategy, None, board=self)
+        while not self.game_over and self.turn < max_turns:
+            move = self.choose(strategy)
+            if move is None:
+                self.game_over, self.reason = True, "no word left on the board"
+                break
+            game.turns.append(self.play(move.path))
+        game.reason = self.reason or f"stopped after {max_turns} turns"
+        return game
+
+
+def play_game(seed=None, strategy: str = "greedy", *, max_turns: int = 100, rules: Rules = DEFAULT_RULES,
+              lexicon=None) -> Game:
+    """Self-play from a board dealt with ``seed`` (the same seed gives the same game)."""
+    if strategy not in STRATEGIES:
+        raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+    board = Board.random(seed, rules=rules, lexicon=lexicon)
+    game = board.play_game(strategy, max_turns)
+    game.seed = seed
+    return game

@@ -1,0 +1,190 @@
+"""The kernels against the plain-Python reference, the three reference boards, and their invariants."""
+import json
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bookworm_reference import (Reference, boggle_letters, boggle_neighbours, bookworm_letters,
+                                bookworm_neighbours)
+from numba_words.bookworm import (BOGGLE4, BOGGLE5, BOOKWORM, BOOKWORM_DELUXE, InvalidBoardError,
+                                  InvalidParameterError, solve, solve_many)
+from numba_words.bookworm import _kernels as K
+from numba_words.bookworm.solver import board_text, default_lexicon, prepare, random_codes
+
+REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "bookworm" / "boards.jsonl"
+KIND_BONUS = [0, 2, 4, 7, 10, 0]
+
+
+@pytest.fixture(scope="module")
+def lex():
+    return default_lexicon()
+
+
+@pytest.fixture(scope="module")
+def ref(lex):
+    return Reference(lex.words)
+
+
+def _letters(grid, text):
+    if grid is BOOKWORM:
+        return bookworm_letters(text.split()), bookworm_neighbours()[1]
+    return boggle_letters(text.split()), boggle_neighbours(*grid.shape)[1]
+
+
+def _check_paths(sol, grid, letters):
+    for f in sol:
+        coords = [grid.coords[t] for t in f.path]
+        assert len(set(f.path)) == len(f.path)
+        for a, b in zip(f.path, f.path[1:]):
+            assert (int(grid.masks[a]) >> b) & 1
+        assert "".join(letters[c] for c in coords) == f.word
+
+
+def _score(grid, text_letters, kinds, path, level=1):
+    vals = [BOOKWORM_DELUXE.value("QU" if text_letters[grid.coords[t]] == "qu" else text_letters[grid.coords[t]])
+            for t in path]
+    n = sum(len(text_letters[grid.coords[t]]) for t in path)
+    return (level + sum(vals)) * (n + sum(KIND_BONUS[kinds[t]] for t in path)) * 10
+
+
+def test_word_ranks_are_sorted_indices(lex):
+    dawg, acc, _, _ = prepare(lex)
+    out = np.empty(len(lex), dtype=np.int64)
+    K.word_ranks(dawg, acc, lex.flat, lex.offsets, out)
+    assert np.array_equal(out, np.arange(len(lex)))
+
+
+@pytest.mark.skipif(not REF.exists(), reason=f"reference data not found at {REF}")
+def test_reference_boards(lex):
+    for line in REF.read_text().splitlines():
+        d = json.loads(line)
+        text = " ".join(d["columns_bottom_to_top"])
+        sol = solve(text, lex)
+        assert sorted(sol.words) == sorted(d["words"]), d["id"]
+        assert len(sol) == d["n_words"]
+        assert sol.longest() == sorted(d["longest"])
+        _check_paths(sol, BOOKWORM, bookworm_letters(d["columns_bottom_to_top"]))
+
+
+@pytest.mark.parametrize("grid,n", [(BOOKWORM, 120), (BOGGLE4, 150), (BOGGLE5, 60)])
+def test_random_boards_match_reference(lex, ref, grid, n):
+    rng = np.random.default_rng(5)
+    codes = random_codes(n, grid=grid, lexicon=lex, seed=11 + grid.n_tiles)
+    kinds = rng.integers(0, 6, size=codes.shape).astype(np.uint8)
+    batch = solve_many(codes, lex, kinds=kinds, grid=grid)
+    assert (codes == K.QU).any(), "the sample should include Qu tiles"
+    for b in range(n):
+        text = board_text(codes[b], grid, lex)
+        letters, nbrs = _letters(grid, text)
+        truth = ref.solve(letters, nbrs)
+        sol = batch[b]
+        assert sorted(sol.words) == sorted(truth), text
+        _check_paths(sol, grid, letters)
+        index = {c: t for t, c in enumerate(grid.coords)}
+        for f in sol:
+            best = max(_score(grid, letters, kinds[b], [index[c] for c in p]) for p in truth[f.word])
+            assert f.score == best, (text, f.word)
+            assert f.score == _score(grid, letters, kinds[b], f.path)
+
+
+def test_serial_parallel_batch_agree(lex):
+    codes = random_codes(40, lexicon=lex, seed=3)
+    kinds = np.random.default_rng(1).integers(0, 6, size=codes.shape).astype(np.uint8)
+    batch = solve_many(codes, lex, kinds=kinds)
+    serial = solve_many(codes, lex, kinds=kinds, threads=1)
+    small_chunks = solve_many(codes, lex, kinds=kinds, chunk=7)
+    for other in (serial, small_chunks):
+        assert np.array_equal(batch.offsets, other.offsets)
+        assert np.array_equal(batch.wid, other.wid)
+        assert np.array_equal(batch.scores, other.scores)
+        assert np.array_equal(batch.plen, other.plen)
+    for b in range(0, 40, 7):
+        one = K.solve_board  # noqa: F841 (the three entry points below must agree)
+        s1 = solve(codes[b], lex)
+        s2 = solve(codes[b], lex, parallel=True)
+        assert s1.words == s2.words == batch[b].words != []
+        assert np.array_equal(s1.scores, s2.scores)
+
+
+def test_overflowing_board_is_resolved(lex):
+    # every tile an E or S, lots of words: force the per-board buffer to overflow and the retry to run
+    codes = random_codes(3, lexicon=lex, seed=0, frequencies=dict(E=3, S=2, R=1, T=1, A=1, D=1, N=1, I=1, L=1))
+    from numba_words.bookworm import solver as S
+    old = S.default_cap
+    S.default_cap = lambda grid: 16
+    try:
+        small = solve_many(codes, lex)
+        one = solve(codes[0], lex)
+    finally:
+        S.default_cap = old
+    big = solve_many(codes, lex)
+    assert np.array_equal(small.wid, big.wid) and np.array_equal(small.scores, big.scores)
+    assert one.words == big[0].words and len(one) > 16
+
+
+def test_threads_from_python_threads(lex):
+    codes = random_codes(60, lexicon=lex, seed=9)
+    want = solve_many(codes, lex, threads=1)
+    results = [None] * 4
+
+    def work(i):
+        results[i] = solve_many(codes, lex) if i % 2 else solve(codes[i], lex, parallel=True)
+
+    ts = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    for i, r in enumerate(results):
+        if i % 2:
+            assert np.array_equal(r.wid, want.wid)
+        else:
+            assert r.words == want[i].words
+
+
+def test_length_limits(lex):
+    text = "nnloner ceunount fndeadu olledlit lusjigg oliqrxki slriagy"
+    full = solve(text, lex)
+    four = solve(text, lex, min_len=4, max_len=5)
+    assert sorted(four.words) == sorted(w for w in full.words if 4 <= len(w) <= 5)
+    qu = solve(text, lex, min_len=2, max_len=2)
+    assert "qu" not in qu.words and all(len(w) == 2 for w in qu.words)
+
+
+@pytest.mark.parametrize("kw,match", [
+    (dict(min_len=0), "min_len"), (dict(max_len=2), "below min_len"), (dict(max_len=200), "exceeds"),
+    (dict(min_len=3.5), "integer"),
+])
+def test_bad_limits(lex, kw, match):
+    with pytest.raises(InvalidParameterError, match=match):
+        solve("nnloner ceunount fndeadu olledlit lusjigg oliqrxki slriagy", lex, **kw)
+
+
+@pytest.mark.parametrize("text,match", [
+    ("abc", "has 1 columns"),
+    ("nnloner ceunount fndeadu olledlit lusjigg oliqrxki slriag", "column 6 'slriag' has 6 tiles"),
+    ("nnloner ceunount fndeadu olledl1t lusjigg oliqrxki slriagy", "'1' is not a letter"),
+])
+def test_bad_board_text(lex, text, match):
+    with pytest.raises(InvalidBoardError, match=match):
+        solve(text, lex)
+
+
+def test_bad_codes_and_kinds(lex):
+    with pytest.raises(InvalidBoardError, match="code 40"):
+        solve_many(np.full((2, 52), 40), lex)
+    with pytest.raises(InvalidBoardError, match="tiles"):
+        solve_many(np.zeros((2, 51), dtype=np.uint8), lex)
+    with pytest.raises(InvalidBoardError, match="kinds"):
+        solve_many(np.zeros((2, 52), dtype=np.uint8), lex, kinds=np.full((2, 52), 9))
+    with pytest.raises(InvalidBoardError, match="rows"):
+        solve("abcd efgh ijkl", lex, grid=BOGGLE4)
+
+
+def test_boggle_text_and_qu(lex):
+    sol = solve("qiet anrs dlme okgt", lex, grid=BOGGLE4)
+    assert "quiet" in sol.words and "quire" in sol.words
+    f = [x for x in sol if x.word == "quiet"][0]
+    assert f.path[0] == 0
