@@ -27,7 +27,6 @@ from .errors import AmbiguousMoveError, IllegalMoveError, InvalidFenError
 WHITE = True
 BLACK = False
 
-_ALL = (1 << 64) - 1
 
 
 def _bits(squares) -> int:
