@@ -68,7 +68,7 @@ def test_reference_boards(lex):
         _check_paths(sol, BOOKWORM, bookworm_letters(d["columns_bottom_to_top"]))
 
 
-@pytest.mark.parametrize("grid,n", [(BOOKWORM, 120), (BOGGLE4, 150), (BOGGLE5, 60)])
+@pytest.mark.parametrize("grid,n", [(BOOKWORM, 400), (BOGGLE4, 400), (BOGGLE5, 150)])
 def test_random_boards_match_reference(lex, ref, grid, n):
     rng = np.random.default_rng(5)
     codes = random_codes(n, grid=grid, lexicon=lex, seed=11 + grid.n_tiles)
@@ -188,3 +188,13 @@ def test_boggle_text_and_qu(lex):
     assert "quiet" in sol.words and "quire" in sol.words
     f = [x for x in sol if x.word == "quiet"][0]
     assert f.path[0] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("grid,n", [(BOOKWORM, 2000), (BOGGLE4, 3000)])
+def test_many_random_boards_match_reference(lex, ref, grid, n):
+    codes = random_codes(n, grid=grid, lexicon=lex, seed=1234)
+    batch = solve_many(codes, lex, grid=grid)
+    for b in range(n):
+        letters, nbrs = _letters(grid, board_text(codes[b], grid, lex))
+        assert sorted(batch[b].words) == sorted(ref.solve(letters, nbrs))

@@ -1,0 +1,133 @@
+"""The Board driver: text round trips, errors, playing (gravity, refill, gems, fire), self-play, SVG, CLI."""
+import numpy as np
+import pytest
+
+from numba_words.bookworm import (BOGGLE4, STRATEGIES, Board, InvalidBoardError, InvalidParameterError,
+                                  InvalidPathError, play_game)
+from numba_words.bookworm.scoring import FIRE, Rules
+from numba_words.cli import main
+
+TEXT = "nnloner ceunount fndeadu olledlit lusjigg oliqrxki slriagy"
+
+
+def test_parse_print_repr():
+    b = Board(TEXT, kinds="..g.... ........ ...f... ........ ....... ....d... .......")
+    assert b.text == TEXT
+    again = eval(repr(b), {"Board": Board})
+    assert again.text == b.text and np.array_equal(again.kinds, b.kinds)
+    assert repr(Board(TEXT)) == f"Board({TEXT!r})"
+    s = str(b)
+    assert len(s.splitlines()) == 15 and "Q" in s and "Ef" in s and "Lg" in s
+    assert b.letters(b.grid.index(5, 3)) == "qu" and b.kind(b.grid.index(2, 3)) == "fire"
+
+
+@pytest.mark.parametrize("kinds,match", [("x" * 52, "not a tile kind"), ("." * 50, "gives 50 tiles")])
+def test_bad_kinds(kinds, match):
+    with pytest.raises(InvalidBoardError, match=match):
+        Board(TEXT, kinds=kinds)
+
+
+def test_bad_level():
+    with pytest.raises(InvalidParameterError, match="level"):
+        Board(TEXT, level=0)
+
+
+def test_words_best_and_play_gravity():
+    b = Board(TEXT, seed=1)
+    best = b.best()
+    assert best.word == "squills" and best.score == b.score_path(best.path)
+    before = {c: [b.letters(b.grid.index(c, r)) for r in range(h)] for c, h in enumerate(b.grid.shape)}
+    turn = b.play(best.path)
+    assert turn.score == best.score and b.score == best.score and b.turn == 1
+    gone = {}
+    for t in best.path:
+        c, r = b.grid.coords[t]
+        gone.setdefault(c, set()).add(r)
+    for c, h in enumerate(b.grid.shape):
+        kept = [x for r, x in enumerate(before[c]) if r not in gone.get(c, ())]
+        now = [b.letters(b.grid.index(c, r)) for r in range(h)]
+        assert now[: len(kept)] == kept  # tiles above fell, new ones on top
+    assert (b.kinds == 3).sum() == 1  # squills: 7 letters (Qu counts 2) leaves a sapphire
+
+
+def test_play_is_seeded():
+    a, b = Board(TEXT, seed=3), Board(TEXT, seed=3)
+    for _ in range(3):
+        a.play(a.best().path)
+        b.play(b.best().path)
+    assert a.text == b.text and np.array_equal(a.kinds, b.kinds)
+
+
+def test_bad_paths():
+    b = Board(TEXT)
+    with pytest.raises(InvalidPathError, match="not adjacent"):
+        b.play([0, 5, 6])
+    with pytest.raises(InvalidPathError, match="twice"):
+        b.play([0, 1, 0])
+    with pytest.raises(InvalidPathError, match="not on the board"):
+        b.play([0, 1, 99])
+    with pytest.raises(InvalidPathError, match="not in"):
+        b.play([0, 1, 2])  # n n l
+    with pytest.raises(InvalidPathError, match="not a word on this board"):
+        b.play("zebra")
+
+
+def test_fire_burns_down_and_ends_game():
+    rules = Rules(fire_chance=0.0, fire_chance_any=0.0)
+    kinds = ["."] * 52
+    t = 3  # column 0, row 3
+    kinds[t] = "f"
+    b = Board(TEXT, kinds="".join(kinds), rules=rules, seed=0)
+    fire_rows = []
+    while not b.game_over:
+        move = b.choose("greedy")
+        b.play(move.path)
+        fire_rows.append([b.grid.coords[x][1] for x in np.flatnonzero(b.kinds == FIRE)])
+        assert len(fire_rows) < 10
+    # the fire went down one row a turn (or was played away, which ends the check early)
+    rows = [r[0] for r in fire_rows if r]
+    assert rows == sorted(rows, reverse=True)
+    assert b.reason == "a fire tile reached the bottom row" and rows[-1] == 0
+    with pytest.raises(InvalidPathError, match="over"):
+        b.play([0, 1, 2])
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_self_play(strategy):
+    g1 = play_game(5, strategy, max_turns=15)
+    g2 = play_game(5, strategy, max_turns=15)
+    assert g1.scores == g2.scores and len(g1.turns) >= 1
+    assert g1.score == sum(g1.scores)
+    if strategy == "longest":
+        assert all(len(t.word) >= 3 for t in g1.turns)
+
+
+def test_bad_strategy():
+    with pytest.raises(InvalidParameterError, match="unknown strategy"):
+        play_game(1, "random")
+
+
+def test_boggle_board_and_svg():
+    b = Board("qiet anrs dlme okgt", grid=BOGGLE4)
+    assert "quiet" in b.words()
+    svg = b.svg(path=b.best().path)
+    assert svg.startswith("<svg") and "polyline" in svg
+    with pytest.raises(InvalidBoardError, match="Bookworm grid"):
+        b.play(b.best().path)
+    hexes = Board(TEXT, kinds="f" + "." * 51)._repr_svg_()
+    assert hexes.count("<polygon") == 52 and "#ff6a3d" in hexes
+
+
+def test_cli_solve(capsys):
+    assert main(["bookworm", TEXT, "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "187 words" in out and "squills" in out
+
+
+def test_cli_bench_and_errors(capsys):
+    assert main(["bookworm", "--random", "30", "--bench"]) == 0
+    out = capsys.readouterr().out
+    assert "boards/s" in out and "plain Python" in out and "same words: yes" in out
+    assert main(["bookworm", "abc"]) == 2
+    assert "has 1 columns" in capsys.readouterr().err
+    assert main(["bookworm", TEXT, "--max-len", "1"]) == 2
