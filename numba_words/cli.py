@@ -23,7 +23,11 @@ ENGINE_CLIS = (
 
 def _engine_modules():
     for name in ENGINE_CLIS:
-        if importlib.util.find_spec(name) is not None:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:  # the engine's package itself is absent
+            found = False
+        if found:
             yield importlib.import_module(name)
 
 

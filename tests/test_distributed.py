@@ -105,3 +105,17 @@ def test_map_batches_in_order(client):
     items = [str(i) * (i % 7) for i in range(1000)]
     out = D.map_batches(_lengths, items, client, shared=(3,), chunk_size=64)
     assert [x for chunk in out for x in chunk] == [len(s) + 3 for s in items]
+
+
+def test_draughts_api_accepts_a_client(client):
+    p = Position.initial()
+    assert perft(p, 6, client=client) == 167140
+    assert divide(p, 5, client=client, split_depth=2) == divide(p, 5)
+
+
+def test_cli_local_workers(capsys):
+    from numba_words.cli import main
+
+    assert main(["perft", "--depth", "6", "--local-workers", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert "Nodes searched: 167140" in out and "tasks" in err and "cluster: 2 workers" in err

@@ -14,6 +14,13 @@ def register(subparsers) -> None:
     p.add_argument("--divide", action="store_true", help="print 'move: count' for every root move")
     p.add_argument("--threads", type=int, default=None, help="Numba threads (default: all)")
     p.add_argument("--leaves", action="store_true", help="make every leaf instead of bulk counting")
+    d = p.add_argument_group("distributed (needs numba_words[distributed])")
+    d.add_argument("--scheduler", default=None, metavar="ADDR", help="Dask scheduler, e.g. tcp://host:8786")
+    d.add_argument("--local-workers", type=int, default=None, metavar="N",
+                   help="start a local Dask cluster of N worker processes for this run")
+    d.add_argument("--split-depth", type=int, default=None, help="depth of the subtree frontier (default: auto)")
+    d.add_argument("--checkpoint", default=None, metavar="FILE",
+                   help="record finished subtrees here and resume from it after a failure")
     p.set_defaults(func=_perft_cmd)
 
 
@@ -45,6 +52,8 @@ def _perft_cmd(args) -> int:
     if args.depth < 0:
         raise DraughtsError(f"--depth must be >= 0, got {args.depth!r}")
     pos = Position.from_fen(args.fen)
+    if args.scheduler or args.local_workers:
+        return _perft_distributed(args, pos)
     warmup()
     prog = _Progress()
     t = time.perf_counter()
@@ -64,6 +73,53 @@ def _perft_cmd(args) -> int:
     rate = total / dt if dt > 0 else float("inf")
     print(f"time {dt:.3f} s, {rate:,.0f} nodes/s ({'every leaf made' if args.leaves else 'bulk counting'}, "
           f"threads={args.threads or 'all'})", file=sys.stderr)
+    return 0
+
+
+def _perft_distributed(args, pos) -> int:
+    import contextlib
+
+    from .. import distributed as D
+
+    if args.scheduler and args.local_workers:
+        raise DraughtsError("give --scheduler or --local-workers, not both")
+    t = time.perf_counter()
+    if args.local_workers:
+        ctx = D.local_cluster(args.local_workers, args.threads or 1)
+    else:
+        ctx = contextlib.nullcontext(D.get_client(args.scheduler))
+    with ctx as client:
+        print(f"cluster: {len(client.nthreads())} workers, {sum(client.nthreads().values())} threads, "
+              f"ready in {time.perf_counter() - t:.2f} s; dashboard {client.dashboard_link}", file=sys.stderr)
+
+        def progress(done, total, seconds):
+            print(f"\r{done}/{total} subtree tasks done, {seconds:.1f} s", end="", file=sys.stderr, flush=True)
+
+        t = time.perf_counter()
+        if args.depth < 2:
+            from .perft import divide, perft
+
+            res = divide(pos, args.depth) if args.divide and args.depth else {"": perft(pos, args.depth)}
+            info = {"tasks": 0, "frontier": 0, "split_depth": 0, "resumed_tasks": 0}
+        else:
+            counts, roots, info = D.perft_tasks(pos, args.depth, client, split_depth=args.split_depth,
+                                                leaves=args.leaves, checkpoint=args.checkpoint, progress=progress)
+            print(file=sys.stderr)
+            moves = list(pos.legal_moves)
+            per_root = [0] * len(moves)
+            for r, c in zip(roots.tolist(), counts.tolist()):
+                per_root[r] += c
+            res = {m.notation: n for m, n in zip(moves, per_root)}
+        dt = time.perf_counter() - t
+    if args.divide:
+        for mv, n in res.items():
+            print(f"{mv}: {n}")
+        print()
+    total = sum(res.values())
+    print(f"Nodes searched: {total}")
+    print(f"time {dt:.3f} s, {total / dt if dt else 0:,.0f} nodes/s over the cluster; {info['tasks']} tasks "
+          f"({info['frontier']} subtrees at split depth {info['split_depth']}, {info['resumed_tasks']} resumed "
+          f"from checkpoint)", file=sys.stderr)
     return 0
 
 

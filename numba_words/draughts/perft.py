@@ -84,14 +84,19 @@ def _resolve_threads(threads):
 
 
 def perft(position: Position, depth: int, threads: int | None = None, leaves: bool = False,
-          progress: Callable | None = None) -> int:
+          progress: Callable | None = None, client=None, **distributed) -> int:
     """Number of move paths of length ``depth`` from ``position``.
 
     ``leaves=False`` counts the last ply's moves without making them (bulk counting); ``leaves=True`` makes
     every leaf. ``threads``: ``None`` = Numba's current thread count, ``1`` = serial kernel (safe to call from
     many Python threads at once). ``progress(done_subtrees, total_subtrees, nodes_so_far, seconds)`` is called
-    between chunks when given.
+    between chunks when given. ``client``: a Dask ``Client`` or scheduler address to spread the subtrees over a
+    cluster (``split_depth=``, ``n_tasks=``, ``checkpoint=`` as in :func:`numba_words.distributed.perft_tasks`).
     """
+    if client is not None:
+        from .. import distributed as _dist
+
+        return _dist.perft(position, depth, client, leaves=leaves, **distributed)
     depth = _check(position, depth)
     nthreads = _resolve_threads(threads)
     if depth <= 2 and progress is None:
@@ -111,8 +116,15 @@ def perft(position: Position, depth: int, threads: int | None = None, leaves: bo
 
 
 def divide(position: Position, depth: int, threads: int | None = None, leaves: bool = False,
-           progress: Callable | None = None) -> dict:
-    """``{move notation: perft(child, depth - 1)}`` for every legal move, in generation order."""
+           progress: Callable | None = None, client=None, **distributed) -> dict:
+    """``{move notation: perft(child, depth - 1)}`` for every legal move, in generation order.
+
+    ``client``: as in :func:`perft`, to run the subtrees on a Dask cluster.
+    """
+    if client is not None:
+        from .. import distributed as _dist
+
+        return _dist.divide(position, depth, client, leaves=leaves, **distributed)
     depth = _check(position, depth)
     if depth < 1:
         raise DraughtsError(f"divide needs depth >= 1, got {depth!r}")
