@@ -261,3 +261,116 @@ def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_si
     for p in numba.prange(P):
         nout[p] = generate(lines[p], fv[p], occ[p], cc[p], xs[p], lm, wm, lval, counts[p], nblank[p], rack_size,
                            bingo, dawg, span, empty_board[p], meta[p], words[p], bmask[p], nmask[p], best_only)
+
+
+@kernel
+def _start_bound(line, fvl, ccl, xsl, lml, wml, s, em, rack_vals, n_rack, rack_size, bingo):
+    """Upper bound of the score of any play from square ``s`` ending in ``em``, and ``em`` trimmed at the
+    first empty square no letter can fill. ``rack_vals`` = tile values sorted high first (blanks 0)."""
+    top = SIZE - 1
+    while top > s and (em >> top) & 1 == 0:
+        top -= 1
+    fixed = np.int64(0)
+    lms = np.zeros(SIZE, np.int64)
+    wms = np.zeros(SIZE, np.int64)
+    crs = np.zeros(SIZE, np.int64)
+    ne = 0
+    vmax = rack_vals[0] if n_rack > 0 else np.int64(0)
+    last = top
+    for q in range(s, top + 1):
+        if line[q] != EMPTY:
+            fixed += fvl[q]
+        else:
+            if ccl[q] == 0:
+                last = q - 1
+                break
+            lms[ne] = lml[q]
+            wms[ne] = wml[q]
+            crs[ne] = (xsl[q] + vmax * lml[q]) * wml[q] if xsl[q] >= 0 else 0
+            ne += 1
+    if last < top:
+        em &= (np.int64(1) << (last + 1)) - 1
+        if em == 0:
+            return np.int64(-1), em
+    k = min(ne, n_rack)
+    lms[:ne].sort()
+    wms[:ne].sort()
+    crs[:ne].sort()
+    tiles = np.int64(0)
+    wprod = np.int64(1)
+    cross = np.int64(0)
+    for j in range(k):
+        tiles += rack_vals[j] * lms[ne - 1 - j]
+        wprod *= wms[ne - 1 - j]
+        cross += crs[ne - 1 - j]
+    bound = (fixed + tiles) * wprod + cross
+    if k >= rack_size:
+        bound += bingo
+    return bound, em
+
+
+@kernel
+def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+         meta, words, bmask, nmask):
+    """The top-scoring play only (written to row 0; returns 1, or 0 when there is no play).
+
+    Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
+    premiums, times the best word premiums, + every possible cross word, + bingo); starts are then walked in
+    decreasing bound order and the search stops once the next bound cannot beat the best score found.
+    """
+    n_rack = nblank
+    vals = np.zeros(8, np.int64)
+    j = 0
+    for c in range(32):
+        for _ in range(counts[c]):
+            if j < 8:
+                vals[j] = lval[c]
+            j += 1
+    n_rack += j
+    srt = np.sort(vals)[::-1].copy()
+    k = min(n_rack, 7)
+    ds = np.zeros(2 * SIZE * SIZE, np.int64)
+    is_ = np.zeros(2 * SIZE * SIZE, np.int64)
+    ss = np.zeros(2 * SIZE * SIZE, np.int64)
+    ems = np.zeros(2 * SIZE * SIZE, np.int64)
+    bounds = np.zeros(2 * SIZE * SIZE, np.int64)
+    m = 0
+    for d in range(2):
+        for i in range(SIZE):
+            conn = _line_conn(occ, empty_board, d, i)
+            if conn == 0:
+                continue
+            row = span[k, occ[d, i]]
+            for s in range(SIZE):
+                em = np.int64(row[s])
+                if em == 0:
+                    continue
+                rest = conn >> s
+                if rest == 0:
+                    break
+                first = s + _lsb_idx(rest)
+                em &= ~((np.int64(1) << first) - 1)
+                if em == 0:
+                    continue
+                bnd, em = _start_bound(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], s, em, srt,
+                                       n_rack, rack_size, bingo)
+                if bnd < 0:
+                    continue
+                ds[m] = d
+                is_[m] = i
+                ss[m] = s
+                ems[m] = em
+                bounds[m] = bnd
+                m += 1
+    order = np.argsort(-bounds[:m], kind="mergesort")
+    stk = np.zeros((10, SIZE + 1), dtype=np.int64)
+    cnt = counts.copy()
+    n = 0
+    for t in range(m):
+        x = order[t]
+        if n > 0 and bounds[x] <= meta[0, 4]:
+            break
+        n = _walk_start(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, ds[x], is_[x], ss[x],
+                        ems[x], meta, words, bmask, nmask, n, 1, True, stk[0], stk[1], stk[2], stk[3], stk[4],
+                        stk[5], stk[6], stk[7], stk[8], stk[9])
+    return min(n, 1)
