@@ -56,7 +56,7 @@ def local_cluster(n_workers: int = 2, threads_per_worker: int = 1):
 
     with dask.config.set({"distributed.worker.multiprocessing-method": "spawn"}):
         with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker,
-                                      processes=True, dashboard_address=None) as cluster:
+                                      processes=True, dashboard_address=":0") as cluster:
             with distributed.Client(cluster) as client:
                 yield client
 

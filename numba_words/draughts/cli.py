@@ -93,7 +93,8 @@ def _perft_distributed(args, pos) -> int:
               f"ready in {time.perf_counter() - t:.2f} s; dashboard {client.dashboard_link}", file=sys.stderr)
 
         def progress(done, total, seconds):
-            print(f"\r{done}/{total} subtree tasks done, {seconds:.1f} s", end="", file=sys.stderr, flush=True)
+            if sys.stderr.isatty():
+                print(f"\r{done}/{total} subtree tasks done, {seconds:.1f} s", end="", file=sys.stderr, flush=True)
 
         t = time.perf_counter()
         if args.depth < 2:
@@ -104,7 +105,8 @@ def _perft_distributed(args, pos) -> int:
         else:
             counts, roots, info = D.perft_tasks(pos, args.depth, client, split_depth=args.split_depth,
                                                 leaves=args.leaves, checkpoint=args.checkpoint, progress=progress)
-            print(file=sys.stderr)
+            if sys.stderr.isatty():
+                print(file=sys.stderr)
             moves = list(pos.legal_moves)
             per_root = [0] * len(moves)
             for r, c in zip(roots.tolist(), counts.tolist()):
