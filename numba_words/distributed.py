@@ -228,6 +228,50 @@ def map_batches(fn: Callable, items, client, *, shared=(), chunk_size: int = 256
     return out
 
 
+def _bookworm_chunk(codes, lex, kinds, kw):
+    from .bookworm import solve_many
+
+    _worker_threads()
+    r = solve_many(codes, lex, kinds=kinds, **kw)
+    return r.counts, r.wid, r.path, r.plen, r.scores
+
+
+def solve_many(boards, client, lexicon=None, *, kinds=None, chunk_size: int = 2048, progress=None, **kw):
+    """Bookworm/Boggle batch on a cluster: the same :class:`~numba_words.bookworm.solver.BatchSolution` as
+    :func:`numba_words.bookworm.solve_many`, boards in input order. The lexicon is scattered once to every
+    worker; boards go in chunks of ``chunk_size``."""
+    distributed = _dask()
+    from .bookworm import solver as S
+
+    lex = S._lex(lexicon)
+    grid = kw.get("grid") or S.BOOKWORM
+    if isinstance(boards, (list, tuple)) and boards and isinstance(boards[0], str):
+        boards = np.stack([S.parse_text(b, grid, lex) for b in boards])
+    codes = S.check_codes(boards, grid, lex, "boards") if len(boards) else np.zeros((0, grid.n_tiles), np.uint8)
+    if codes.ndim != 2 or codes.shape[0] == 0:
+        raise DistributedError("empty batch: nothing to solve" if codes.shape[0] == 0 else
+                               f"boards must be a 2-D array (one board a row), got shape {codes.shape}")
+    if kinds is None:
+        kinds = np.zeros(codes.shape, dtype=np.uint8)
+    if chunk_size < 1:
+        raise DistributedError(f"chunk_size must be positive, got {chunk_size!r}")
+    client = get_client(client)
+    [lex_f] = client.scatter([lex], broadcast=True, hash=False)
+    futs = [client.submit(_bookworm_chunk, codes[a:a + chunk_size], lex_f, kinds[a:a + chunk_size], kw,
+                          retries=3, pure=False) for a in range(0, codes.shape[0], chunk_size)]
+    index = {f.key: i for i, f in enumerate(futs)}
+    parts = [None] * len(futs)
+    for done, f in enumerate(distributed.as_completed(futs), 1):
+        parts[index[f.key]] = f.result()
+        if progress is not None:
+            progress(done, len(futs))
+    counts = np.concatenate([p[0] for p in parts])
+    offsets = np.zeros(codes.shape[0] + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    cat = [np.concatenate([p[i] for p in parts]) for i in range(1, 5)]
+    return S.BatchSolution(lex, grid, codes, offsets, *cat)
+
+
 def _call_with_threads(fn, chunk, *shared):
     _worker_threads()
     return fn(chunk, *shared)

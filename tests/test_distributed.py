@@ -119,3 +119,20 @@ def test_cli_local_workers(capsys):
     assert main(["perft", "--depth", "6", "--local-workers", "2"]) == 0
     out, err = capsys.readouterr()
     assert "Nodes searched: 167140" in out and "tasks" in err and "cluster: 2 workers" in err
+
+
+def test_bookworm_solve_many_matches_serial(client, twl):
+    import numpy as np
+
+    from numba_words.bookworm import solve_many
+    from numba_words.bookworm.solver import BOOKWORM
+
+    rng = np.random.default_rng(3)
+    boards = rng.integers(0, 26, size=(300, BOOKWORM.n_tiles)).astype(np.uint8)
+    local = solve_many(boards, twl)
+    dist = D.solve_many(boards, client, twl, chunk_size=64)
+    assert np.array_equal(local.offsets, dist.offsets)
+    assert np.array_equal(local.wid, dist.wid) and np.array_equal(local.scores, dist.scores)
+    assert [s.words for s in local][:5] == [s.words for s in dist][:5]
+    with pytest.raises(D.DistributedError, match="empty batch"):
+        D.solve_many(boards[:0], client, twl)

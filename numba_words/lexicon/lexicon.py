@@ -212,6 +212,13 @@ class Lexicon:
         lex._words = words_text[:-1].split("\n")
         return lex
 
+    def __getstate__(self) -> dict:
+        """Pickle the arrays only (for Dask workers); derived tables are rebuilt where needed."""
+        state = self.__dict__.copy()
+        for k in ("_words", "_set", "_bitsets", "_reversed"):
+            state[k] = None
+        return state
+
     # ------------------------------------------------------------------ container protocol
     def __len__(self) -> int:
         return self.offsets.shape[0] - 1
