@@ -5,8 +5,9 @@ board (52 tiles) and Boggle boards (16 or 25 tiles, 8 neighbours) run through th
 kernels take, for every tile:
 
 ``tcode``   letter index, or ``QU`` (the Qu tile: a two-letter edge Q then U), or ``HOLE`` (no tile)
-``tbit``    the tile's first-letter bit (Q's bit for a Qu tile, 0 for a hole): children of a DAWG node are
-            pruned with ``node_mask & tbit[u]`` before any edge is read
+``tbit``    the tile's first-letter bit (Q's bit for a Qu tile, 0 for a hole). Per board
+            ``neighbour_tables`` derives ``nl[t]`` (letters next to ``t``: a node is expanded only on
+            ``node_mask & nl[t]``) and ``nbl[t, code]`` (neighbours by tile code: one DAWG edge per letter)
 ``tval``    the tile's letter value;  ``tbonus`` the tile's gem bonus
 
 Words are numbered by their rank in the lexicon's sorted list: ``acc[p]`` (built once per lexicon by
@@ -14,18 +15,16 @@ Words are numbered by their rank in the lexicon's sorted list: ``acc[p]`` (built
 the word's index. A minimised DAWG merges suffixes, so the edge position does not identify a word; the rank
 does, exactly, so words are deduplicated per board on the rank with a small open-addressing table.
 
-Output per board (first-found order, which is deterministic: start tiles ascending, then depth first with
-children by letter, then by tile): word rank, one path (tile indices), its length in tiles, and the best
-score over every path that
-spells the word (``(level + sum of values) * (letters + sum of gem bonuses) * mult``; the first path
-reaching the best score is kept).
+Output per board, in first-found order (deterministic: start tiles ascending, then depth first with the
+children of a node by letter, then by tile): word rank, one path (tile indices) and its length in tiles,
+and the best score over every path spelling the word (``(level + sum of values) * (letters + sum of gem
+bonuses) * mult``; the first path reaching the best score is kept).
 """
 from __future__ import annotations
 
+import numba
 import numpy as np
 from numba import prange
-
-import numba
 
 from .._jit import kernel, pkernel
 from ..bits import lsb_index, popcount
@@ -35,8 +34,7 @@ HOLE = 63    # tile code of an empty square (matches nothing)
 U64_1 = np.uint64(1)
 U64_0 = np.uint64(0)
 
-# Helpers of the search loop are inlined at Numba IR level: as separate functions every call passes each
-# array argument by value with reference counting, which costs more than the helper's work (measured 2.4x).
+# Small helpers used outside the hot loop, inlined at Numba IR level. (Proposed for numba_words/_jit.py.)
 inline = numba.njit(inline="always", cache=True, nogil=True)
 
 
