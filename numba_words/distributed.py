@@ -272,6 +272,47 @@ def solve_many(boards, client, lexicon=None, *, kinds=None, chunk_size: int = 20
     return S.BatchSolution(lex, grid, codes, offsets, *cat)
 
 
+def _scrabble_chunk(cgps, lex, variant):
+    from .scrabble import Position, generate_batch
+
+    _worker_threads()
+    pos = [Position.from_cgp(c, variant, lexicon=lex) for c in cgps]
+    return generate_batch([p.board for p in pos], [p._rack_arrays() for p in pos])
+
+
+def generate_many(positions, client, *, variant="scrabble", lexicon=None, chunk_size: int = 64, progress=None):
+    """Every scored play of many crossword positions on a cluster: a list of structured arrays (the
+    ``Plays.array`` of each position), in input order. ``positions``: CGP strings or ``Position`` objects
+    (sent as CGP); the lexicon is scattered once to every worker."""
+    distributed = _dask()
+    from .scrabble import Position
+
+    positions = list(positions)
+    if not positions:
+        raise DistributedError("empty batch: no positions to generate for")
+    if chunk_size < 1:
+        raise DistributedError(f"chunk_size must be positive, got {chunk_size!r}")
+    first = positions[0]
+    if isinstance(first, Position):
+        lex = first.lexicon
+        variant = first.variant.name
+    else:
+        lex = Position(variant, lexicon).lexicon
+    cgps = [p.cgp() if isinstance(p, Position) else Position.from_cgp(p, variant, lexicon=lex).cgp()
+            for p in positions]  # validates every position on the client, before anything is sent
+    client = get_client(client)
+    [lex_f] = client.scatter([lex], broadcast=True, hash=False)
+    futs = [client.submit(_scrabble_chunk, cgps[a:a + chunk_size], lex_f, variant, retries=3, pure=False)
+            for a in range(0, len(cgps), chunk_size)]
+    index = {f.key: i for i, f in enumerate(futs)}
+    parts = [None] * len(futs)
+    for done, f in enumerate(distributed.as_completed(futs), 1):
+        parts[index[f.key]] = f.result()
+        if progress is not None:
+            progress(done, len(futs))
+    return [a for part in parts for a in part]
+
+
 def _call_with_threads(fn, chunk, *shared):
     _worker_threads()
     return fn(chunk, *shared)

@@ -136,3 +136,22 @@ def test_bookworm_solve_many_matches_serial(client, twl):
     assert [s.words for s in local][:5] == [s.words for s in dist][:5]
     with pytest.raises(D.DistributedError, match="empty batch"):
         D.solve_many(boards[:0], client, twl)
+
+
+def test_scrabble_generate_many_matches_serial(client, twl):
+    import numpy as np
+
+    from numba_words.scrabble import Position
+
+    cgps = ["15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACDINRT/ 0/0 0",
+            "15/15/15/15/15/7L7/7U7/5BUG7/5I9/5D9/5SH8/6E8/6S8/15/15 DEFHNQR/ 24/15 0",
+            "15/15/15/15/14G/9D4O/6QUAI4A/FEN4NeRVY2L/1HUMATES1E1A2I/9R1W1OE/10EPICS/10DEFT1/11d1A1/13L1/15 "
+            "ADLNNSY/ 174/139 0"] * 5
+    got = D.generate_many(cgps, client, lexicon=twl, chunk_size=4)
+    assert len(got) == len(cgps)
+    for c, arr in zip(cgps, got):
+        want = Position.from_cgp(c, lexicon=twl).legal_plays().array
+        assert np.array_equal(np.sort(arr, order=list(arr.dtype.names)), np.sort(want, order=list(want.dtype.names)))
+    assert [len(a) for a in got[:3]] == [337, 159, 307]  # the reference answers' placement counts
+    with pytest.raises(D.DistributedError, match="empty batch"):
+        D.generate_many([], client)
