@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import rate  # type: ignore[import-not-found]
 from numba_words import Lexicon
+from numba_words._timing import rate
 from numba_words.lexicon import _bitsets, _dawg, _queries
 
 pytestmark = pytest.mark.bench

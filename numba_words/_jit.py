@@ -2,6 +2,7 @@
 
 ``kernel``   serial, cached, releases the GIL (callable from several Python threads).
 ``pkernel``  the same with ``parallel=True``: only for functions whose outer loop is a ``prange``.
+``inline``   small helpers inlined at Numba IR level into their callers (no call, no refcount traffic).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import numba
 
 kernel = numba.njit(cache=True, nogil=True)
 pkernel = numba.njit(cache=True, nogil=True, parallel=True)
+inline = numba.njit(inline="always", cache=True, nogil=True)
 
 
 @contextlib.contextmanager

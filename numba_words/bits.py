@@ -19,47 +19,28 @@ ZERO = np.uint64(0)
 ALL64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
-@intrinsic
-def _ctpop(typingctx, x):
-    if not isinstance(x, types.Integer):
-        return None
-    sig = types.int64(x)
+def _unary_intrinsic(build):
+    """A Numba intrinsic ``int64 f(integer)`` whose body is ``build(builder, value_as_i64)``."""
 
-    def codegen(context, builder, signature, args):
-        (val,) = args
-        val = builder.zext(val, ir.IntType(64)) if val.type.width < 64 else val
-        res = builder.ctpop(val)
-        return res
+    def typer(typingctx, x):
+        if not isinstance(x, types.Integer):
+            return None
 
-    return sig, codegen
+        def codegen(context, builder, signature, args):
+            (val,) = args
+            if val.type.width < 64:
+                val = builder.zext(val, ir.IntType(64))
+            return build(builder, val)
 
+        return types.int64(x), codegen
 
-@intrinsic
-def _cttz(typingctx, x):
-    if not isinstance(x, types.Integer):
-        return None
-    sig = types.int64(x)
-
-    def codegen(context, builder, signature, args):
-        (val,) = args
-        val = builder.zext(val, ir.IntType(64)) if val.type.width < 64 else val
-        return builder.cttz(val, ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
+    return intrinsic(typer)
 
 
-@intrinsic
-def _ctlz(typingctx, x):
-    if not isinstance(x, types.Integer):
-        return None
-    sig = types.int64(x)
-
-    def codegen(context, builder, signature, args):
-        (val,) = args
-        val = builder.zext(val, ir.IntType(64)) if val.type.width < 64 else val
-        return builder.ctlz(val, ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
+_FALSE = ir.Constant(ir.IntType(1), 0)
+_ctpop = _unary_intrinsic(lambda b, v: b.ctpop(v))
+_cttz = _unary_intrinsic(lambda b, v: b.cttz(v, _FALSE))
+_ctlz = _unary_intrinsic(lambda b, v: b.ctlz(v, _FALSE))
 
 
 @kernel

@@ -205,7 +205,7 @@ def map_batches(fn: Callable, items, client, *, shared=(), chunk_size: int = 256
 
     ``shared`` (e.g. lexicon arrays) is scattered once to every worker (``broadcast=True``).
     """
-    distributed = _dask()
+    _dask()
     client = get_client(client)
     if chunk_size < 1:
         raise DistributedError(f"chunk_size must be positive, got {chunk_size!r}")
@@ -217,15 +217,7 @@ def map_batches(fn: Callable, items, client, *, shared=(), chunk_size: int = 256
     for lo in range(0, n, chunk_size):
         futs.append(client.submit(_call_with_threads, fn, items[lo:lo + chunk_size], *shared_f, retries=3,
                                   pure=False))
-    out = [None] * len(futs)
-    index = {f.key: i for i, f in enumerate(futs)}
-    done = 0
-    for f in distributed.as_completed(futs):
-        out[index[f.key]] = f.result()
-        done += 1
-        if progress is not None:
-            progress(done, len(futs))
-    return out
+    return _gather_in_order(futs, progress)
 
 
 def _bookworm_chunk(codes, lex, kinds, kw):
@@ -240,7 +232,7 @@ def solve_many(boards, client, lexicon=None, *, kinds=None, chunk_size: int = 20
     """Bookworm/Boggle batch on a cluster: the same :class:`~numba_words.bookworm.solver.BatchSolution` as
     :func:`numba_words.bookworm.solve_many`, boards in input order. The lexicon is scattered once to every
     worker; boards go in chunks of ``chunk_size``."""
-    distributed = _dask()
+    _dask()
     from .bookworm import solver as S
 
     lex = S._lex(lexicon)
@@ -259,12 +251,7 @@ def solve_many(boards, client, lexicon=None, *, kinds=None, chunk_size: int = 20
     [lex_f] = client.scatter([lex], broadcast=True, hash=False)
     futs = [client.submit(_bookworm_chunk, codes[a:a + chunk_size], lex_f, kinds[a:a + chunk_size], kw,
                           retries=3, pure=False) for a in range(0, codes.shape[0], chunk_size)]
-    index = {f.key: i for i, f in enumerate(futs)}
-    parts = [None] * len(futs)
-    for done, f in enumerate(distributed.as_completed(futs), 1):
-        parts[index[f.key]] = f.result()
-        if progress is not None:
-            progress(done, len(futs))
+    parts = _gather_in_order(futs, progress)
     counts = np.concatenate([p[0] for p in parts])
     offsets = np.zeros(codes.shape[0] + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
@@ -284,7 +271,7 @@ def generate_many(positions, client, *, variant="scrabble", lexicon=None, chunk_
     """Every scored play of many crossword positions on a cluster: a list of structured arrays (the
     ``Plays.array`` of each position), in input order. ``positions``: CGP strings or ``Position`` objects
     (sent as CGP); the lexicon is scattered once to every worker."""
-    distributed = _dask()
+    _dask()
     from .scrabble import Position
 
     positions = list(positions)
@@ -304,13 +291,20 @@ def generate_many(positions, client, *, variant="scrabble", lexicon=None, chunk_
     [lex_f] = client.scatter([lex], broadcast=True, hash=False)
     futs = [client.submit(_scrabble_chunk, cgps[a:a + chunk_size], lex_f, variant, retries=3, pure=False)
             for a in range(0, len(cgps), chunk_size)]
+    parts = _gather_in_order(futs, progress)
+    return [a for part in parts for a in part]
+
+
+def _gather_in_order(futs, progress=None) -> list:
+    """Results of ``futs`` in submission order, collected as they complete (``progress(done, total)``)."""
+    distributed = _dask()
     index = {f.key: i for i, f in enumerate(futs)}
-    parts = [None] * len(futs)
+    out = [None] * len(futs)
     for done, f in enumerate(distributed.as_completed(futs), 1):
-        parts[index[f.key]] = f.result()
+        out[index[f.key]] = f.result()
         if progress is not None:
             progress(done, len(futs))
-    return [a for part in parts for a in part]
+    return out
 
 
 def _call_with_threads(fn, chunk, *shared):

@@ -4,6 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Kernels compile on their first example: no per-example deadline (wall time is not a correctness signal here).
+settings.register_profile("numba_words", deadline=None)
+settings.load_profile("numba_words")
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_REFERENCE = REPO.parent / "shared" / "reference"

@@ -22,11 +22,10 @@ bonuses) * mult``; the first path reaching the best score is kept).
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba import prange
 
-from .._jit import kernel, pkernel
+from .._jit import inline, kernel, pkernel
 from ..bits import lsb_index, popcount
 
 QU = 62      # tile code of the Qu tile
@@ -34,8 +33,6 @@ HOLE = 63    # tile code of an empty square (matches nothing)
 U64_1 = np.uint64(1)
 U64_0 = np.uint64(0)
 
-# Small helpers used outside the hot loop, inlined at Numba IR level. (Proposed for numba_words/_jit.py.)
-inline = numba.njit(inline="always", cache=True, nogil=True)
 
 
 @kernel

@@ -15,28 +15,11 @@ MAX_DEPTH = 64  # longest word the queries handle (blank masks are 64-bit)
 
 
 @kernel
-def _grow_u8(a, need):
+def _grow(a, need):
+    """``a`` itself if it holds ``need`` items, else a copy at least twice as long."""
     if need <= a.shape[0]:
         return a
-    b = np.empty(max(need, 2 * a.shape[0]), dtype=np.uint8)
-    b[: a.shape[0]] = a
-    return b
-
-
-@kernel
-def _grow_i64(a, need):
-    if need <= a.shape[0]:
-        return a
-    b = np.empty(max(need, 2 * a.shape[0]), dtype=np.int64)
-    b[: a.shape[0]] = a
-    return b
-
-
-@kernel
-def _grow_u64(a, need):
-    if need <= a.shape[0]:
-        return a
-    b = np.empty(max(need, 2 * a.shape[0]), dtype=np.uint64)
+    b = np.empty(max(need, 2 * a.shape[0]), dtype=a.dtype)
     b[: a.shape[0]] = a
     return b
 
@@ -93,9 +76,9 @@ def dawg_search(dawg, allowed, from_rack, counts, blanks, use_rack, min_len, max
         word[d] = c
         length = d + 1
         if (e & 1) and length >= min_len:
-            out = _grow_u8(out, pos + length)
-            offs = _grow_i64(offs, n_out + 2)
-            bmask = _grow_u64(bmask, n_out + 1)
+            out = _grow(out, pos + length)
+            offs = _grow(offs, n_out + 2)
+            bmask = _grow(bmask, n_out + 1)
             bm = np.uint64(0)
             for k in range(length):
                 out[pos + k] = word[k]

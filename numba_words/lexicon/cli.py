@@ -5,6 +5,9 @@ import time
 
 import numpy as np
 
+from .._timing import once as _once
+from .._timing import rate as _rate
+
 
 def register(sub) -> None:
     p = sub.add_parser("words", help="word-finder queries: anagrams, slot patterns, prefixes, lookups, stats",
@@ -73,25 +76,6 @@ def _run(args) -> int:
         print(f"{'build':>11}: {build * 1e3:.1f} ms from text")
         print(f"{'cache load':>11}: {cached * 1e3:.1f} ms")
     return 0
-
-
-def _once(fn) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
-
-
-def _rate(fn, min_time=0.15):
-    """Calls per second of ``fn`` (at least 3 calls, about ``min_time`` seconds)."""
-    fn()
-    n = 0
-    t0 = time.perf_counter()
-    while True:
-        fn()
-        n += 1
-        dt = time.perf_counter() - t0
-        if n >= 3 and dt >= min_time:
-            return n / dt
 
 
 def tour(lex, echo) -> None:
