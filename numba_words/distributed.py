@@ -237,6 +237,7 @@ def solve_many(boards, client, lexicon=None, *, kinds=None, chunk_size: int = 20
 
     lex = S._lex(lexicon)
     grid = kw.get("grid") or S.BOOKWORM
+    kw["grid"] = grid
     if isinstance(boards, (list, tuple)) and boards and isinstance(boards[0], str):
         boards = np.stack([S.parse_text(b, grid, lex) for b in boards])
     codes = S.check_codes(boards, grid, lex, "boards") if len(boards) else np.zeros((0, grid.n_tiles), np.uint8)

@@ -134,6 +134,8 @@ def test_bookworm_solve_many_matches_serial(client, twl):
     assert np.array_equal(local.offsets, dist.offsets)
     assert np.array_equal(local.wid, dist.wid) and np.array_equal(local.scores, dist.scores)
     assert [s.words for s in local][:5] == [s.words for s in dist][:5]
+    via_api = solve_many(boards[:50], twl, client=client, chunk_size=16)
+    assert np.array_equal(via_api.wid, local.wid[: local.offsets[50]])
     with pytest.raises(D.DistributedError, match="empty batch"):
         D.solve_many(boards[:0], client, twl)
 

@@ -375,12 +375,19 @@ def solve(board, lexicon=None, *, grid: Grid | None = None, min_len=3, max_len=1
 
 
 def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=3, max_len=12, level=1,
-               scoring: Scoring = BOOKWORM_DELUXE, threads=None, chunk: int = 512) -> BatchSolution:
+               scoring: Scoring = BOOKWORM_DELUXE, threads=None, chunk: int = 512, client=None,
+               chunk_size: int = 2048) -> BatchSolution:
     """Solve a batch: ``boards`` a 2-D array of tile codes (one board a row) or a list of board texts.
 
     ``prange`` over boards (``threads=1`` runs the serial kernel). Output order is the input order and each
-    board's words are in the same order as :func:`solve` gives.
+    board's words are in the same order as :func:`solve` gives. ``client``: a Dask ``Client`` or scheduler
+    address to solve chunks of ``chunk_size`` boards across a cluster (same result).
     """
+    if client is not None:
+        from .. import distributed as _dist
+
+        return _dist.solve_many(boards, client, lexicon, kinds=kinds, chunk_size=chunk_size, grid=grid,
+                                min_len=min_len, max_len=max_len, level=level, scoring=scoring)
     lex = _lex(lexicon)
     grid = BOOKWORM if grid is None else grid
     if isinstance(boards, (list, tuple)) and boards and isinstance(boards[0], str):
