@@ -51,6 +51,11 @@ def check(pos, words):
         missing = sorted(ref - set(got))[:10]
         extra = sorted(set(got) - ref)[:10]
         raise AssertionError(f"{pos.cgp()} rack {pos.rack}: missing {missing} extra {extra}")
+    best = pos.best_play()  # the pruned best-only kernel
+    if got:
+        assert best is not None and best.score == max(p.score for p in pos.legal_plays())
+    else:
+        assert best is None
     return len(got)
 
 

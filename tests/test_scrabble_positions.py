@@ -122,6 +122,8 @@ def test_self_play_positions_revalidated(seed, twl):
             plays = pos.legal_plays()
             for p in plays:
                 _validate(pos, words, p)
+            if plays:
+                assert pos.best_play().score == plays.scores().max()
             keys = [tuple(sorted(p.placed())) for p in plays]
             assert len(keys) == len(set(keys))
             checked += len(plays)

@@ -45,7 +45,7 @@ def _lsb_idx(x):
 @kernel
 def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
                 meta, words, bmask, nmask, n, cap, best_only, stk_node, stk_cand, stk_pick, stk_ms, stk_wm,
-                stk_xs, stk_nt, stk_bm, stk_nm, stk_w):
+                stk_xs, stk_nt, stk_bm, stk_nm, stk_w, rmask0, reach, f, allowed_f):
     """Walk the DAWG from square ``s`` of line ``(d, i)``; record plays ending in ``em``. Returns new ``n``."""
     line = lines[d, i]
     ccl = cc[d, i]
@@ -56,15 +56,11 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
     top = SIZE - 1
     while top > s and (em >> top) & 1 == 0:
         top -= 1
-    # rack letter mask (letters with count > 0)
-    rmask = np.int64(0)
-    for c in range(32):
-        if counts[c] > 0:
-            rmask |= np.int64(1) << c
+    rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
     nb = nblank
     # depth 0
     dep = 0
-    stk_node[0] = 0
+    stk_node[0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
     stk_ms[0] = 0
     stk_wm[0] = 1
     stk_xs[0] = 0
@@ -101,7 +97,7 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
             continue
         b = _lsb_idx(cand)
         stk_cand[dep] = cand & (cand - 1)
-        node = stk_node[dep]
+        nodew = stk_node[dep]
         ms = stk_ms[dep]
         wmul = stk_wm[dep]
         xsum = stk_xs[dep]
@@ -132,7 +128,10 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
             nt += 1
             nm |= np.int64(1) << dep
         stk_w[dep] = letter
-        e = _edge(dawg, node, letter)
+        nmk = nodew >> 32
+        e = np.int64(dawg[(nodew & LOW32) + 1 + popcount(nmk & ((np.int64(1) << letter) - 1))])
+        if p < f and (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
+            continue  # no path from here puts an allowed letter on square f, which every play must cover
         if (e & 1) and (em >> p) & 1 and nt > 0:
             keep = True
             if d == 1 and nt == 1:
@@ -172,7 +171,7 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
             if m != 0:
                 dep += 1
                 q = p + 1
-                stk_node[dep] = child
+                stk_node[dep] = (m << 32) | child
                 stk_ms[dep] = ms
                 stk_wm[dep] = wmul
                 stk_xs[dep] = xsum
@@ -193,6 +192,26 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
 
 
 @kernel
+def _allowed_at(lines, cc, d, i, q, rmask, nblank):
+    """Letters that can stand on square ``q`` of line ``(d, i)`` in a play: its tile, or rack letters (any
+    letter with a blank) passing its cross-check."""
+    if lines[d, i, q] != EMPTY:
+        return np.int64(1) << np.int64(lines[d, i, q])
+    if nblank > 0:
+        return cc[d, i, q]
+    return cc[d, i, q] & rmask
+
+
+@kernel
+def _rack_mask(counts):
+    m = np.int64(0)
+    for c in range(32):
+        if counts[c] > 0:
+            m |= np.int64(1) << c
+    return m
+
+
+@kernel
 def _line_conn(occ, empty_board, d, i):
     """Squares of line ``(d, i)`` a play must cover one of (tiles and anchors); 0 when the line is dead."""
     if empty_board:
@@ -209,7 +228,7 @@ def _line_conn(occ, empty_board, d, i):
 
 @kernel
 def _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-              d, i, meta, words, bmask, nmask, n, cap, best_only, stk):
+              d, i, meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach):
     conn = _line_conn(occ, empty_board, d, i)
     if conn == 0:
         return n
@@ -230,88 +249,99 @@ def _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, b
         em &= ~((np.int64(1) << first) - 1)
         if em == 0:
             continue
+        allowed = _allowed_at(lines, cc, d, i, first, rmask, nblank)
+        if allowed == 0:
+            continue
         n = _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
                         meta, words, bmask, nmask, n, cap, best_only, stk[0], stk[1], stk[2], stk[3], stk[4],
-                        stk[5], stk[6], stk[7], stk[8], stk[9])
+                        stk[5], stk[6], stk[7], stk[8], stk[9], rmask, reach, first, allowed)
     return n
 
 
 @kernel
 def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-             meta, words, bmask, nmask, best_only):
+             meta, words, bmask, nmask, best_only, reach):
     """Every play of one position (or only the best with ``best_only``). Returns the number of plays; rows
     beyond ``meta.shape[0]`` are counted but not written (call again with more room)."""
     cap = meta.shape[0]
     stk = np.zeros((10, SIZE + 1), dtype=np.int64)
     cnt = counts.copy()
+    rmask = _rack_mask(cnt)
     n = 0
     for d in range(2):
         for i in range(SIZE):
             n = _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, span,
-                          empty_board, d, i, meta, words, bmask, nmask, n, cap, best_only, stk)
+                          empty_board, d, i, meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach)
     return n
 
 
 @pkernel
 def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                   empty_board, meta, words, bmask, nmask, nout, best_only):
+                   empty_board, meta, words, bmask, nmask, nout, best_only, reach):
     """:func:`generate` for ``P`` positions in parallel (leading axis ``P`` on every per-position array);
     position ``p`` writes only ``meta[p]``, ``words[p]``, ... and ``nout[p]``."""
     P = lines.shape[0]
     for p in numba.prange(P):
         nout[p] = generate(lines[p], fv[p], occ[p], cc[p], xs[p], lm, wm, lval, counts[p], nblank[p], rack_size,
-                           bingo, dawg, span, empty_board[p], meta[p], words[p], bmask[p], nmask[p], best_only)
+                           bingo, dawg, span, empty_board[p], meta[p], words[p], bmask[p], nmask[p], best_only,
+                           reach)
 
 
 @kernel
-def _start_bound(line, fvl, ccl, xsl, lml, wml, s, em, rack_vals, n_rack, rack_size, bingo):
-    """Upper bound of the score of any play from square ``s`` ending in ``em``, and ``em`` trimmed at the
-    first empty square no letter can fill. ``rack_vals`` = tile values sorted high first (blanks 0)."""
-    top = SIZE - 1
-    while top > s and (em >> top) & 1 == 0:
-        top -= 1
+def _end_bounds(line, fvl, ccl, xsl, lml, wml, maxvl, s, em, srt, rack_size, bingo, out):
+    """Upper bounds ``out[e]`` of the score of any play covering exactly ``s..e`` for every end ``e`` in ``em``.
+
+    Every empty square of ``s..e`` gets a new tile, so the bound is exact in its shape: fixed letters + new
+    tiles (each at most the best rack letter its cross-check allows, and in total at most the rack's best
+    values on the best letter premiums), times all the word premiums, + every cross word with that best
+    letter, + the bingo when the span takes a full rack. Returns (max bound, ``em`` without ends whose span
+    has a square no rack tile can fill)."""
     fixed = np.int64(0)
-    lms = np.zeros(SIZE, np.int64)
-    wms = np.zeros(SIZE, np.int64)
-    crs = np.zeros(SIZE, np.int64)
-    ne = 0
-    vmax = rack_vals[0] if n_rack > 0 else np.int64(0)
-    last = top
-    for q in range(s, top + 1):
-        if line[q] != EMPTY:
-            fixed += fvl[q]
-        else:
-            if ccl[q] == 0:
-                last = q - 1
-                break
-            lms[ne] = lml[q]
-            wms[ne] = wml[q]
-            crs[ne] = (xsl[q] + vmax * lml[q]) * wml[q] if xsl[q] >= 0 else 0
-            ne += 1
-    if last < top:
-        em &= (np.int64(1) << (last + 1)) - 1
-        if em == 0:
-            return np.int64(-1), em
-    k = min(ne, n_rack)
-    lms[:ne].sort()
-    wms[:ne].sort()
-    crs[:ne].sort()
     tiles = np.int64(0)
     wprod = np.int64(1)
     cross = np.int64(0)
-    for j in range(k):
-        tiles += rack_vals[j] * lms[ne - 1 - j]
-        wprod *= wms[ne - 1 - j]
-        cross += crs[ne - 1 - j]
-    bound = (fixed + tiles) * wprod + cross
-    if k >= rack_size:
-        bound += bingo
-    return bound, em
+    ne = 0
+    n3 = 0
+    n2 = 0
+    top = np.int64(-1)
+    for q in range(s, SIZE):
+        if (em >> q) == 0:
+            break
+        if line[q] != EMPTY:
+            fixed += fvl[q]
+        else:
+            if maxvl[q] < 0:
+                em &= (np.int64(1) << q) - 1
+                break
+            lv = maxvl[q] * lml[q]
+            tiles += lv
+            wprod *= wml[q]
+            if xsl[q] >= 0:
+                cross += (xsl[q] + lv) * wml[q]
+            ne += 1
+            if lml[q] == 3:
+                n3 += 1
+            elif lml[q] == 2:
+                n2 += 1
+        if (em >> q) & 1:
+            # the rack's ne best values on the span's best letter premiums
+            r = np.int64(0)
+            for j in range(ne):
+                mul = 3 if j < n3 else (2 if j < n3 + n2 else 1)
+                r += srt[j] * mul
+            t = tiles if tiles < r else r
+            b = (fixed + t) * wprod + cross
+            if ne >= rack_size:
+                b += bingo
+            out[q] = b
+            if b > top:
+                top = b
+    return top, em
 
 
 @kernel
 def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-         meta, words, bmask, nmask):
+         meta, words, bmask, nmask, reach):
     """The top-scoring play only (written to row 0; returns 1, or 0 when there is no play).
 
     Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
@@ -328,11 +358,28 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
             j += 1
     n_rack += j
     srt = np.sort(vals)[::-1].copy()
+    # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
+    maxv = np.full((2, SIZE, SIZE), -1, np.int64)
+    for d in range(2):
+        for i in range(SIZE):
+            for q in range(SIZE):
+                if lines[d, i, q] != EMPTY:
+                    continue
+                ccq = cc[d, i, q]
+                best_v = np.int64(0) if (nblank > 0 and ccq != 0) else np.int64(-1)
+                for c in range(32):
+                    if counts[c] > 0 and (ccq >> c) & 1 and lval[c] > best_v:
+                        best_v = lval[c]
+                maxv[d, i, q] = best_v
     k = min(n_rack, 7)
     ds = np.zeros(2 * SIZE * SIZE, np.int64)
     is_ = np.zeros(2 * SIZE * SIZE, np.int64)
     ss = np.zeros(2 * SIZE * SIZE, np.int64)
     ems = np.zeros(2 * SIZE * SIZE, np.int64)
+    fs = np.zeros(2 * SIZE * SIZE, np.int64)
+    als = np.zeros(2 * SIZE * SIZE, np.int64)
+    rmask = _rack_mask(counts)
+    ends = np.zeros(SIZE, np.int64)
     bounds = np.zeros(2 * SIZE * SIZE, np.int64)
     m = 0
     for d in range(2):
@@ -352,10 +399,15 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
-                bnd, em = _start_bound(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], s, em, srt,
-                                       n_rack, rack_size, bingo)
-                if bnd < 0:
+                bnd, em = _end_bounds(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], maxv[d, i], s,
+                                      em, srt, rack_size, bingo, ends)
+                if bnd < 0 or em == 0:
                     continue
+                allowed = _allowed_at(lines, cc, d, i, first, rmask, nblank)
+                if allowed == 0:
+                    continue
+                fs[m] = first
+                als[m] = allowed
                 ds[m] = d
                 is_[m] = i
                 ss[m] = s
@@ -370,7 +422,17 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
         x = order[t]
         if n > 0 and bounds[x] <= meta[0, 4]:
             break
+        em = ems[x]
+        if n > 0:  # drop the ends that cannot beat the best so far
+            d, i, s0 = ds[x], is_[x], ss[x]
+            _end_bounds(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], maxv[d, i], s0, em, srt,
+                        rack_size, bingo, ends)
+            for q in range(s0, SIZE):
+                if (em >> q) & 1 and ends[q] <= meta[0, 4]:
+                    em &= ~(np.int64(1) << q)
+            if em == 0:
+                continue
         n = _walk_start(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, ds[x], is_[x], ss[x],
-                        ems[x], meta, words, bmask, nmask, n, 1, True, stk[0], stk[1], stk[2], stk[3], stk[4],
-                        stk[5], stk[6], stk[7], stk[8], stk[9])
+                        em, meta, words, bmask, nmask, n, 1, True, stk[0], stk[1], stk[2], stk[3], stk[4],
+                        stk[5], stk[6], stk[7], stk[8], stk[9], rmask, reach, fs[x], als[x])
     return min(n, 1)

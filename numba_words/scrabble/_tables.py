@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel
+from ..bits import popcount
 
 SIZE = 15
 N_LINES = 1 << SIZE
@@ -59,3 +60,46 @@ def span_list(occ: int, k: int = MAX_RACK) -> list:
     """The table entry for one line as a list of ``(start, end)`` spans (for tests and docs)."""
     t = span_table()
     return [(s, e) for s in range(SIZE) for e in range(SIZE) if (int(t[k, occ, s]) >> e) & 1]
+
+
+REACH_DEPTH = 8
+
+
+@kernel
+def reach_table(dawg):
+    """``reach[o, j]`` = letters that can label the ``j``-th edge of a path from the DAWG node at offset ``o``
+    (``j = 1``: its children; 0 elsewhere). The generator uses it to drop a prefix before the first square a
+    play must cover when no path of the right length reaches a letter allowed there. Nodes are stored one
+    after another (mask, then one edge per child), so one pass per depth over the array fills the table."""
+    n = dawg.shape[0]
+    reach = np.zeros((n, REACH_DEPTH), np.uint32)
+    o = 0
+    while o < n:
+        m = np.int64(dawg[o])
+        reach[o, 1] = np.uint32(m)
+        o += 1 + popcount(m)
+    for j in range(2, REACH_DEPTH):
+        o = 0
+        while o < n:
+            m = np.int64(dawg[o])
+            k = popcount(m)
+            r = np.uint32(0)
+            for t in range(k):
+                child = np.int64(dawg[o + 1 + t]) >> 1  # a leaf child is a node with mask 0
+                r |= reach[child, j - 1]
+            reach[o, j] = r
+            o += 1 + k
+    return reach
+
+
+_REACH: dict = {}
+
+
+def reach_for(dawg: np.ndarray) -> np.ndarray:
+    """The reach table of a DAWG array (computed once per array, ~10 ms for TWL06)."""
+    key = (id(dawg), dawg.shape[0])
+    hit = _REACH.get(key)
+    if hit is None or hit[0] is not dawg:
+        hit = (dawg, reach_table(dawg))
+        _REACH[key] = hit
+    return hit[1]

@@ -11,7 +11,7 @@ import numpy as np
 
 from .._jit import threads as _threads
 from . import _movegen
-from ._tables import span_table
+from ._tables import reach_for, span_table
 from .generator import SIZE
 
 
@@ -55,6 +55,7 @@ class Batch:
         self.nm = np.zeros((self.P, cap), np.uint16)
         self.nout = np.zeros(self.P, np.int64)
         self.span = span_table()
+        self.reach = reach_for(self.dawg)
 
     def run_serial(self, best_only=False) -> int:
         """One kernel call per position (the single-position path). Returns total plays."""
@@ -64,7 +65,7 @@ class Batch:
             tot += _movegen.generate(self.lines[p], self.fv[p], self.occ[p], self.cc[p], self.xs[p], self.lm,
                                      self.wm, self.values, self.counts[p], self.nblank[p], ri, bi, self.dawg,
                                      self.span, self.empty[p], self.meta[p], self.words[p], self.bm[p], self.nm[p],
-                                     best_only)
+                                     best_only, self.reach)
         return tot
 
     def run_best(self) -> np.ndarray:
@@ -74,7 +75,7 @@ class Batch:
         for p in range(self.P):
             _movegen.best(self.lines[p], self.fv[p], self.occ[p], self.cc[p], self.xs[p], self.lm, self.wm,
                           self.values, self.counts[p], self.nblank[p], ri, bi, self.dawg, self.span, self.empty[p],
-                          self.meta[p], self.words[p], self.bm[p], self.nm[p])
+                          self.meta[p], self.words[p], self.bm[p], self.nm[p], self.reach)
             out[p] = self.meta[p, 0, 4]
         return out
 
@@ -83,7 +84,7 @@ class Batch:
             _movegen.generate_batch(self.lines, self.fv, self.occ, self.cc, self.xs, self.lm, self.wm, self.values,
                                     self.counts, self.nblank, np.int64(self.v.rack_size), np.int64(self.v.bingo),
                                     self.dawg, self.span, self.empty, self.meta, self.words, self.bm, self.nm,
-                                    self.nout, False)
+                                    self.nout, False, self.reach)
         return int(self.nout.sum())
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _cross, _movegen
-from ._tables import span_table
+from ._tables import reach_for, span_table
 from .variants import Variant
 
 SIZE = 15
@@ -100,8 +100,13 @@ def generate(board: Board, counts, n_blanks, *, best_only=False, cap=None) -> np
         words = np.zeros((cap, SIZE), np.uint8)
         bm = np.zeros(cap, np.uint16)
         nm = np.zeros(cap, np.uint16)
-        n = _movegen.generate(*board.args(), counts, np.int64(n_blanks), np.int64(v.rack_size),
-                              np.int64(v.bingo), board.dawg, span, board.empty, meta, words, bm, nm, best_only)
+        if best_only:
+            n = _movegen.best(*board.args(), counts, np.int64(n_blanks), np.int64(v.rack_size), np.int64(v.bingo),
+                              board.dawg, span, board.empty, meta, words, bm, nm, reach_for(board.dawg))
+        else:
+            n = _movegen.generate(*board.args(), counts, np.int64(n_blanks), np.int64(v.rack_size),
+                                  np.int64(v.bingo), board.dawg, span, board.empty, meta, words, bm, nm, False,
+                                  reach_for(board.dawg))
         if best_only:
             return _pack(meta, words, bm, nm, min(n, 1))
         if n <= cap:
@@ -151,7 +156,7 @@ def generate_batch(boards, racks, *, cap=_DEFAULT_CAP, threads=None) -> list:
     with _threads(threads):
         _movegen.generate_batch(lines, fv, occ, cc, xs, boards[0].lm, boards[0].wm, boards[0].values, counts,
                                 nblank, np.int64(v.rack_size), np.int64(v.bingo), dawg, span_table(), empty,
-                                meta, words, bm, nm, nout, False)
+                                meta, words, bm, nm, nout, False, reach_for(dawg))
     out = []
     for p in range(P):
         n = int(nout[p])
