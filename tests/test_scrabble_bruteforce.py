@@ -54,6 +54,7 @@ def check(pos, words):
     best = pos.best_play()  # the pruned best-only kernel
     if got:
         assert best is not None and best.score == max(p.score for p in pos.legal_plays())
+        assert str(best) == str(pos.legal_plays().best(1)[0])  # same tie-breaking as the sorted full list
     else:
         assert best is None
     return len(got)

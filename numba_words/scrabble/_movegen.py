@@ -43,6 +43,35 @@ def _lsb_idx(x):
 
 
 @kernel
+def _earlier(meta, words, bmask, d, i, s, dep, stk_w, bm):
+    """Whether the play being emitted (line ``(d, i)``, start ``s``, letters ``stk_w[:dep + 1]``, blank bits
+    ``bm``) comes before the one in row 0 in generation order: by direction, line, start, then the walk's
+    choice order (real tiles before blanks, letters in order; a word before its extensions). Keeps the
+    best-only kernel's tie-breaking identical to a stable sort of the full list by score."""
+    d0 = np.int64(meta[0, 2])
+    if d0 == 0:
+        i0 = np.int64(meta[0, 0])
+        s0 = np.int64(meta[0, 1])
+    else:
+        i0 = np.int64(meta[0, 1])
+        s0 = np.int64(meta[0, 0])
+    if d != d0:
+        return d < d0
+    if i != i0:
+        return i < i0
+    if s != s0:
+        return s < s0
+    n0 = np.int64(meta[0, 3])
+    b0 = np.int64(bmask[0])
+    for k in range(min(n0, dep + 1)):
+        a = np.int64(stk_w[k]) + 32 * ((bm >> k) & 1)
+        b = np.int64(words[0, k]) + 32 * ((b0 >> k) & 1)
+        if a != b:
+            return a < b
+    return dep + 1 < n0
+
+
+@kernel
 def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
                 meta, words, bmask, nmask, n, cap, best_only, stk_node, stk_cand, stk_pick, stk_ms, stk_wm,
                 stk_xs, stk_nt, stk_bm, stk_nm, stk_w, rmask0, reach, f, allowed_f):
@@ -144,7 +173,8 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
                 if nt == rack_size:
                     score += bingo
                 if best_only:
-                    write = n == 0 or score > meta[0, 4]
+                    write = n == 0 or score > meta[0, 4] or (
+                        score == meta[0, 4] and _earlier(meta, words, bmask, d, i, s, dep, stk_w, bm))
                     slot = 0
                 else:
                     write = n < cap
@@ -289,20 +319,20 @@ def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_si
 
 @kernel
 def _end_bounds(line, fvl, ccl, xsl, lml, wml, maxvl, s, em, srt, rack_size, bingo, out):
-    """Upper bounds ``out[e]`` of the score of any play covering exactly ``s..e`` for every end ``e`` in ``em``.
+    """Upper bounds ``out[e]`` of the score of any play covering exactly ``s..e``, for every end ``e`` in ``em``.
 
-    Every empty square of ``s..e`` gets a new tile, so the bound is exact in its shape: fixed letters + new
-    tiles (each at most the best rack letter its cross-check allows, and in total at most the rack's best
-    values on the best letter premiums), times all the word premiums, + every cross word with that best
-    letter, + the bingo when the span takes a full rack. Returns (max bound, ``em`` without ends whose span
-    has a square no rack tile can fill)."""
+    All empty squares of ``s..e`` get new tiles, so with ``W`` the product of their word premiums the score is
+    ``W * fixed + sum(cross tiles * their word premium) + sum(v_q * eff_q) (+ bingo)`` where the new tile
+    value ``v_q`` counts ``eff_q = lm_q * (W + wm_q if q makes a cross word else W)`` times. The last sum is
+    bounded by the smaller of: the rack's values sorted high first on the ``eff`` sorted high first
+    (rearrangement), and each square's best rack letter allowed by its cross-check times its ``eff``.
+    Returns ``(max bound, em)`` with ends past a square no rack tile can fill removed."""
     fixed = np.int64(0)
-    tiles = np.int64(0)
     wprod = np.int64(1)
-    cross = np.int64(0)
+    x0 = np.int64(0)
     ne = 0
-    n3 = 0
-    n2 = 0
+    qs = np.empty(SIZE, np.int64)
+    eff = np.empty(SIZE, np.int64)
     top = np.int64(-1)
     for q in range(s, SIZE):
         if (em >> q) == 0:
@@ -313,24 +343,27 @@ def _end_bounds(line, fvl, ccl, xsl, lml, wml, maxvl, s, em, srt, rack_size, bin
             if maxvl[q] < 0:
                 em &= (np.int64(1) << q) - 1
                 break
-            lv = maxvl[q] * lml[q]
-            tiles += lv
+            qs[ne] = q
+            ne += 1
             wprod *= wml[q]
             if xsl[q] >= 0:
-                cross += (xsl[q] + lv) * wml[q]
-            ne += 1
-            if lml[q] == 3:
-                n3 += 1
-            elif lml[q] == 2:
-                n2 += 1
+                x0 += xsl[q] * wml[q]
         if (em >> q) & 1:
-            # the rack's ne best values on the span's best letter premiums
-            r = np.int64(0)
+            byval = np.int64(0)
             for j in range(ne):
-                mul = 3 if j < n3 else (2 if j < n3 + n2 else 1)
-                r += srt[j] * mul
-            t = tiles if tiles < r else r
-            b = (fixed + t) * wprod + cross
+                r = qs[j]
+                ef = lml[r] * (wprod + (wml[r] if xsl[r] >= 0 else 0))
+                byval += maxvl[r] * ef
+                # insertion sort, high first
+                k = j
+                while k > 0 and eff[k - 1] < ef:
+                    eff[k] = eff[k - 1]
+                    k -= 1
+                eff[k] = ef
+            rearr = np.int64(0)
+            for j in range(ne):
+                rearr += srt[j] * eff[j]
+            b = wprod * fixed + x0 + (rearr if rearr < byval else byval)
             if ne >= rack_size:
                 b += bingo
             out[q] = b
@@ -358,6 +391,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
             j += 1
     n_rack += j
     srt = np.sort(vals)[::-1].copy()
+    rmask = _rack_mask(counts)
     # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
     maxv = np.full((2, SIZE, SIZE), -1, np.int64)
     for d in range(2):
@@ -367,8 +401,11 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                     continue
                 ccq = cc[d, i, q]
                 best_v = np.int64(0) if (nblank > 0 and ccq != 0) else np.int64(-1)
-                for c in range(32):
-                    if counts[c] > 0 and (ccq >> c) & 1 and lval[c] > best_v:
+                fit = ccq & rmask
+                while fit != 0:
+                    c = _lsb_idx(fit)
+                    fit &= fit - 1
+                    if lval[c] > best_v:
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
     k = min(n_rack, 7)
@@ -378,7 +415,6 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     ems = np.zeros(2 * SIZE * SIZE, np.int64)
     fs = np.zeros(2 * SIZE * SIZE, np.int64)
     als = np.zeros(2 * SIZE * SIZE, np.int64)
-    rmask = _rack_mask(counts)
     ends = np.zeros(SIZE, np.int64)
     bounds = np.zeros(2 * SIZE * SIZE, np.int64)
     m = 0
@@ -420,15 +456,15 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     n = 0
     for t in range(m):
         x = order[t]
-        if n > 0 and bounds[x] <= meta[0, 4]:
+        if n > 0 and bounds[x] < meta[0, 4]:  # '<': an equal score may still win the tie-break
             break
         em = ems[x]
+        d, i, s0 = ds[x], is_[x], ss[x]
         if n > 0:  # drop the ends that cannot beat the best so far
-            d, i, s0 = ds[x], is_[x], ss[x]
             _end_bounds(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], maxv[d, i], s0, em, srt,
                         rack_size, bingo, ends)
             for q in range(s0, SIZE):
-                if (em >> q) & 1 and ends[q] <= meta[0, 4]:
+                if (em >> q) & 1 and ends[q] < meta[0, 4]:
                     em &= ~(np.int64(1) << q)
             if em == 0:
                 continue
