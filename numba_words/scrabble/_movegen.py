@@ -74,7 +74,7 @@ def _earlier(meta, words, bmask, d, i, s, dep, stk_w, bm):
 @kernel
 def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
                 meta, words, bmask, nmask, n, cap, best_only, stk_node, stk_cand, stk_pick, stk_ms, stk_wm,
-                stk_xs, stk_nt, stk_bm, stk_nm, stk_w, rmask0, reach, f, allowed_f):
+                stk_xs, stk_nt, stk_bm, stk_nm, stk_w, rmask0, reach, f, allowed_f, endb):
     """Walk the DAWG from square ``s`` of line ``(d, i)``; record plays ending in ``em``. Returns new ``n``."""
     line = lines[d, i]
     ccl = cc[d, i]
@@ -121,7 +121,7 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
                 counts[pk] += 1
             stk_pick[dep] = -1
         cand = stk_cand[dep]
-        if cand == 0:
+        if cand == 0 or em == 0:
             dep -= 1
             continue
         b = _lsb_idx(cand)
@@ -194,6 +194,13 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
                         words[slot, k] = stk_w[k]
                     bmask[slot] = bm
                     nmask[slot] = nm
+                    if best_only:
+                        # ends whose bound is below the new best are no longer worth reaching
+                        for q in range(s, SIZE):
+                            if (em >> q) & 1 and endb[q] < score:
+                                em &= ~(np.int64(1) << q)
+                        while top > s and (em >> top) & 1 == 0:
+                            top -= 1
                 n += 1
         if p < top:
             child = e >> 1
@@ -284,7 +291,7 @@ def _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, b
             continue
         n = _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
                         meta, words, bmask, nmask, n, cap, best_only, stk[0], stk[1], stk[2], stk[3], stk[4],
-                        stk[5], stk[6], stk[7], stk[8], stk[9], rmask, reach, first, allowed)
+                        stk[5], stk[6], stk[7], stk[8], stk[9], rmask, reach, first, allowed, stk[0])
     return n
 
 
@@ -460,9 +467,9 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
             break
         em = ems[x]
         d, i, s0 = ds[x], is_[x], ss[x]
+        _end_bounds(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], maxv[d, i], s0, em, srt,
+                    rack_size, bingo, ends)
         if n > 0:  # drop the ends that cannot beat the best so far
-            _end_bounds(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], maxv[d, i], s0, em, srt,
-                        rack_size, bingo, ends)
             for q in range(s0, SIZE):
                 if (em >> q) & 1 and ends[q] < meta[0, 4]:
                     em &= ~(np.int64(1) << q)
@@ -470,5 +477,5 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 continue
         n = _walk_start(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, ds[x], is_[x], ss[x],
                         em, meta, words, bmask, nmask, n, 1, True, stk[0], stk[1], stk[2], stk[3], stk[4],
-                        stk[5], stk[6], stk[7], stk[8], stk[9], rmask, reach, fs[x], als[x])
+                        stk[5], stk[6], stk[7], stk[8], stk[9], rmask, reach, fs[x], als[x], ends)
     return min(n, 1)
