@@ -102,4 +102,6 @@ def reach_for(dawg: np.ndarray) -> np.ndarray:
     if hit is None or hit[0] is not dawg:
         hit = (dawg, reach_table(dawg))
         _REACH[key] = hit
+        while len(_REACH) > 4:  # keep the tables of the last few lexicons only
+            del _REACH[next(iter(_REACH))]
     return hit[1]
