@@ -159,8 +159,14 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
         stk_w[dep] = letter
         nmk = nodew >> 32
         e = np.int64(dawg[(nodew & LOW32) + 1 + popcount(nmk & ((np.int64(1) << letter) - 1))])
-        if p < f and (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
-            continue  # no path from here puts an allowed letter on square f, which every play must cover
+        if p < f:
+            # every play from s covers f: drop a prefix from which no path puts an allowed letter there
+            # (next square: the child's own letters, a load the descent needs anyway; further: the reach table)
+            if f - p == 1:
+                if (np.int64(dawg[e >> 1]) & allowed_f) == 0:
+                    continue
+            elif (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
+                continue
         if (e & 1) and (em >> p) & 1 and nt > 0:
             keep = True
             if d == 1 and nt == 1:
