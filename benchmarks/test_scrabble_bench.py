@@ -2,7 +2,7 @@
 
     python -m pytest benchmarks/test_scrabble_bench.py --benchmark-enable
 
-Fixed set: 40 self-play midgame TWL06 positions (8 top-score games, the position on turn after moves 6, 8,
+Fixed set (data/scrabble/midgame_twl06.cgp): 40 self-play midgame TWL06 positions (8 top-score games, the position on turn after moves 6, 8,
 10, 12, 14; the mover's real rack). Full generation (every placement, scored, written out) one call a
 position and through the batch kernel at 1 and 2 threads; the pruned best-only kernel; and the plain-Python
 reference generator (tests/scrabble_reference.py) against the kernel on the same positions with racks cut to
@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from numba_words.scrabble.bench import Batch, _reference_rate, midgame_positions
+from numba_words.scrabble.bench import Batch, _reference_rate, benchmark_positions
 from numba_words.scrabble.generator import warmup
 
 pytestmark = pytest.mark.bench
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.bench
 @pytest.fixture(scope="module")
 def positions(twl):
     warmup()
-    return midgame_positions(twl, 8)
+    return benchmark_positions(twl)
 
 
 @pytest.fixture(scope="module")

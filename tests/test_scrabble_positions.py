@@ -130,3 +130,13 @@ def test_self_play_positions_revalidated(seed, twl):
             checked += len(plays)
         g.undo()
     assert checked > 100
+
+
+def test_stored_benchmark_positions_match_the_recipe(twl):
+    from numba_words.scrabble.bench import DATA_FILE, load_positions, midgame_positions
+
+    if not DATA_FILE.exists():
+        pytest.skip(f"benchmark data absent: {DATA_FILE}")
+    stored = load_positions(twl)
+    assert len(stored) == 40
+    assert [p.cgp() for p in stored] == [p.cgp() for p in midgame_positions(twl, 8)]

@@ -6,6 +6,7 @@ on turn after moves 6, 8, 10, 12 and 14 of each game (midgame boards, the mover'
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -15,7 +16,25 @@ from ._tables import reach_for, span_table
 from .generator import SIZE
 
 
+DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "scrabble" / "midgame_twl06.cgp"
+
+
+def load_positions(lex, path=DATA_FILE) -> list:
+    """The fixed benchmark set (``data/scrabble/midgame_twl06.cgp``, one CGP a line)."""
+    from .position import Position
+
+    return [Position.from_cgp(line, lexicon=lex) for line in Path(path).read_text().splitlines() if line.strip()]
+
+
+def benchmark_positions(lex) -> list:
+    """The stored set when the repository's data folder is there, else the same self-play recipe."""
+    if DATA_FILE.exists():
+        return load_positions(lex)
+    return midgame_positions(lex, 8)
+
+
 def midgame_positions(lex, n_games: int = 8, plies=(6, 8, 10, 12, 14)) -> list:
+    """Self-play recipe of the benchmark set (stored in ``data/scrabble/midgame_twl06.cgp``)."""
     from .position import Game
 
     out = []

@@ -26,7 +26,8 @@ def register(sub) -> None:
     sp.set_defaults(func=_selfplay)
     bp = ss.add_parser("bench", help="throughput on self-play midgame TWL06 positions (1 and 2 threads, "
                        "best-only, plain-Python reference)")
-    bp.add_argument("--games", type=int, default=8, help="self-play games to take positions from (5 each)")
+    bp.add_argument("--games", type=int, default=8, help="self-play games to take positions from (5 each; "
+                    "8 = the stored set data/scrabble/midgame_twl06.cgp)")
     bp.add_argument("--reference", type=int, default=2, help="positions for the plain-Python reference")
     bp.set_defaults(func=_bench)
 
@@ -75,12 +76,12 @@ def _flip(g):
 
 def _bench(args) -> int:
     from ..lexicon import Lexicon
-    from .bench import measure, midgame_positions, report
+    from .bench import benchmark_positions, measure, midgame_positions, report
     from .generator import warmup
 
     warmup()
     lex = Lexicon.load("twl06")
-    pos = midgame_positions(lex, args.games)
+    pos = benchmark_positions(lex) if args.games == 8 else midgame_positions(lex, args.games)
     report(measure(pos, reference_sample=args.reference))
     return 0
 
