@@ -198,3 +198,30 @@ def test_many_random_boards_match_reference(lex, ref, grid, n):
     for b in range(n):
         letters, nbrs = _letters(grid, board_text(codes[b], grid, lex))
         assert sorted(batch[b].words) == sorted(ref.solve(letters, nbrs))
+
+
+@pytest.mark.parametrize("grid", [BOOKWORM, BOGGLE4])
+def test_packed_layouts_agree(lex, grid):
+    """The search gives the same words whether the rank steps ride in the packed edges or in ``acc2``."""
+    from numba_words.bookworm.scoring import BOOKWORM_DELUXE as SC
+    from numba_words.bookworm.solver import code_tables, packed
+
+    dawg, acc, q, u = prepare(lex)
+    narrow = packed(lex)[:3]
+    wide = K.pack_dawg(dawg, acc, len(lex.alphabet.letters), True)
+    assert narrow[2][4] < 64 and wide[2][4] == 64
+    codes = random_codes(30, grid=grid, lexicon=lex, seed=21)
+    kinds = np.zeros(codes.shape, dtype=np.uint8)
+    lbit, lval, kbonus = code_tables(lex, SC)
+    got = []
+    for pk, acc2, lay in (narrow, wide):
+        counts = np.zeros(30, dtype=np.int64)
+        buf = (np.empty(30 * 600, np.int32), np.empty((30 * 600, 12), np.int8), np.empty(30 * 600, np.int8),
+               np.empty(30 * 600, np.int64))
+        bn, end = K.run_boards(pk, acc2, lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, 3, 12, 1, 10, 0, 30,
+                               0, 30 * 600, 2047, counts, *buf)
+        assert bn == 30
+        got.append((counts, buf[0][:end], buf[3][:end]))
+    for a, b in zip(*got):
+        assert np.array_equal(a, b)
+    assert np.array_equal(got[0][0], solve_many(codes, lex, grid=grid).counts)

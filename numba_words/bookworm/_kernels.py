@@ -30,6 +30,8 @@ from ..bits import lsb_index, popcount
 
 QU = 62      # tile code of the Qu tile
 HOLE = 63    # tile code of an empty square (matches nothing)
+QCOL = 32    # column of the Qu tile in the per-board table ``nbl`` (letters use their index, < 32)
+NCOL = 33
 U64_1 = np.uint64(1)
 U64_0 = np.uint64(0)
 
@@ -114,29 +116,8 @@ def neighbour_tables(nbr, tcode, tbit, nl, nbl):
             m ^= b
             x |= tbit[u]
             if tbit[u] != 0:
-                nbl[t, tcode[u]] |= b
+                nbl[t, QCOL if tcode[u] == QU else tcode[u]] |= b
         nl[t] = x
-
-
-@inline
-def _step(dawg, acc, node, code, qc, uc):
-    """Follow the tile ``code`` from ``node``: ``(edge, rank_add)``; edge 0 when the DAWG has no such path."""
-    c = qc if code == QU else code
-    m = np.int64(dawg[node])
-    if (m >> c) & 1 == 0:
-        return 0, 0
-    p = node + 1 + popcount(m & ((np.int64(1) << c) - 1))
-    e = np.int64(dawg[p])
-    add = np.int64(acc[p])
-    if code == QU:
-        node = e >> 1
-        m = np.int64(dawg[node])
-        if (m >> uc) & 1 == 0:
-            return 0, 0
-        p = node + 1 + popcount(m & ((np.int64(1) << uc) - 1))
-        e = np.int64(dawg[p])
-        add += np.int64(acc[p])
-    return e, add
 
 
 @inline
@@ -146,19 +127,90 @@ def _slot(wid, hmask):
 
 
 @kernel
-def search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, lo, hi,
-           out_wid, out_path, out_plen, out_score, htab, hmask, n_out):
+def pack_dawg(dawg, acc, n_letters, wide=False):
+    """The DAWG re-laid for the search: ``(pk, acc2, lay)``.
+
+    ``pk`` (``int64``) holds only edges, node by node in DAWG order; the edge to a child carries everything
+    the search needs about that child, so one load per step replaces the edge -> child-mask chain of two
+    dependent loads (and the separate ``acc`` load):
+
+    bits ``0 .. A-1``      the child's letter mask (``A = n_letters``)
+    bit  ``A``             terminal flag (the prefix ending here is a word)
+    bits ``A+1 ..``        index in ``pk`` of the child's first edge (``lay[BMASK]`` wide)
+    bits ``lay[ASHIFT]..`` the rank step ``acc`` of this edge, when it fits; otherwise ``lay[ASHIFT] == 64``
+                           and the rank step is ``acc2[q]`` (same index as the edge; also when ``wide``)
+
+    ``lay`` = ``[root mask, A, bshift, bmask, ashift, amask]``; the root's edges start at index 0.
+    """
+    n = dawg.shape[0]
+    base = np.empty(n, dtype=np.int64)
+    nodes = 0
+    o = 0
+    while o < n:
+        k = popcount(np.int64(dawg[o]))
+        base[o] = o - nodes
+        nodes += 1
+        o += 1 + k
+    n_edges = n - nodes
+    max_acc = 0
+    for p in range(n):
+        max_acc = max(max_acc, np.int64(acc[p]))
+    bbits = 1
+    while (np.int64(1) << bbits) <= n_edges:
+        bbits += 1
+    abits = 1
+    while (np.int64(1) << abits) <= max_acc:
+        abits += 1
+    bshift = n_letters + 1
+    ashift = bshift + bbits
+    if wide or ashift + abits > 64:
+        ashift = 64
+        acc2 = np.empty(max(n_edges, 1), dtype=np.int32)
+    else:
+        acc2 = np.zeros(1, dtype=np.int32)
+    pk = np.zeros(max(n_edges, 1), dtype=np.uint64)
+    o = 0
+    while o < n:
+        m = np.int64(dawg[o])
+        k = popcount(m)
+        b = base[o]
+        for j in range(k):
+            e = np.int64(dawg[o + 1 + j])
+            c = e >> 1
+            x = np.uint64(dawg[c]) | (np.uint64(e & 1) << np.uint64(n_letters)) | (np.uint64(base[c]) << np.uint64(bshift))
+            if ashift < 64:
+                x |= np.uint64(acc[o + 1 + j]) << np.uint64(ashift)
+            else:
+                acc2[b + j] = acc[o + 1 + j]
+            pk[b + j] = x
+        o += 1 + k
+    lay = np.empty(6, dtype=np.int64)
+    lay[0] = np.int64(dawg[0])
+    lay[1] = n_letters
+    lay[2] = bshift
+    lay[3] = (np.int64(1) << bbits) - 1
+    lay[4] = ashift
+    lay[5] = (np.int64(1) << abits) - 1
+    return pk.view(np.int64), acc2, lay
+
+
+@kernel
+def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, lo, hi,
+           out_wid, out_path, out_plen, out_score, htab, hmask, tag, n_out, limit):
     """Depth-first search from start tiles ``lo..hi-1``, appending distinct words to the ``out_*`` arrays.
 
-    ``n_out`` words are already there (and in ``htab``, an open-addressing table of size ``hmask + 1``
-    holding output index + 1). Returns the new count, or -1 when ``out_wid`` is full (the caller retries
-    with more room).
+    ``pk``/``acc2``/``lay``: the packed DAWG of :func:`pack_dawg`. Words go to ``out_*[n_out:limit]``;
+    ``htab`` is an open-addressing table of size ``hmask + 1`` (more than ``limit - n_out`` slots) whose
+    entries are ``tag << 32 | (output index + 1)``: a slot with another tag is empty, so one table serves
+    board after board without clearing. Returns the new count, or -1 when ``limit`` is reached (the
+    caller retries with more room).
 
     The explicit stack is ``max_len + 1`` levels deep (every tile adds at least one letter); level ``d`` is
     the path's tile ``d`` plus a frame of its pre-expanded children (at most one per neighbour, so at most
-    ``width``). All children of a node are looked up at once, so their cache-missing DAWG loads overlap
-    instead of forming one chain of dependent loads, and a child that is not a word and none of whose own
-    children any neighbour spells is dropped before it is pushed.
+    ``width``). All children of a node are looked up at once, so their cache-missing loads overlap; each
+    child's packed edge already holds the child's letter mask, so a child that is not a word and none of
+    whose own children any neighbour spells (or that sits at ``max_len``) is dropped before it is pushed,
+    without touching the child's own edges.
 
     The body is one function on purpose: helpers taking arrays, even inlined, leave atomic reference-count
     updates in the inner loop (measured at a quarter of the run time).
@@ -167,6 +219,15 @@ def search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, 
     width = 1
     for t in range(nbr.shape[0]):
         width = max(width, popcount(nbr[t]))
+    one = np.int64(1)
+    root = lay[0]
+    tsh = lay[1]
+    lmask = (one << tsh) - 1
+    bsh = lay[2]
+    bmask = lay[3]
+    ash = lay[4]
+    amask = lay[5]
+    packed = ash < 64
     s_tile = np.empty(depth_cap, dtype=np.int64)
     s_rank = np.empty(depth_cap, dtype=np.int64)
     s_val = np.empty(depth_cap, dtype=np.int64)
@@ -175,10 +236,9 @@ def search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, 
     f_n = np.zeros(depth_cap, dtype=np.int64)
     f_i = np.zeros(depth_cap, dtype=np.int64)
     f_tile = np.empty((depth_cap, width), dtype=np.int64)
-    f_node = np.empty((depth_cap, width), dtype=np.int64)
+    f_x = np.empty((depth_cap, width), dtype=np.int64)
     f_add = np.empty((depth_cap, width), dtype=np.int64)
-    f_edge = np.empty((depth_cap, width), dtype=np.int64)
-    one = np.int64(1)
+    f_len = np.empty((depth_cap, width), dtype=np.int64)
     for s in range(lo, hi):
         if tbit[s] == 0:
             continue
@@ -188,27 +248,24 @@ def search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, 
         if nlet > max_len:
             continue
         c0 = qc if code == QU else code
-        m = np.int64(dawg[0])
-        if (m >> c0) & 1 == 0:
+        if (root >> c0) & 1 == 0:
             continue
-        p = 1 + popcount(m & ((one << c0) - 1))
-        e = np.int64(dawg[p])
-        add = np.int64(acc[p])
+        q = popcount(root & ((one << c0) - 1))
+        x = pk[q]
+        add = ((x >> ash) & amask) if packed else np.int64(acc2[q])
         if code == QU:
-            node = e >> 1
-            m = np.int64(dawg[node])
+            m = x & lmask
             if (m >> uc) & 1 == 0:
                 continue
-            p = node + 1 + popcount(m & ((one << uc) - 1))
-            e = np.int64(dawg[p])
-            add += np.int64(acc[p])
+            q = ((x >> bsh) & bmask) + popcount(m & ((one << uc) - 1))
+            x = pk[q]
+            add += ((x >> ash) & amask) if packed else np.int64(acc2[q])
         used = U64_0
         d = -1
         u = s
         length = nlet
-        node = e >> 1
         while True:
-            # ---- push tile u (edge e, rank step add) as level c = d + 1, record it, expand it
+            # ---- push tile u (packed edge x, rank step add) as level c = d + 1, record it, expand it
             c = d + 1
             s_tile[c] = u
             if c == 0:
@@ -221,16 +278,16 @@ def search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, 
                 s_bon[c] = s_bon[d] + tbonus[u]
             s_len[c] = length
             used |= U64_1 << np.uint64(u)
-            if (e & 1) and length >= min_len:
+            if (x >> tsh) & 1 and length >= min_len:
                 wid = s_rank[c] - 1
                 score = (level + s_val[c]) * (length + s_bon[c]) * mult
                 h = np.int64((np.uint64(wid) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & hmask
                 while True:
                     slot = htab[h]
-                    if slot == 0:
-                        if n_out >= out_wid.shape[0]:
+                    if (slot >> 32) != tag:
+                        if n_out >= limit:
                             return -1
-                        htab[h] = n_out + 1
+                        htab[h] = (tag << 32) | (n_out + 1)
                         out_wid[n_out] = wid
                         out_score[n_out] = score
                         out_plen[n_out] = c + 1
@@ -238,7 +295,7 @@ def search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, 
                             out_path[n_out, k] = s_tile[k]
                         n_out += 1
                         break
-                    j = slot - 1
+                    j = (slot & 0xFFFFFFFF) - 1
                     if out_wid[j] == wid:
                         if score > out_score[j]:
                             out_score[j] = score
@@ -248,52 +305,54 @@ def search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, 
                         break
                     h = (h + 1) & hmask
             f_i[c] = 0
-            f_n[c] = 0
+            k = 0
             if length < max_len:
-                mask = np.int64(dawg[node])
+                mask = x & lmask
+                b0 = (x >> bsh) & bmask
                 lm = mask & nl[u]
-                k = 0
+                # a child at max_len is kept only when it is a word; below, only when some neighbour of it
+                # spells one of its children
+                deep = length + 1 < max_len
                 while lm:
                     # one DAWG edge per letter; then every unused neighbour showing that letter
                     lc = lsb_index(lm)
                     lm &= lm - one
-                    p = node + 1 + popcount(mask & ((one << lc) - 1))
-                    e2 = np.int64(dawg[p])
-                    add2 = np.int64(acc[p])
-                    n2 = e2 >> 1
-                    m2 = np.int64(dawg[n2])
+                    q = b0 + popcount(mask & ((one << lc) - 1))
+                    x2 = pk[q]
+                    add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
+                    m2 = (x2 & lmask) if deep else 0
+                    t2 = (x2 >> tsh) & 1
                     tiles = nbl[u, lc] & ~used
-                    if length + 1 > max_len:
-                        tiles = U64_0
                     while tiles:
                         v = lsb_index(tiles)
                         tiles &= tiles - U64_1
-                        if (e2 & 1) == 0 and (m2 & nl[v]) == 0:
+                        if t2 == 0 and (m2 & nl[v]) == 0:
                             continue
                         f_tile[c, k] = v
-                        f_node[c, k] = n2
+                        f_x[c, k] = x2
                         f_add[c, k] = add2
-                        f_edge[c, k] = e2
+                        f_len[c, k] = length + 1
                         k += 1
-                    if lc == qc:
-                        qtiles = nbl[u, QU] & ~used
-                        if qtiles and length + 2 <= max_len and (m2 >> uc) & 1:
-                            p = n2 + 1 + popcount(m2 & ((one << uc) - 1))
-                            e3 = np.int64(dawg[p])
-                            add3 = add2 + np.int64(acc[p])
-                            n3 = e3 >> 1
-                            m3 = np.int64(dawg[n3])
+                    if lc == qc and length + 2 <= max_len:
+                        qtiles = nbl[u, QCOL] & ~used
+                        m2 = x2 & lmask
+                        if qtiles and (m2 >> uc) & 1:
+                            q = ((x2 >> bsh) & bmask) + popcount(m2 & ((one << uc) - 1))
+                            x3 = pk[q]
+                            add3 = add2 + (((x3 >> ash) & amask) if packed else np.int64(acc2[q]))
+                            m3 = (x3 & lmask) if length + 2 < max_len else 0
+                            t3 = (x3 >> tsh) & 1
                             while qtiles:
                                 v = lsb_index(qtiles)
                                 qtiles &= qtiles - U64_1
-                                if (e3 & 1) == 0 and (m3 & nl[v]) == 0:
+                                if t3 == 0 and (m3 & nl[v]) == 0:
                                     continue
                                 f_tile[c, k] = v
-                                f_node[c, k] = n3
+                                f_x[c, k] = x3
                                 f_add[c, k] = add3
-                                f_edge[c, k] = e3
+                                f_len[c, k] = length + 2
                                 k += 1
-                f_n[c] = k
+            f_n[c] = k
             d = c
             # ---- pop exhausted levels; take the next child of the deepest level that has one
             while d >= 0 and f_i[d] == f_n[d]:
@@ -304,10 +363,9 @@ def search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, 
             i = f_i[d]
             f_i[d] = i + 1
             u = f_tile[d, i]
-            e = f_edge[d, i]
+            x = f_x[d, i]
             add = f_add[d, i]
-            node = f_node[d, i]
-            length = s_len[d] + (2 if tcode[u] == QU else 1)
+            length = f_len[d, i]
     return n_out
 
 
@@ -321,25 +379,25 @@ def hash_bits(cap):
 
 
 @kernel
-def solve_board(dawg, acc, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap):
+def solve_board(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap):
     """One board, serially: ``(n, wid, path, plen, score)``; ``n == -1`` when more than ``cap`` words."""
     n = nbr.shape[0]
     nl = np.empty(n, dtype=np.int64)
-    nbl = np.empty((n, 64), dtype=np.uint64)
+    nbl = np.empty((n, NCOL), dtype=np.uint64)
     neighbour_tables(nbr, tcode, tbit, nl, nbl)
     out_wid = np.empty(cap, dtype=np.int32)
     out_path = np.empty((cap, max_len), dtype=np.int8)
     out_plen = np.empty(cap, dtype=np.int8)
     out_score = np.empty(cap, dtype=np.int64)
     hmask = hash_bits(cap)
-    htab = np.zeros(hmask + 1, dtype=np.int32)
-    k = search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, 0, n,
-               out_wid, out_path, out_plen, out_score, htab, hmask, 0)
+    htab = np.zeros(hmask + 1, dtype=np.int64)
+    k = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, 0, n,
+               out_wid, out_path, out_plen, out_score, htab, hmask, 1, 0, cap)
     return k, out_wid, out_path, out_plen, out_score
 
 
 @pkernel
-def solve_board_parallel(dawg, acc, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap):
+def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap):
     """One board, ``prange`` over start tiles (own scratch each), merged in start-tile order.
 
     Same result as :func:`solve_board` (first-found order; best path: first reaching the best score).
@@ -347,7 +405,7 @@ def solve_board_parallel(dawg, acc, nbr, tcode, tbit, tval, tbonus, qc, uc, min_
     """
     n = nbr.shape[0]
     nl = np.empty(n, dtype=np.int64)
-    nbl = np.empty((n, 64), dtype=np.uint64)
+    nbl = np.empty((n, NCOL), dtype=np.uint64)
     neighbour_tables(nbr, tcode, tbit, nl, nbl)
     hmask = hash_bits(cap)
     p_wid = np.empty((n, cap), dtype=np.int32)
@@ -356,9 +414,9 @@ def solve_board_parallel(dawg, acc, nbr, tcode, tbit, tval, tbonus, qc, uc, min_
     p_score = np.empty((n, cap), dtype=np.int64)
     p_n = np.zeros(n, dtype=np.int64)
     for s in prange(n):
-        htab = np.zeros(hmask + 1, dtype=np.int32)
-        p_n[s] = search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
-                        s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], htab, hmask, 0)
+        htab = np.zeros(hmask + 1, dtype=np.int64)
+        p_n[s] = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level,
+                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], htab, hmask, 1, 0, cap)
     out_wid = np.empty(cap, dtype=np.int32)
     out_path = np.empty((cap, max_len), dtype=np.int8)
     out_plen = np.empty(cap, dtype=np.int8)
@@ -395,79 +453,63 @@ def solve_board_parallel(dawg, acc, nbr, tcode, tbit, tval, tbonus, qc, uc, min_
 
 
 @kernel
-def _board_tiles(b, codes, kinds, lbit, lval, kbonus, tcode, tbit, tval, tbonus):
-    for t in range(codes.shape[1]):
-        c = np.int64(codes[b, t])
-        tcode[t] = c
-        tbit[t] = lbit[c]
-        tval[t] = lval[c]
-        tbonus[t] = kbonus[kinds[b, t]]
-
-
-@pkernel
-def solve_batch(dawg, acc, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, cap,
-                out_n, out_wid, out_path, out_plen, out_score):
-    """Boards ``codes[b]`` (tile codes) with ``kinds[b]`` (kind indices), ``prange`` over boards.
+def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, b0, b1,
+               start, limit, hmask, counts, wid, path, plen, score):
+    """Boards ``codes[b0:b1]`` (tile codes) with ``kinds`` (kind indices) serially, their words appended to the
+    flat output arrays from index ``start`` (never at or past ``limit``); ``counts[b]`` = words of board ``b``.
 
     ``lbit``/``lval`` map a tile code (0..63) to its first-letter bit and value, ``kbonus`` a kind to its
-    gem bonus. Board ``b`` writes only row ``b`` of the ``out_*`` arrays (capacity ``cap`` words each);
-    ``out_n[b] == -1`` when it did not fit (the caller re-solves that board with more room).
+    gem bonus. One board holds at most ``(hmask + 1) // 2`` words (its dedup table). Returns
+    ``(b_next, end)``: ``b_next < b1`` when board ``b_next`` did not fit (it wrote nothing that counts; the
+    caller makes room and resumes there); the words of boards ``b0..b_next-1`` are ``[start, end)``.
     """
-    nb = codes.shape[0]
     n = nbr.shape[0]
-    hmask = hash_bits(cap)
-    for b in prange(nb):
-        tcode = np.empty(n, dtype=np.int64)
-        tbit = np.empty(n, dtype=np.int64)
-        tval = np.empty(n, dtype=np.int64)
-        tbonus = np.empty(n, dtype=np.int64)
-        _board_tiles(b, codes, kinds, lbit, lval, kbonus, tcode, tbit, tval, tbonus)
-        nl = np.empty(n, dtype=np.int64)
-        nbl = np.empty((n, 64), dtype=np.uint64)
-        neighbour_tables(nbr, tcode, tbit, nl, nbl)
-        htab = np.zeros(hmask + 1, dtype=np.int32)
-        out_n[b] = search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
-                          0, n, out_wid[b], out_path[b], out_plen[b], out_score[b], htab, hmask, 0)
-
-
-@kernel
-def count_batch(dawg, acc, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, cap,
-                out_n, out_wid, out_path, out_plen, out_score):
-    """:func:`solve_batch` serially (a reference for the parallel one, and a one-thread path)."""
-    nb = codes.shape[0]
-    n = nbr.shape[0]
-    hmask = hash_bits(cap)
     tcode = np.empty(n, dtype=np.int64)
     tbit = np.empty(n, dtype=np.int64)
     tval = np.empty(n, dtype=np.int64)
     tbonus = np.empty(n, dtype=np.int64)
     nl = np.empty(n, dtype=np.int64)
-    nbl = np.empty((n, 64), dtype=np.uint64)
-    htab = np.zeros(hmask + 1, dtype=np.int32)
-    for b in range(nb):
-        _board_tiles(b, codes, kinds, lbit, lval, kbonus, tcode, tbit, tval, tbonus)
+    nbl = np.empty((n, NCOL), dtype=np.uint64)
+    htab = np.zeros(hmask + 1, dtype=np.int64)
+    per_board = (hmask + 1) // 2
+    k = start
+    for b in range(b0, b1):
+        for t in range(n):
+            c = np.int64(codes[b, t])
+            tcode[t] = c
+            tbit[t] = lbit[c]
+            tval[t] = lval[c]
+            tbonus[t] = kbonus[kinds[b, t]]
         neighbour_tables(nbr, tcode, tbit, nl, nbl)
-        htab[:] = 0
-        out_n[b] = search(dawg, acc, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
-                          0, n, out_wid[b], out_path[b], out_plen[b], out_score[b], htab, hmask, 0)
+        r = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
+                   0, n, wid, path, plen, score, htab, hmask, b - b0 + 1, k, min(limit, k + per_board))
+        if r < 0:
+            return b, k
+        counts[b] = r - k
+        k = r
+    return b1, k
+
+
+@pkernel
+def run_lanes(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, lane_b,
+              lane_start, lane_limit, hmask, counts, wid, path, plen, score, lane_next, lane_end):
+    """:func:`run_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``, output region
+    ``lane_start[l]:lane_limit[l]``), ``prange`` over lanes; results in ``lane_next[l]``, ``lane_end[l]``.
+    Lanes own disjoint boards and output regions."""
+    for i in prange(lane_start.shape[0]):
+        bn, e = run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level,
+                           mult, lane_b[i], lane_b[i + 1], lane_start[i], lane_limit[i], hmask, counts, wid, path,
+                           plen, score)
+        lane_next[i] = bn
+        lane_end[i] = e
 
 
 @kernel
-def compact(out_n, out_wid, out_path, out_plen, out_score):
-    """Rows ``b`` of the per-board output buffers (``out_n[b]`` words each, ``>= 0``) as flat arrays."""
-    total = 0
-    for b in range(out_n.shape[0]):
-        total += out_n[b]
-    wid = np.empty(total, dtype=np.int32)
-    path = np.empty((total, out_path.shape[2]), dtype=np.int8)
-    plen = np.empty(total, dtype=np.int8)
-    score = np.empty(total, dtype=np.int64)
-    k = 0
-    for b in range(out_n.shape[0]):
-        for i in range(out_n[b]):
-            wid[k] = out_wid[b, i]
-            path[k] = out_path[b, i]
-            plen[k] = out_plen[b, i]
-            score[k] = out_score[b, i]
-            k += 1
-    return wid, path, plen, score
+def move_down(wid, path, plen, score, src, dst, n):
+    """Rows ``src:src+n`` of the flat output arrays to ``dst:dst+n`` (``dst <= src``: a forward copy is safe)."""
+    for i in range(n):
+        wid[dst + i] = wid[src + i]
+        plen[dst + i] = plen[src + i]
+        score[dst + i] = score[src + i]
+        for j in range(path.shape[1]):
+            path[dst + i, j] = path[src + i, j]

@@ -45,14 +45,25 @@ def _lex(lexicon) -> Lexicon:
 def prepare(lexicon) -> tuple:
     """``(dawg, acc, q, u)`` for a lexicon: ``acc`` is the word-rank table (built once, kept per lexicon);
     ``q``/``u`` the letter indices of Q and U (-1 when the alphabet lacks them: no Qu tiles then)."""
+    return _prepared_all(lexicon)[:4]
+
+
+def packed(lexicon) -> tuple:
+    """``(pk, acc2, lay, q, u)``: the DAWG re-laid for the search kernels (:func:`_kernels.pack_dawg`), built
+    once per lexicon."""
+    return _prepared_all(lexicon)[4:]
+
+
+def _prepared_all(lexicon) -> tuple:
     lex = _lex(lexicon)
     hit = _prepared.get(lex)
     if hit is None:
         acc = K.word_rank_table(lex.dawg)
+        pk, acc2, lay = K.pack_dawg(lex.dawg, acc, len(lex.alphabet.letters))
         letters = lex.alphabet.letters
         q = letters.find("Q")
         u = letters.find("U")
-        hit = (lex.dawg, acc, q, u)
+        hit = (lex.dawg, acc, q, u, pk, acc2, lay, q, u)
         _prepared[lex] = hit
     return hit
 
@@ -334,14 +345,14 @@ def solve_codes(codes, kinds=None, lexicon=None, *, grid: Grid = BOOKWORM, min_l
     min_len, max_len = _check_lengths(min_len, max_len, lex, grid)
     codes = check_codes(codes, grid, lex)
     kinds = np.zeros(grid.n_tiles, dtype=np.uint8) if kinds is None else parse_kinds(kinds, grid.n_tiles)
-    dawg, acc, q, u = prepare(lex)
+    pk, acc2, lay, q, u = packed(lex)
     lbit, lval, kbonus = code_tables(lex, scoring)
     tcode, tbit, tval, tbonus = _tile_arrays(codes, kinds, lbit, lval, kbonus)
     cap = default_cap(grid)
     fn = K.solve_board_parallel if parallel else K.solve_board
     with _jit.threads(threads):
         while True:
-            n, wid, path, plen, score = fn(dawg, acc, grid.masks, tcode, tbit, tval, tbonus, q, u, min_len,
+            n, wid, path, plen, score = fn(pk, acc2, lay, grid.masks, tcode, tbit, tval, tbonus, q, u, min_len,
                                            max_len, int(level), scoring.multiplier, cap)
             if n >= 0:
                 break
@@ -405,60 +416,83 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
             raise InvalidBoardError(f"kinds must be kind indices 0..{len(KINDS) - 1} shaped like boards "
                                     f"{codes.shape}, got shape {kinds.shape}")
         kinds = kinds.astype(np.uint8)
-    dawg, acc, q, u = prepare(lex)
+    pk, acc2, lay, q, u = packed(lex)
     lbit, lval, kbonus = code_tables(lex, scoring)
-    cap = default_cap(grid)
-    serial = threads == 1
-    fn = K.count_batch if serial else K.solve_batch
-    parts = []
-    m = min(chunk, nb)
-    out_n = np.empty(m, dtype=np.int64)
-    out_wid = np.empty((m, cap), dtype=np.int32)
-    out_path = np.empty((m, cap, max_len), dtype=np.int8)
-    out_plen = np.empty((m, cap), dtype=np.int8)
-    out_score = np.empty((m, cap), dtype=np.int64)
-    with _jit.threads(threads):
-        for a in range(0, nb, chunk):
-            z = min(nb, a + chunk)
-            k = z - a
-            fn(dawg, acc, grid.masks, codes[a:z], kinds[a:z], lbit, lval, kbonus, q, u, min_len, max_len,
-               int(level), scoring.multiplier, cap, out_n[:k], out_wid[:k], out_path[:k], out_plen[:k],
-               out_score[:k])
-            counts = np.maximum(out_n[:k], 0)
-            part = [counts, *K.compact(counts, out_wid[:k], out_path[:k], out_plen[:k], out_score[:k])]
-            big = np.flatnonzero(out_n[:k] < 0)
-            if big.size:  # rare: a board with more than cap words; solve it alone with room to spare
-                part = _splice_big(part, big, codes[a:z], kinds[a:z], lex, grid, min_len, max_len, level,
-                                   scoring)
-            parts.append(part)
-    counts = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, dtype=np.int64)
+    with _jit.threads(threads) as nt:
+        lanes = 1 if threads == 1 else nt
+        counts, wid, path, plen, score = _run_batch(
+            (pk, acc2, lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, min_len, max_len, int(level),
+             scoring.multiplier), nb, max_len, lanes, max(int(chunk), 1), default_cap(grid))
     offsets = np.zeros(nb + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
-    cat = (lambda i, dt, sh: np.concatenate([p[i] for p in parts]) if parts else np.zeros(sh, dtype=dt))
-    return BatchSolution(lex, grid, codes, offsets, cat(1, np.int32, 0), cat(2, np.int8, (0, max_len)),
-                         cat(3, np.int8, 0), cat(4, np.int64, 0))
+    return BatchSolution(lex, grid, codes, offsets, wid, path, plen, score)
 
 
-def _splice_big(part, big, codes, kinds, lex, grid, min_len, max_len, level, scoring):
-    counts, wid, path, plen, score = part
-    sols = {int(b): solve_codes(codes[b], kinds[b], lex, grid=grid, min_len=min_len, max_len=max_len,
-                                level=level, scoring=scoring) for b in big}
-    offs = np.zeros(counts.shape[0] + 1, dtype=np.int64)
-    np.cumsum(counts, out=offs[1:])
-    pieces = [[], [], [], []]
-    for b in range(counts.shape[0]):
-        if b in sols:
-            s = sols[b]
-            src = (s.wid, s._path, s.plen, s.scores)
+_MAX_PREALLOC = 1 << 22  # rows reserved up front (~100 MB of address space; pages are touched only as used)
+
+
+def _run_batch(args, nb, max_len, lanes, chunk, cap):
+    """Solve boards ``0..nb-1`` straight into flat output arrays (no per-board buffers, no compaction pass).
+
+    Rounds of ``chunk`` boards; a round splits its boards into ``lanes`` contiguous ranges solved in parallel
+    (``lanes == 1``: the serial kernel), each into its own region of the output sized ``est`` words a board
+    (plus one board's worst case); regions are then moved down to close the gaps, in board order. A lane
+    that runs out of room stops at a board boundary: the round keeps everything before that board, and the
+    next round resumes there with more room (``est`` doubled, or a larger per-board table when one board
+    alone has more than ``cap`` words).
+    """
+    est = cap // 2
+    hmask = int(K.hash_bits(cap))
+    cap = (hmask + 1) // 2
+    counts = np.zeros(nb, dtype=np.int64)
+    size = min(max(nb, 1) * est, _MAX_PREALLOC) + lanes * cap
+    buf = _alloc(size, max_len)
+    used = 0
+    b = 0
+    while b < nb:
+        z = min(nb, b + chunk)
+        nl = min(lanes, z - b)
+        lane_b = np.linspace(b, z, nl + 1).astype(np.int64)
+        room = np.diff(lane_b) * est + cap
+        start = used + np.concatenate(([0], np.cumsum(room)[:-1])).astype(np.int64)
+        limit = start + room
+        if limit[-1] > buf[0].shape[0]:
+            buf = _grow(buf, used, max(2 * buf[0].shape[0], int(limit[-1])))
+        if nl == 1:
+            bn, e = K.run_boards(*args, b, z, used, int(limit[0]), hmask, counts, *buf)
+            lane_next, lane_end = (bn,), (e,)
         else:
-            src = (wid[offs[b]:offs[b + 1]], path[offs[b]:offs[b + 1]], plen[offs[b]:offs[b + 1]],
-                   score[offs[b]:offs[b + 1]])
-        for lst, x in zip(pieces, src):
-            lst.append(x)
-    counts = counts.copy()
-    for b, s in sols.items():
-        counts[b] = len(s)
-    return [counts] + [np.concatenate(p) for p in pieces]
+            lane_next = np.empty(nl, dtype=np.int64)
+            lane_end = np.empty(nl, dtype=np.int64)
+            K.run_lanes(*args, lane_b, start, limit, hmask, counts, *buf, lane_next, lane_end)
+        b = z
+        for i in range(nl):
+            n = int(lane_end[i] - start[i])
+            if start[i] != used and n:
+                K.move_down(*buf, int(start[i]), used, n)
+            used += n
+            if lane_next[i] < lane_b[i + 1]:  # lane i stopped early: resume at its board with more room
+                b = int(lane_next[i])
+                if lane_end[i] + cap <= limit[i]:
+                    hmask = 4 * hmask + 3  # one board has more words than its dedup table holds
+                    cap = (hmask + 1) // 2
+                else:
+                    est *= 2
+                break
+    # views: the unused tail of the reservation was never written, so it costs address space, not memory
+    return (counts, *(x[:used] for x in buf))
+
+
+def _alloc(size, max_len):
+    return (np.empty(size, dtype=np.int32), np.empty((size, max_len), dtype=np.int8), np.empty(size, dtype=np.int8),
+            np.empty(size, dtype=np.int64))
+
+
+def _grow(buf, used, size):
+    new = _alloc(size, buf[1].shape[1])
+    for x, y in zip(new, buf):
+        x[:used] = y[:used]
+    return new
 
 
 def random_codes(n: int, *, grid: Grid = BOOKWORM, lexicon=None, seed=None, frequencies=None,
