@@ -43,7 +43,7 @@ def _lsb_idx(x):
 
 
 @kernel
-def _earlier(meta, words, bmask, d, i, s, dep, stk_w, bm):
+def _earlier(meta, words, bmask, d, i, s, dep, stk, bm):
     """Whether the play being emitted (line ``(d, i)``, start ``s``, letters ``stk_w[:dep + 1]``, blank bits
     ``bm``) comes before the one in row 0 in generation order: by direction, line, start, then the walk's
     choice order (real tiles before blanks, letters in order; a word before its extensions). Keeps the
@@ -64,7 +64,7 @@ def _earlier(meta, words, bmask, d, i, s, dep, stk_w, bm):
     n0 = np.int64(meta[0, 3])
     b0 = np.int64(bmask[0])
     for k in range(min(n0, dep + 1)):
-        a = np.int64(stk_w[k]) + 32 * ((bm >> k) & 1)
+        a = np.int64(stk[9, k]) + 32 * ((bm >> k) & 1)
         b = np.int64(words[0, k]) + 32 * ((b0 >> k) & 1)
         if a != b:
             return a < b
@@ -73,15 +73,8 @@ def _earlier(meta, words, bmask, d, i, s, dep, stk_w, bm):
 
 @kernel
 def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
-                meta, words, bmask, nmask, n, cap, best_only, stk_node, stk_cand, stk_pick, stk_ms, stk_wm,
-                stk_xs, stk_nt, stk_bm, stk_nm, stk_w, rmask0, reach, f, allowed_f, endb):
+                meta, words, bmask, nmask, n, cap, best_only, stk, rmask0, reach, f, allowed_f, endb):
     """Walk the DAWG from square ``s`` of line ``(d, i)``; record plays ending in ``em``. Returns new ``n``."""
-    line = lines[d, i]
-    ccl = cc[d, i]
-    xsl = xs[d, i]
-    lml = lm[d, i]
-    wml = wm[d, i]
-    fvl = fv[d, i]
     top = SIZE - 1
     while top > s and (em >> top) & 1 == 0:
         top -= 1
@@ -89,29 +82,29 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
     nb = nblank
     # depth 0
     dep = 0
-    stk_node[0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
-    stk_ms[0] = 0
-    stk_wm[0] = 1
-    stk_xs[0] = 0
-    stk_nt[0] = 0
-    stk_bm[0] = 0
-    stk_nm[0] = 0
-    stk_pick[0] = -1
+    stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
+    stk[3, 0] = 0
+    stk[4, 0] = 1
+    stk[5, 0] = 0
+    stk[6, 0] = 0
+    stk[7, 0] = 0
+    stk[8, 0] = 0
+    stk[2, 0] = -1
     # candidate set at depth 0
     p = s
     m = np.int64(dawg[0])
-    if line[p] != EMPTY:
-        L = np.int64(line[p])
-        stk_cand[0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+    if lines[d, i, p] != EMPTY:
+        L = np.int64(lines[d, i, p])
+        stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
     else:
-        allowed = m & ccl[p]
+        allowed = m & cc[d, i, p]
         cand = allowed & rmask
         if nb > 0:
             cand |= allowed << 32
-        stk_cand[0] = cand
+        stk[1, 0] = cand
     while dep >= 0:
         p = s + dep
-        pk = stk_pick[dep]
+        pk = stk[2, dep]
         if pk >= 0:  # give back the tile tried last at this depth
             if pk >= 32:
                 nb += 1
@@ -119,23 +112,23 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
                 if counts[pk] == 0:
                     rmask |= np.int64(1) << pk
                 counts[pk] += 1
-            stk_pick[dep] = -1
-        cand = stk_cand[dep]
+            stk[2, dep] = -1
+        cand = stk[1, dep]
         if cand == 0 or em == 0:
             dep -= 1
             continue
         b = _lsb_idx(cand)
-        stk_cand[dep] = cand & (cand - 1)
-        nodew = stk_node[dep]
-        ms = stk_ms[dep]
-        wmul = stk_wm[dep]
-        xsum = stk_xs[dep]
-        nt = stk_nt[dep]
-        bm = stk_bm[dep]
-        nm = stk_nm[dep]
-        if line[p] != EMPTY:
+        stk[1, dep] = cand & (cand - 1)
+        nodew = stk[0, dep]
+        ms = stk[3, dep]
+        wmul = stk[4, dep]
+        xsum = stk[5, dep]
+        nt = stk[6, dep]
+        bm = stk[7, dep]
+        nm = stk[8, dep]
+        if lines[d, i, p] != EMPTY:
             letter = b
-            ms += fvl[p]
+            ms += fv[d, i, p]
         else:
             if b >= 32:
                 letter = b - 32
@@ -148,15 +141,15 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
                 counts[letter] -= 1
                 if counts[letter] == 0:
                     rmask &= ~(np.int64(1) << letter)
-            stk_pick[dep] = b
-            lv = val * lml[p]
+            stk[2, dep] = b
+            lv = val * lm[d, i, p]
             ms += lv
-            wmul *= wml[p]
-            if xsl[p] >= 0:
-                xsum += (xsl[p] + lv) * wml[p]
+            wmul *= wm[d, i, p]
+            if xs[d, i, p] >= 0:
+                xsum += (xs[d, i, p] + lv) * wm[d, i, p]
             nt += 1
             nm |= np.int64(1) << dep
-        stk_w[dep] = letter
+        stk[9, dep] = letter
         nmk = nodew >> 32
         e = np.int64(dawg[(nodew & LOW32) + 1 + popcount(nmk & ((np.int64(1) << letter) - 1))])
         if p < f:
@@ -172,7 +165,7 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
             if d == 1 and nt == 1:
                 # one-tile play: listed across when the tile has an across word
                 q = s + _lsb_idx(nm)
-                if xsl[q] >= 0:
+                if xs[d, i, q] >= 0:
                     keep = False
             if keep:
                 score = ms * wmul + xsum
@@ -180,7 +173,7 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
                     score += bingo
                 if best_only:
                     write = n == 0 or score > meta[0, 4] or (
-                        score == meta[0, 4] and _earlier(meta, words, bmask, d, i, s, dep, stk_w, bm))
+                        score == meta[0, 4] and _earlier(meta, words, bmask, d, i, s, dep, stk, bm))
                     slot = 0
                 else:
                     write = n < cap
@@ -197,7 +190,7 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
                     meta[slot, 4] = score
                     meta[slot, 5] = nt
                     for k in range(dep + 1):
-                        words[slot, k] = stk_w[k]
+                        words[slot, k] = stk[9, k]
                     bmask[slot] = bm
                     nmask[slot] = nm
                     if best_only:
@@ -214,23 +207,23 @@ def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bing
             if m != 0:
                 dep += 1
                 q = p + 1
-                stk_node[dep] = (m << 32) | child
-                stk_ms[dep] = ms
-                stk_wm[dep] = wmul
-                stk_xs[dep] = xsum
-                stk_nt[dep] = nt
-                stk_bm[dep] = bm
-                stk_nm[dep] = nm
-                stk_pick[dep] = -1
-                if line[q] != EMPTY:
-                    L = np.int64(line[q])
-                    stk_cand[dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                stk[0, dep] = (m << 32) | child
+                stk[3, dep] = ms
+                stk[4, dep] = wmul
+                stk[5, dep] = xsum
+                stk[6, dep] = nt
+                stk[7, dep] = bm
+                stk[8, dep] = nm
+                stk[2, dep] = -1
+                if lines[d, i, q] != EMPTY:
+                    L = np.int64(lines[d, i, q])
+                    stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
                 else:
-                    allowed = m & ccl[q]
+                    allowed = m & cc[d, i, q]
                     c2 = allowed & rmask
                     if nb > 0:
                         c2 |= allowed << 32
-                    stk_cand[dep] = c2
+                    stk[1, dep] = c2
     return n
 
 
@@ -271,7 +264,7 @@ def _line_conn(occ, empty_board, d, i):
 
 @kernel
 def _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-              d, i, meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach):
+              d, i, meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach, endb):
     conn = _line_conn(occ, empty_board, d, i)
     if conn == 0:
         return n
@@ -280,9 +273,9 @@ def _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, b
         k += counts[c]
     if k > 7:
         k = 7
-    row = span[k, occ[d, i]]
+    o = occ[d, i]
     for s in range(SIZE):
-        em = np.int64(row[s])
+        em = np.int64(span[k, o, s])
         if em == 0:
             continue
         rest = conn >> s
@@ -296,8 +289,7 @@ def _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, b
         if allowed == 0:
             continue
         n = _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
-                        meta, words, bmask, nmask, n, cap, best_only, stk[0], stk[1], stk[2], stk[3], stk[4],
-                        stk[5], stk[6], stk[7], stk[8], stk[9], rmask, reach, first, allowed, stk[0])
+                        meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach, first, allowed, endb)
     return n
 
 
@@ -310,11 +302,12 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     stk = np.zeros((10, SIZE + 1), dtype=np.int64)
     cnt = counts.copy()
     rmask = _rack_mask(cnt)
+    endb = np.zeros(SIZE, np.int64)  # read only by the best-only walk
     n = 0
     for d in range(2):
         for i in range(SIZE):
             n = _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, span,
-                          empty_board, d, i, meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach)
+                          empty_board, d, i, meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach, endb)
     return n
 
 
@@ -331,57 +324,65 @@ def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_si
 
 
 @kernel
-def _end_bounds(line, fvl, ccl, xsl, lml, wml, maxvl, s, em, srt, rack_size, bingo, out):
+def _end_bounds(lines, fv, cc, xs, lm, wm, maxv, d, i, s, em, srt, rack_size, bingo, out, lms, cms):
     """Upper bounds ``out[e]`` of the score of any play covering exactly ``s..e``, for every end ``e`` in ``em``.
 
     All empty squares of ``s..e`` get new tiles, so with ``W`` the product of their word premiums the score is
-    ``W * fixed + sum(cross tiles * their word premium) + sum(v_q * eff_q) (+ bingo)`` where the new tile
-    value ``v_q`` counts ``eff_q = lm_q * (W + wm_q if q makes a cross word else W)`` times. The last sum is
-    bounded by the smaller of: the rack's values sorted high first on the ``eff`` sorted high first
-    (rearrangement), and each square's best rack letter allowed by its cross-check times its ``eff``.
-    Returns ``(max bound, em)`` with ends past a square no rack tile can fill removed."""
+    ``W * fixed + sum(cross tiles * their word premium) + sum(v_q * lm_q * (W + c_q)) (+ bingo)``, ``c_q`` the
+    square's word premium when it makes a cross word, else 0. The last sum is bounded by the smaller of: the
+    rack's values sorted high first on ``lm`` and on ``lm * c`` sorted high first (rearrangement, each part
+    kept sorted as squares are added), and each square's best rack letter allowed by its cross-check.
+    ``lms``/``cms`` are scratch. Returns ``(max bound, em)`` with ends past a square no rack tile can fill
+    removed."""
     fixed = np.int64(0)
     wprod = np.int64(1)
     x0 = np.int64(0)
+    by_lm = np.int64(0)  # sum of maxv * lm
+    by_c = np.int64(0)  # sum of maxv * lm * c
     ne = 0
-    qs = np.empty(SIZE, np.int64)
-    eff = np.empty(SIZE, np.int64)
     top = np.int64(-1)
     for q in range(s, SIZE):
         if (em >> q) == 0:
             break
-        if line[q] != EMPTY:
-            fixed += fvl[q]
+        if lines[d, i, q] != EMPTY:
+            fixed += fv[d, i, q]
         else:
-            if maxvl[q] < 0:
+            if maxv[d, i, q] < 0:
                 em &= (np.int64(1) << q) - 1
                 break
-            qs[ne] = q
+            wprod *= wm[d, i, q]
+            c = wm[d, i, q] if xs[d, i, q] >= 0 else 0
+            if xs[d, i, q] >= 0:
+                x0 += xs[d, i, q] * wm[d, i, q]
+            a = lm[d, i, q]
+            b = lm[d, i, q] * c
+            by_lm += maxv[d, i, q] * a
+            by_c += maxv[d, i, q] * b
+            k = ne
+            while k > 0 and lms[k - 1] < a:
+                lms[k] = lms[k - 1]
+                k -= 1
+            lms[k] = a
+            k = ne
+            while k > 0 and cms[k - 1] < b:
+                cms[k] = cms[k - 1]
+                k -= 1
+            cms[k] = b
             ne += 1
-            wprod *= wml[q]
-            if xsl[q] >= 0:
-                x0 += xsl[q] * wml[q]
         if (em >> q) & 1:
-            byval = np.int64(0)
+            r1 = np.int64(0)
+            r2 = np.int64(0)
             for j in range(ne):
-                r = qs[j]
-                ef = lml[r] * (wprod + (wml[r] if xsl[r] >= 0 else 0))
-                byval += maxvl[r] * ef
-                # insertion sort, high first
-                k = j
-                while k > 0 and eff[k - 1] < ef:
-                    eff[k] = eff[k - 1]
-                    k -= 1
-                eff[k] = ef
-            rearr = np.int64(0)
-            for j in range(ne):
-                rearr += srt[j] * eff[j]
-            b = wprod * fixed + x0 + (rearr if rearr < byval else byval)
+                r1 += srt[j] * lms[j]
+                r2 += srt[j] * cms[j]
+            rearr = wprod * r1 + r2
+            byval = wprod * by_lm + by_c
+            bnd = wprod * fixed + x0 + (rearr if rearr < byval else byval)
             if ne >= rack_size:
-                b += bingo
-            out[q] = b
-            if b > top:
-                top = b
+                bnd += bingo
+            out[q] = bnd
+            if bnd > top:
+                top = bnd
     return top, em
 
 
@@ -429,6 +430,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     fs = np.zeros(2 * SIZE * SIZE, np.int64)
     als = np.zeros(2 * SIZE * SIZE, np.int64)
     ends = np.zeros(SIZE, np.int64)
+    qs = np.zeros(SIZE, np.int64)  # scratch for _end_bounds (no allocation per call)
+    eff = np.zeros(SIZE, np.int64)
     bounds = np.zeros(2 * SIZE * SIZE, np.int64)
     m = 0
     for d in range(2):
@@ -436,9 +439,9 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
             conn = _line_conn(occ, empty_board, d, i)
             if conn == 0:
                 continue
-            row = span[k, occ[d, i]]
+            o = occ[d, i]
             for s in range(SIZE):
-                em = np.int64(row[s])
+                em = np.int64(span[k, o, s])
                 if em == 0:
                     continue
                 rest = conn >> s
@@ -448,8 +451,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
-                bnd, em = _end_bounds(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], maxv[d, i], s,
-                                      em, srt, rack_size, bingo, ends)
+                bnd, em = _end_bounds(lines, fv, cc, xs, lm, wm, maxv, d, i, s,
+                                      em, srt, rack_size, bingo, ends, qs, eff)
                 if bnd < 0 or em == 0:
                     continue
                 allowed = _allowed_at(lines, cc, d, i, first, rmask, nblank)
@@ -473,8 +476,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
             break
         em = ems[x]
         d, i, s0 = ds[x], is_[x], ss[x]
-        _end_bounds(lines[d, i], fv[d, i], cc[d, i], xs[d, i], lm[d, i], wm[d, i], maxv[d, i], s0, em, srt,
-                    rack_size, bingo, ends)
+        _end_bounds(lines, fv, cc, xs, lm, wm, maxv, d, i, s0, em, srt,
+                    rack_size, bingo, ends, qs, eff)
         if n > 0:  # drop the ends that cannot beat the best so far
             for q in range(s0, SIZE):
                 if (em >> q) & 1 and ends[q] < meta[0, 4]:
@@ -482,6 +485,5 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
             if em == 0:
                 continue
         n = _walk_start(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, ds[x], is_[x], ss[x],
-                        em, meta, words, bmask, nmask, n, 1, True, stk[0], stk[1], stk[2], stk[3], stk[4],
-                        stk[5], stk[6], stk[7], stk[8], stk[9], rmask, reach, fs[x], als[x], ends)
+                        em, meta, words, bmask, nmask, n, 1, True, stk, rmask, reach, fs[x], als[x], ends)
     return min(n, 1)
