@@ -10,7 +10,6 @@ import pytest
 
 from numba_words.lexicon import Lexicon
 from numba_words.scrabble import Position, play_game
-from numba_words.scrabble.generator import COLS
 
 REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "scrabble"
 needs_ref = pytest.mark.skipif(not (REF / "positions.jsonl").exists(), reason=f"reference data absent: {REF}")

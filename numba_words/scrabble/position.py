@@ -18,7 +18,7 @@ from ..lexicon import Lexicon
 from . import generator as _gen
 from .errors import (IllegalPlayError, InvalidCgpError, InvalidGcgError, InvalidNotationError,
                      InvalidRackError, ScrabbleError)
-from .generator import COLS, EMPTY, PLAY_DTYPE, SIZE, Board
+from .generator import COLS, EMPTY, SIZE, Board
 from .variants import Variant, get_variant
 
 _LEXICONS: dict = {}
