@@ -5,8 +5,8 @@
 Fixed set (data/scrabble/midgame_twl06.cgp): 40 self-play midgame TWL06 positions (8 top-score games, the
 position on turn after moves 6, 8, 10, 12, 14; the mover's real rack). Full generation (every placement,
 scored, written out) one call a position and through the batch kernel at 1 and 2 threads; the pruned
-best-only kernel; and the plain-Python reference generator (tests/scrabble_reference.py) against the kernel on the same positions with racks cut to
-3 tiles, in the same run. Anchors on this kind of machine: MAGPIE ~3.3 M placements/s on one core (530 us a
+best-only kernel; and the plain-Python reference generator (tests/scrabble_reference.py) against the kernel
+on the same positions with racks cut to 3 tiles, in the same run. Anchors on this kind of machine: MAGPIE ~3.3 M placements/s on one core (530 us a
 position of ~1,800 placements), Quackle ~1.1 M/s, MAGPIE best-only ~53 us a position.
 """
 from __future__ import annotations
