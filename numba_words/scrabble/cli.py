@@ -33,7 +33,7 @@ def register(sub) -> None:
 
 
 def _moves(args) -> int:
-    from ._tables import span_table
+    from ._tables import reach_for, span_table
     from .position import Position
 
     pos = Position.from_cgp(args.cgp or EMPTY_CGP, variant=args.variant, lexicon=args.lexicon)
@@ -42,6 +42,7 @@ def _moves(args) -> int:
     if args.board:
         print(pos)
     span_table()
+    reach_for(pos.lexicon.dawg)
     t = time.perf_counter()
     plays = pos.legal_plays()
     dt = time.perf_counter() - t
@@ -96,9 +97,12 @@ def tour(lex, echo) -> None:
     if lex.alphabet.letters != "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
         echo("(skipped: needs an English lexicon)")
         return
+    from ._tables import reach_for
+
     t = time.perf_counter()
     warmup()
-    echo(f"kernels ready in {time.perf_counter() - t:.2f} s (compiled or loaded from cache)")
+    reach_for(lex.dawg)
+    echo(f"kernels and tables ready in {time.perf_counter() - t:.2f} s (compiled or loaded from cache)")
     cgp = ("7O6L/7C6I/2F1TROT2NAANS/2R1U2RAZEED1P/2I1R2O3O3/2GAB2IF2N3/3lI3O6/4T2NU6/4H3RAH4/15/15/15/15/15/15 "
            "ELMMTV?/ 76/176 0")
     pos = Position.from_cgp(cgp, lexicon=lex)
