@@ -34,6 +34,7 @@ def register(sub) -> None:
 
 def _moves(args) -> int:
     from ._tables import reach_for, span_table
+    from .generator import warmup
     from .position import Position
 
     pos = Position.from_cgp(args.cgp or EMPTY_CGP, variant=args.variant, lexicon=args.lexicon)
@@ -41,6 +42,7 @@ def _moves(args) -> int:
         pos.rack = pos._check_rack(args.rack)
     if args.board:
         print(pos)
+    warmup()  # load the compiled kernels so that the timing below is the generation alone
     span_table()
     reach_for(pos.lexicon.dawg)
     t = time.perf_counter()
