@@ -243,3 +243,29 @@ def test_threads_and_batch(twl):
         t.join()
     for i in range(6):
         np.testing.assert_array_equal(results[i], want[i % 3])
+
+
+def test_gcg_exchange_pass_and_end_lines(twl):
+    text = "\n".join([
+        "#player1 a Alice", "#player2 b Bob",
+        ">a: ACDINRT 8D CAIRD +22 22",
+        ">b: EEIOUUV -EIOUUV +0 0",
+        ">a: AEINNST - +0 22",
+        ">b: ABEGORS F7 B.G +12 12",
+        ">a: (ABC) +14 36",
+    ])
+    positions = read_gcg(text, lexicon=twl)
+    assert len(positions) == 2
+    assert positions[-1].scores == (36, 12)
+    final = Position.from_cgp(positions[-1].cgp(), lexicon=twl)
+    assert "".join(final.alphabet[final.board.letters[r, 5]] for r in (6, 7, 8)) == "BIG"
+
+
+def test_game_exchange_and_pass_notation(twl):
+    g = Game("scrabble", twl, seed=9)
+    tiles = g.racks[0][:2]
+    assert g.play(f"-{tiles}") == 0 and g.moves[-1][1] == f"-{tiles}"
+    assert g.play("pass") == 0 and g.scoreless == 2
+    assert g.play(f"exchange {g.racks[0][:1]}") == 0
+    with pytest.raises(InvalidNotationError):
+        g.play(42)
