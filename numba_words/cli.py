@@ -42,7 +42,9 @@ def _tour(args) -> int:
     echo(f"loaded {lex.name}: {len(lex):,} words in {time.perf_counter() - t:.3f} s ({lex.load_note})")
     for mod in _engine_modules():
         echo("")
+        t = time.perf_counter()
         mod.tour(lex, echo)
+        echo(f"({mod.__name__.split('.')[1]} section: {time.perf_counter() - t:.2f} s)")
     echo("")
     echo(f"tour finished in {time.perf_counter() - t0:.2f} s")
     return 0

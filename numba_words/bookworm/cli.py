@@ -70,7 +70,7 @@ def _coord(grid, t):
     return f"{a}{b}" if grid.kind == "bookworm" else f"{chr(97 + b)}{a + 1}"
 
 
-def measure(lex, grid, n, seed=0, min_len=3, max_len=12, baseline_boards=20, echo=print):
+def measure(lex, grid, n, seed=0, min_len=3, max_len=12, baseline_boards=20, echo=print, python_solver=None):
     """Boards/s: kernel batch on 1 thread and all threads, and the plain-Python solver, same boards."""
     from .baseline import PythonSolver, grid_lists
     from .solver import code_letters, random_codes, solve_many
@@ -84,7 +84,7 @@ def measure(lex, grid, n, seed=0, min_len=3, max_len=12, baseline_boards=20, ech
         out = solve_many(codes, lex, grid=grid, min_len=min_len, max_len=max_len, threads=th)
         res[label] = n / (time.perf_counter() - t)
     t = time.perf_counter()
-    py = PythonSolver(lex, min_len, max_len)
+    py = python_solver or PythonSolver(lex, min_len, max_len)
     build = time.perf_counter() - t
     nbrs = grid_lists(grid)
     m = min(n, baseline_boards)
@@ -135,8 +135,11 @@ def tour(lex, echo) -> None:
     best = sol.best()
     echo(f"  board 'nnloner ceunount ...': {len(sol)} words, longest {', '.join(sol.longest())}, "
          f"best {best.word!r} for {best.score}")
+    from .baseline import PythonSolver
+
+    py = PythonSolver(lex, 3, 12)  # the plain-Python baseline's prefix set, built once for both grids
     for grid in (BOOKWORM, BOGGLE4):
-        r = measure(lex, grid, 4000 if grid is BOOKWORM else 10000, baseline_boards=10)
+        r = measure(lex, grid, 3000 if grid is BOOKWORM else 8000, baseline_boards=8, python_solver=py)
         threads = [k for k in r if k.endswith("threads")][0]
         echo(f"  {grid.name}: {r['1 thread']:,.0f} boards/s on 1 thread, {r[threads]:,.0f} on {threads}; plain "
              f"Python {r['python']:,.0f} boards/s ({r['1 thread'] / r['python']:,.0f}x); "
