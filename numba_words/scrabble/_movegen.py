@@ -430,6 +430,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     qs = np.zeros(SIZE, np.int64)  # scratch for _end_bounds (no allocation per call)
     eff = np.zeros(SIZE, np.int64)
     bounds = np.zeros(2 * SIZE * SIZE, np.int64)
+    endbs = np.zeros((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
     m = 0
     for d in range(2):
         for i in range(SIZE):
@@ -457,6 +458,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                     continue
                 fs[m] = first
                 als[m] = allowed
+                for q in range(s, SIZE):
+                    endbs[m, q] = ends[q]
                 ds[m] = d
                 is_[m] = i
                 ss[m] = s
@@ -473,8 +476,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
             break
         em = ems[x]
         d, i, s0 = ds[x], is_[x], ss[x]
-        _end_bounds(lines, fv, cc, xs, lm, wm, maxv, d, i, s0, em, srt,
-                    rack_size, bingo, ends, qs, eff)
+        for q in range(s0, SIZE):
+            ends[q] = endbs[x, q]
         if n > 0:  # drop the ends that cannot beat the best so far
             for q in range(s0, SIZE):
                 if (em >> q) & 1 and ends[q] < meta[0, 4]:
