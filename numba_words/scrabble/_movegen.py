@@ -420,17 +420,17 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
     k = min(n_rack, 7)
-    ds = np.zeros(2 * SIZE * SIZE, np.int64)
-    is_ = np.zeros(2 * SIZE * SIZE, np.int64)
-    ss = np.zeros(2 * SIZE * SIZE, np.int64)
-    ems = np.zeros(2 * SIZE * SIZE, np.int64)
-    fs = np.zeros(2 * SIZE * SIZE, np.int64)
-    als = np.zeros(2 * SIZE * SIZE, np.int64)
+    ds = np.empty(2 * SIZE * SIZE, np.int64)
+    is_ = np.empty(2 * SIZE * SIZE, np.int64)
+    ss = np.empty(2 * SIZE * SIZE, np.int64)
+    ems = np.empty(2 * SIZE * SIZE, np.int64)
+    fs = np.empty(2 * SIZE * SIZE, np.int64)
+    als = np.empty(2 * SIZE * SIZE, np.int64)
     ends = np.zeros(SIZE, np.int64)
     qs = np.zeros(SIZE, np.int64)  # scratch for _end_bounds (no allocation per call)
     eff = np.zeros(SIZE, np.int64)
-    bounds = np.zeros(2 * SIZE * SIZE, np.int64)
-    endbs = np.zeros((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
+    bounds = np.empty(2 * SIZE * SIZE, np.int64)
+    endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
     m = 0
     for d in range(2):
         for i in range(SIZE):
