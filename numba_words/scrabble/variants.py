@@ -167,7 +167,9 @@ WORDFEUD = Variant(
        "Y=2 Z=1"),
     blanks=2, bingo=40, centre_word_mult=1)
 
-# Wordfeud in Norwegian (bokmål): its own alphabet, tile set and values; same board and bingo.
+# Wordfeud in Norwegian (bokmål): its own alphabet, tile set and values; same board and bingo. The counts and
+# values below are a best recollection, not checked against the app (100 tiles here): as data, they are
+# corrected in one place. Q, X, Z have values but no tiles.
 WORDFEUD_NB = Variant(
     "wordfeud-nb", tuple(WORDFEUD_LAYOUT),
     _d("A=1 B=4 C=10 D=1 E=1 F=2 G=4 H=3 I=2 J=4 K=3 L=2 M=2 N=1 O=3 P=4 Q=10 R=1 S=1 T=1 U=4 V=5 W=10 X=10 "
