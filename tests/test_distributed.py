@@ -157,3 +157,9 @@ def test_scrabble_generate_many_matches_serial(client, twl):
     assert [len(a) for a in got[:3]] == [337, 159, 307]  # the reference answers' placement counts
     with pytest.raises(D.DistributedError, match="empty batch"):
         D.generate_many([], client)
+    from numba_words.scrabble import generate_many
+
+    local = generate_many(cgps[:3], lexicon=twl)
+    remote = generate_many(cgps[:3], lexicon=twl, client=client, chunk_size=2)
+    assert [len(p) for p in local] == [len(p) for p in remote] == [337, 159, 307]
+    assert [p.best(1)[0].score for p in remote] == [22, 28, 31]

@@ -8,6 +8,7 @@ Quick start::
 """
 from __future__ import annotations
 
+from .batch import generate_many
 from .errors import (IllegalPlayError, InvalidCgpError, InvalidGcgError, InvalidNotationError, InvalidRackError,
                      ScrabbleError, UnknownVariantError)
 from .generator import PLAY_DTYPE, Board, generate, generate_batch, warmup
@@ -18,5 +19,5 @@ __all__ = [
     "Board", "Game", "IllegalPlayError", "InvalidCgpError", "InvalidGcgError", "InvalidNotationError",
     "InvalidRackError", "PLAY_DTYPE", "Play", "Plays", "Position", "SCRABBLE", "ScrabbleError",
     "UnknownVariantError", "VARIANTS", "Variant", "WORDFEUD", "WORDFEUD_NB", "WORDS_WITH_FRIENDS", "generate",
-    "generate_batch", "get_variant", "parse_coord", "play_game", "read_gcg", "warmup",
+    "generate_batch", "generate_many", "get_variant", "parse_coord", "play_game", "read_gcg", "warmup",
 ]
