@@ -8,7 +8,39 @@ __version__ = "0.1.0"
 
 from .errors import InvalidWordError, LexiconError, NumbaWordsError  # noqa: E402
 
-__all__ = ["Lexicon", "NumbaWordsError", "LexiconError", "InvalidWordError", "__version__"]
+__all__ = ["Lexicon", "NumbaWordsError", "LexiconError", "InvalidWordError", "warmup", "__version__"]
+
+ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
+
+
+def warmup(engines=ENGINES, lexicon=None) -> dict:
+    """Compile (first run) or load from Numba's on-disk cache every kernel of the named engines, so that
+    later calls and timings exclude compilation. Returns seconds spent per engine."""
+    import time
+
+    out = {}
+    for name in engines:
+        t = time.perf_counter()
+        if name == "lexicon":
+            from .lexicon import warmup as w
+
+            w()
+        elif name == "draughts":
+            from .draughts.perft import warmup as w
+
+            w()
+        elif name == "scrabble":
+            from .scrabble import warmup as w
+
+            w()
+        elif name == "bookworm":
+            from .bookworm.solver import warmup as w
+
+            w(lexicon)
+        else:
+            raise NumbaWordsError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}")
+        out[name] = time.perf_counter() - t
+    return out
 
 
 def __getattr__(name):

@@ -50,6 +50,17 @@ def _tour(args) -> int:
     return 0
 
 
+def _warmup(args) -> int:
+    from . import ENGINES, warmup
+
+    total = 0.0
+    for name, sec in warmup(args.engines or ENGINES).items():
+        print(f"{name:>9}: {sec:6.2f} s")
+        total += sec
+    print(f"{'total':>9}: {total:6.2f} s (compiles on the first run, loads Numba's on-disk cache afterwards)")
+    return 0
+
+
 def _threads_note() -> str:
     import numba
 
@@ -66,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     tp = sub.add_parser("tour", help="show every engine working on the default lexicon, with throughput")
     tp.add_argument("--lexicon", default="twl06", help="lexicon name or word-list path (default: twl06)")
     tp.set_defaults(func=_tour)
+    wp = sub.add_parser("warmup", help="compile (or load from cache) every kernel, e.g. once per machine or worker")
+    wp.add_argument("engines", nargs="*", help="engines to warm (default: all)")
+    wp.set_defaults(func=_warmup)
     for mod in _engine_modules():
         mod.register(sub)
     return p

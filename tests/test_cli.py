@@ -57,3 +57,10 @@ def test_tour_runs_every_engine(capsys):
     code, out, _ = run(capsys, "tour")
     assert code == 0
     assert "== Lexicon" in out and "queries/s" in out and "tour finished" in out
+
+
+def test_warmup_command(capsys):
+    code, out, _ = run(capsys, "warmup", "lexicon", "draughts")
+    assert code == 0 and "lexicon:" in out and "draughts:" in out and "total:" in out
+    code, _, err = run(capsys, "warmup", "chess")
+    assert code == 2 and "unknown engine 'chess'" in err

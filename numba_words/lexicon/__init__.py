@@ -2,4 +2,18 @@
 from .alphabet import ENGLISH, Alphabet
 from .lexicon import NAMED, Lexicon, WordMatch
 
-__all__ = ["Alphabet", "ENGLISH", "Lexicon", "NAMED", "WordMatch"]
+__all__ = ["Alphabet", "ENGLISH", "Lexicon", "NAMED", "WordMatch", "warmup"]
+
+
+def warmup() -> None:
+    """Compile (or load from Numba's cache) every lexicon kernel: building, lookups and the queries."""
+    lex = Lexicon.from_words(["AB", "BA", "ABA", "BAA"], alphabet="AB")
+    "ABA" in lex  # noqa: B015
+    lex.contains_many(["AB", "Q"])
+    lex.anagrams("AB?")
+    lex.match("A.", rack="B?", method="bitset")
+    lex.match("A.", rack="B?", method="dawg")
+    lex.starting_with("A")
+    lex.containing("B")
+    _ = lex.reversed_dawg
+    lex.stats()
