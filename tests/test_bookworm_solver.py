@@ -225,3 +225,44 @@ def test_packed_layouts_agree(lex, grid):
     for a, b in zip(*got):
         assert np.array_equal(a, b)
     assert np.array_equal(got[0][0], solve_many(codes, lex, grid=grid).counts)
+
+
+@pytest.fixture(scope="module")
+def ref_all(lex):
+    return Reference(lex.words, 3, lex.max_len)  # every length: score-only mode counts long words too
+
+
+@pytest.mark.parametrize("grid,n,min_len", [(BOGGLE4, 400, 3), (BOGGLE5, 150, 4), (BOGGLE5, 60, 3)])
+def test_boggle_scores_match_reference(lex, ref_all, grid, n, min_len):
+    """Score-only mode: per board the Boggle points of the reference's distinct words, scored in Python."""
+    from numba_words.bookworm import boggle_scores
+
+    def points(w):  # standard Boggle: 3-4 letters 1, 5 -> 2, 6 -> 3, 7 -> 5, 8+ -> 11 (Qu counts 2)
+        return {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}.get(len(w), 11 if len(w) >= 8 else 0)
+
+    codes = random_codes(n, grid=grid, lexicon=lex, seed=100 + n + min_len)
+    assert (codes == K.QU).any(), "the sample should include Qu tiles"
+    got = boggle_scores(codes, lex, grid=grid, min_len=min_len)
+    assert got.dtype == np.int64 and got.shape == (n,)
+    assert np.array_equal(got, boggle_scores(codes, lex, grid=grid, min_len=min_len, threads=1))
+    assert np.array_equal(got, boggle_scores(codes, lex, grid=grid, min_len=min_len, chunk=7))
+    for b in range(n):
+        letters, nbrs = _letters(grid, board_text(codes[b], grid, lex))
+        want = sum(points(w) for w in ref_all.solve(letters, nbrs) if len(w) >= min_len)
+        assert got[b] == want, board_text(codes[b], grid, lex)
+
+
+def test_boggle_scores_agree_with_word_lists(lex):
+    from numba_words.bookworm import boggle_scores
+    from numba_words.bookworm.scoring import boggle_points
+
+    codes = random_codes(200, grid=BOGGLE4, lexicon=lex, seed=77)
+    batch = solve_many(codes, lex, grid=BOGGLE4, max_len=16)
+    lens = batch.letters()
+    want = [sum(boggle_points(n) for n in lens[batch.offsets[b]:batch.offsets[b + 1]]) for b in range(200)]
+    assert np.array_equal(boggle_scores(codes, lex), want)
+    text = "qiet anrs dlme okgt"
+    words = solve(text, lex, grid=BOGGLE4, max_len=16).words
+    assert boggle_scores([text], lex)[0] == sum(boggle_points(len(w)) for w in words) > 0
+    with pytest.raises(InvalidParameterError, match="exceeds"):
+        boggle_scores(codes, lex, max_len=40)

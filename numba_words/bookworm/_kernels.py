@@ -513,3 +513,161 @@ def move_down(wid, path, plen, score, src, dst, n):
         score[dst + i] = score[src + i]
         for j in range(path.shape[1]):
             path[dst + i, j] = path[src + i, j]
+
+
+# ---------------------------------------------------------------------------------------------- score only
+@kernel
+def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, b0, b1, seen, found, out):
+    """Score-only batch (the C++ Boggle solvers' measure): ``out[b]`` = sum of ``points[letters]`` over the
+    distinct words of board ``codes[b]``, boards ``b0..b1-1`` serially. No paths or word lists are written.
+
+    Same search as :func:`search` (same packed DAWG, same pruning) without the per-tile values and output
+    rows. Distinct words are told apart by rank with a bitset ``seen`` (one bit a lexicon word, all clear on
+    entry and on return; a 178k-word lexicon is 22 KB, cache-resident): a word is new when its bit is clear.
+    ``found`` (at least one slot a lexicon word: no overflow possible) lists the ranks set on this board so
+    only their bitset words are cleared afterwards.
+    """
+    n = nbr.shape[0]
+    tcode = np.empty(n, dtype=np.int64)
+    tbit = np.empty(n, dtype=np.int64)
+    nl = np.empty(n, dtype=np.int64)
+    nbl = np.empty((n, NCOL), dtype=np.uint64)
+    depth_cap = max_len + 1
+    width = 1
+    for t in range(n):
+        width = max(width, popcount(nbr[t]))
+    one = np.int64(1)
+    root = lay[0]
+    tsh = lay[1]
+    lmask = (one << tsh) - 1
+    bsh = lay[2]
+    bmask = lay[3]
+    ash = lay[4]
+    amask = lay[5]
+    packed = ash < 64
+    s_tile = np.empty(depth_cap, dtype=np.int64)
+    s_rank = np.empty(depth_cap, dtype=np.int64)
+    f_n = np.zeros(depth_cap, dtype=np.int64)
+    f_i = np.zeros(depth_cap, dtype=np.int64)
+    f_tile = np.empty((depth_cap, width), dtype=np.int64)
+    f_x = np.empty((depth_cap, width), dtype=np.int64)
+    f_add = np.empty((depth_cap, width), dtype=np.int64)
+    f_len = np.empty((depth_cap, width), dtype=np.int64)
+    for b in range(b0, b1):
+        for t in range(n):
+            cd = np.int64(codes[b, t])
+            tcode[t] = cd
+            tbit[t] = lbit[cd]
+        neighbour_tables(nbr, tcode, tbit, nl, nbl)
+        total = 0
+        nf = 0
+        for s in range(n):
+            if tbit[s] == 0:
+                continue
+            code = tcode[s]
+            nlet = 2 if code == QU else 1
+            if nlet > max_len:
+                continue
+            c0 = qc if code == QU else code
+            if (root >> c0) & 1 == 0:
+                continue
+            q = popcount(root & ((one << c0) - 1))
+            x = pk[q]
+            add = ((x >> ash) & amask) if packed else np.int64(acc2[q])
+            if code == QU:
+                m = x & lmask
+                if (m >> uc) & 1 == 0:
+                    continue
+                q = ((x >> bsh) & bmask) + popcount(m & ((one << uc) - 1))
+                x = pk[q]
+                add += ((x >> ash) & amask) if packed else np.int64(acc2[q])
+            used = U64_0
+            d = -1
+            u = s
+            length = nlet
+            while True:
+                c = d + 1
+                s_tile[c] = u
+                rank = add if c == 0 else s_rank[d] + add
+                s_rank[c] = rank
+                used |= U64_1 << np.uint64(u)
+                if (x >> tsh) & 1 and length >= min_len:
+                    wid = rank - 1
+                    w = wid >> 6
+                    bt = one << (wid & 63)
+                    sw = seen[w]
+                    if (sw & bt) == 0:
+                        seen[w] = sw | bt
+                        found[nf] = wid
+                        nf += 1
+                        total += points[length]
+                f_i[c] = 0
+                k = 0
+                if length < max_len:
+                    mask = x & lmask
+                    bb = (x >> bsh) & bmask
+                    lm = mask & nl[u]
+                    deep = length + 1 < max_len
+                    while lm:
+                        lc = lsb_index(lm)
+                        lm &= lm - one
+                        q = bb + popcount(mask & ((one << lc) - 1))
+                        x2 = pk[q]
+                        add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
+                        m2 = (x2 & lmask) if deep else 0
+                        t2 = (x2 >> tsh) & 1
+                        tiles = nbl[u, lc] & ~used
+                        while tiles:
+                            v = lsb_index(tiles)
+                            tiles &= tiles - U64_1
+                            if t2 == 0 and (m2 & nl[v]) == 0:
+                                continue
+                            f_tile[c, k] = v
+                            f_x[c, k] = x2
+                            f_add[c, k] = add2
+                            f_len[c, k] = length + 1
+                            k += 1
+                        if lc == qc and length + 2 <= max_len:
+                            qtiles = nbl[u, QCOL] & ~used
+                            m2 = x2 & lmask
+                            if qtiles and (m2 >> uc) & 1:
+                                q = ((x2 >> bsh) & bmask) + popcount(m2 & ((one << uc) - 1))
+                                x3 = pk[q]
+                                add3 = add2 + (((x3 >> ash) & amask) if packed else np.int64(acc2[q]))
+                                m3 = (x3 & lmask) if length + 2 < max_len else 0
+                                t3 = (x3 >> tsh) & 1
+                                while qtiles:
+                                    v = lsb_index(qtiles)
+                                    qtiles &= qtiles - U64_1
+                                    if t3 == 0 and (m3 & nl[v]) == 0:
+                                        continue
+                                    f_tile[c, k] = v
+                                    f_x[c, k] = x3
+                                    f_add[c, k] = add3
+                                    f_len[c, k] = length + 2
+                                    k += 1
+                f_n[c] = k
+                d = c
+                while d >= 0 and f_i[d] == f_n[d]:
+                    used ^= U64_1 << np.uint64(s_tile[d])
+                    d -= 1
+                if d < 0:
+                    break
+                i = f_i[d]
+                f_i[d] = i + 1
+                u = f_tile[d, i]
+                x = f_x[d, i]
+                add = f_add[d, i]
+                length = f_len[d, i]
+        for i in range(nf):
+            seen[found[i] >> 6] = 0
+        out[b] = total
+
+
+@pkernel
+def score_lanes(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b, seen, found, out):
+    """:func:`score_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``), ``prange`` over lanes, each
+    with its own rows ``seen[l]``/``found[l]``; every board writes only its own ``out[b]``."""
+    for i in prange(lane_b.shape[0] - 1):
+        score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b[i], lane_b[i + 1],
+                     seen[i], found[i], out)

@@ -28,6 +28,8 @@ def register(sub) -> None:
     p.add_argument("--random", type=int, default=0, metavar="N", help="solve N random boards")
     p.add_argument("--bench", action="store_true", help="with --random: boards/s on 1 thread and all threads "
                    "beside the plain-Python solver")
+    p.add_argument("--score-only", action="store_true", help="with --random (Boggle grids): total Boggle score "
+                   "per board only, no paths or word lists (what the C++ Boggle solvers report)")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=run)
 
@@ -48,6 +50,8 @@ def run(args) -> int:
     if args.random:
         if args.random < 1:
             raise InvalidParameterError(f"--random must be positive, got {args.random!r}")
+        if args.score_only:
+            return _score_only(lex, grid, args.random, args.seed, min_len, args.bench)
         return _random(lex, grid, args.random, args.seed, min_len, args.max_len, args.bench)
     if not args.board:
         raise InvalidParameterError("give a board (7 columns bottom to top) or --random N")
@@ -118,6 +122,56 @@ def _random(lex, grid, n, seed, min_len, max_len, bench) -> int:
             print(f"  numba {k:<10} {v:>12,.0f} boards/s   ({v / r['python']:,.0f}x plain Python)")
     print(f"  plain Python     {r['python']:>12,.1f} boards/s   (prefix set built in {r['python_build_s']:.2f} s; "
           f"same words: {'yes' if r['agree'] else 'NO'})")
+    return 0 if r["agree"] else 1
+
+
+def measure_scores(lex, grid, n, seed=0, min_len=3, baseline_boards=20, python_solver=None):
+    """Boards/s of the score-only mode (:func:`solver.boggle_scores`, every word length) on 1 thread and all
+    threads, and the plain-Python solver scoring its word sets on the first boards (must agree)."""
+    from .baseline import PythonSolver, grid_lists
+    from .scoring import boggle_points
+    from .solver import boggle_scores, code_letters, random_codes
+
+    codes = random_codes(n, grid=grid, lexicon=lex, seed=seed)
+    boggle_scores(codes[:4], lex, grid=grid, min_len=min_len, threads=1)  # compile / load cache
+    boggle_scores(codes[:4], lex, grid=grid, min_len=min_len)
+    res = {}
+    for label, th in (("1 thread", 1), (f"{numba.get_num_threads()} threads", None)):
+        t = time.perf_counter()
+        out = boggle_scores(codes, lex, grid=grid, min_len=min_len, threads=th)
+        res[label] = n / (time.perf_counter() - t)
+    t = time.perf_counter()
+    py = python_solver or PythonSolver(lex, min_len, lex.max_len)
+    res["python_build_s"] = time.perf_counter() - t
+    nbrs = grid_lists(grid)
+    m = min(n, baseline_boards)
+    t = time.perf_counter()
+    same = True
+    for b in range(m):
+        found = py.solve([code_letters(int(c), lex) for c in codes[b]], nbrs)
+        same &= int(out[b]) == sum(boggle_points(len(w)) for w in found)
+    res["python"] = m / (time.perf_counter() - t)
+    res["mean_score"] = float(out.mean())
+    res["agree"] = same
+    return res
+
+
+def _score_only(lex, grid, n, seed, min_len, bench) -> int:
+    from .solver import boggle_scores, random_codes
+
+    if not bench:
+        out = boggle_scores(random_codes(n, grid=grid, lexicon=lex, seed=seed), lex, grid=grid, min_len=min_len)
+        for b in range(n):
+            print(f"{b}: {int(out[b])} points")
+        return 0
+    r = measure_scores(lex, grid, n, seed, min_len)
+    print(f"{grid.name}, {lex.name}, {n} random boards, score only (Boggle points, words of {min_len}+ letters), "
+          f"mean {r['mean_score']:.1f} points/board")
+    for k, v in r.items():
+        if k.endswith("thread") or k.endswith("threads"):
+            print(f"  numba {k:<10} {v:>12,.0f} boards/s   ({v / r['python']:,.0f}x plain Python)")
+    print(f"  plain Python     {r['python']:>12,.1f} boards/s   (prefix set built in {r['python_build_s']:.2f} s; "
+          f"same scores: {'yes' if r['agree'] else 'NO'})")
     return 0 if r["agree"] else 1
 
 

@@ -77,3 +77,13 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
+
+
+# Standard Boggle points by word length in letters (Qu counts 2): 3-4 letters 1, 5 -> 2, 6 -> 3, 7 -> 5,
+# 8 or more -> 11; shorter words score nothing.
+BOGGLE_POINTS = (0, 0, 0, 1, 1, 2, 3, 5, 11)
+
+
+def boggle_points(length: int) -> int:
+    """Standard Boggle points of a word of ``length`` letters."""
+    return BOGGLE_POINTS[min(int(length), len(BOGGLE_POINTS) - 1)]

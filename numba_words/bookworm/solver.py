@@ -495,6 +495,54 @@ def _grow(buf, used, size):
     return new
 
 
+def boggle_scores(boards, lexicon=None, *, grid: Grid | None = None, min_len=3, max_len=None, points=None,
+                  threads=None, chunk: int = 4096) -> np.ndarray:
+    """Score-only batch: the total Boggle score of the distinct words on each board (``int64``, one a board).
+
+    ``boards`` as for :func:`solve_many` (default grid :data:`BOGGLE4`). A word of ``L`` letters (Qu counts 2)
+    between ``min_len`` and ``max_len`` (default: every length the lexicon and grid allow) scores
+    ``points(L)`` (default :func:`scoring.boggle_points`: 3-4 letters 1, 5 -> 2, 6 -> 3, 7 -> 5, 8+ -> 11).
+    No paths or word lists are built: this is the measure the C++ Boggle solvers report.
+    """
+    from .scoring import boggle_points
+
+    lex = _lex(lexicon)
+    grid = BOGGLE4 if grid is None else grid
+    if isinstance(boards, (list, tuple)) and boards and isinstance(boards[0], str):
+        boards = np.stack([parse_text(b, grid, lex) for b in boards])
+    codes = check_codes(boards, grid, lex, "boards")
+    if codes.ndim != 2:
+        raise InvalidBoardError(f"boards must be a 2-D array (one board a row), got shape {codes.shape}")
+    if max_len is None:
+        max_len = max(int(min_len) if isinstance(min_len, (int, np.integer)) else 1,
+                      min(lex.max_len, 2 * grid.n_tiles, 127))
+    min_len, max_len = _check_lengths(min_len, max_len, lex, grid)
+    pts = boggle_points if points is None else points
+    table = np.array([pts(n) if n >= min_len else 0 for n in range(max_len + 1)], dtype=np.int64)
+    pk, acc2, lay, q, u = packed(lex)
+    lbit = code_tables(lex, BOOKWORM_DELUXE)[0]
+    nb = codes.shape[0]
+    out = np.zeros(nb, dtype=np.int64)
+    words = max(len(lex), 1)
+    with _jit.threads(threads) as nt:
+        lanes = max(1, min(1 if threads == 1 else nt, nb))
+        seen = np.zeros((lanes, (words + 63) // 64), dtype=np.int64)
+        found = np.empty((lanes, words), dtype=np.int32)
+        if lanes == 1:
+            K.score_boards(pk, acc2, lay, grid.masks, codes, lbit, q, u, min_len, max_len, table, 0, nb, seen[0],
+                           found[0], out)
+        else:
+            # rounds of ``chunk`` boards split into contiguous lanes: a slow stretch of boards holds up one
+            # round, not the whole batch
+            step = max(int(chunk), lanes)
+            for b in range(0, nb, step):
+                z = min(nb, b + step)
+                lane_b = np.linspace(b, z, lanes + 1).astype(np.int64)
+                K.score_lanes(pk, acc2, lay, grid.masks, codes, lbit, q, u, min_len, max_len, table, lane_b, seen,
+                              found, out)
+    return out
+
+
 def random_codes(n: int, *, grid: Grid = BOOKWORM, lexicon=None, seed=None, frequencies=None,
                  qu: bool = True) -> np.ndarray:
     """``n`` random boards as tile codes, letters drawn with Bookworm-like frequencies (Qu tiles included
@@ -528,3 +576,6 @@ def warmup(lexicon=None) -> None:
         solve_codes(codes[0], lexicon=lex, grid=grid, parallel=True)
         solve_many(codes, lex, grid=grid)
         solve_many(codes, lex, grid=grid, threads=1)
+    codes = random_codes(3, grid=BOGGLE4, lexicon=lex, seed=0)
+    boggle_scores(codes, lex)
+    boggle_scores(codes, lex, threads=1)
