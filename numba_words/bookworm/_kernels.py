@@ -15,8 +15,8 @@ Words are numbered by their rank in the lexicon's sorted list: ``acc[p]`` (built
 the word's index. A minimised DAWG merges suffixes, so the edge position does not identify a word; the rank
 does, exactly, so words are deduplicated per board on the rank with a small open-addressing table.
 
-Output per board, in first-found order (deterministic: start tiles ascending, then depth first with the
-children of a node by letter, then by tile): word rank, one path (tile indices) and its length in tiles,
+Output per board, in first-found order (deterministic: start tiles ascending, then depth first, the
+children of a node taken Qu tiles first, then plain-letter tiles by descending index: a LIFO stack): word rank, one path (tile indices) and its length in tiles,
 and the best score over every path spelling the word (``(level + sum of values) * (letters + sum of gem
 bonuses) * mult``; the first path reaching the best score is kept).
 """
@@ -165,10 +165,10 @@ def pack_dawg(dawg, acc, n_letters, wide=False):
     ashift = bshift + bbits
     if wide or ashift + abits > 64:
         ashift = 64
-        acc2 = np.empty(max(n_edges, 1), dtype=np.int32)
+        acc2 = np.zeros(n_edges + 1, dtype=np.int32)
     else:
         acc2 = np.zeros(1, dtype=np.int32)
-    pk = np.zeros(max(n_edges, 1), dtype=np.uint64)
+    pk = np.zeros(n_edges + 1, dtype=np.uint64)  # a spare zero edge: the search's speculative loads stay in bounds
     o = 0
     while o < n:
         m = np.int64(dawg[o])
@@ -205,20 +205,30 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
     board after board without clearing. Returns the new count, or -1 when ``limit`` is reached (the
     caller retries with more room).
 
-    The explicit stack is ``max_len + 1`` levels deep (every tile adds at least one letter); level ``d`` is
-    the path's tile ``d`` plus a frame of its pre-expanded children (at most one per neighbour, so at most
-    ``width``). All children of a node are looked up at once, so their cache-missing loads overlap; each
-    child's packed edge already holds the child's letter mask, so a child that is not a word and none of
-    whose own children any neighbour spells (or that sits at ``max_len``) is dropped before it is pushed,
-    without touching the child's own edges.
+    One flat LIFO stack of pending children (not a frame per level): an entry is the child's packed edge
+    ``x`` and ``meta`` = tile | depth << 8 | letters << 16 | rank step << 24; popping one restores the path
+    state of its parent level from per-level arrays (``s_used``, ``s_rank``, ...), so there is no
+    exhausted-frame unwinding loop. Children are pushed branch-free: every free plain-letter neighbour's
+    edge is loaded (when the node lacks that letter the load lands on a neighbouring edge: harmless, ``pk``
+    has a spare slot at the end) and written at the top of the stack, and the top moves up only when the
+    child is kept: the node has its letter and it is a word or one of its own children is spelled by some
+    neighbour (below ``max_len``). Stack size: at most ``width`` pending children per level of the current
+    path, ``max_len + 1`` levels (every tile adds at least one letter).
 
     The body is one function on purpose: helpers taking arrays, even inlined, leave atomic reference-count
     updates in the inner loop (measured at a quarter of the run time).
     """
+    n = nbr.shape[0]
     depth_cap = max_len + 1
     width = 1
-    for t in range(nbr.shape[0]):
+    plain = U64_0
+    for t in range(n):
         width = max(width, popcount(nbr[t]))
+        if tbit[t] != 0 and tcode[t] != QU:
+            plain |= U64_1 << np.uint64(t)
+    nbp = np.empty(n, dtype=np.uint64)  # neighbours showing a plain letter (not Qu, not a hole)
+    for t in range(n):
+        nbp[t] = nbr[t] & plain
     one = np.int64(1)
     root = lay[0]
     tsh = lay[1]
@@ -228,21 +238,17 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
     ash = lay[4]
     amask = lay[5]
     packed = ash < 64
+    # level state "before level c": index c (0 = empty path)
+    s_used = np.zeros(depth_cap + 1, dtype=np.uint64)
+    s_rank = np.zeros(depth_cap + 1, dtype=np.int64)
+    s_val = np.zeros(depth_cap + 1, dtype=np.int64)
+    s_bon = np.zeros(depth_cap + 1, dtype=np.int64)
     s_tile = np.empty(depth_cap, dtype=np.int64)
-    s_rank = np.empty(depth_cap, dtype=np.int64)
-    s_val = np.empty(depth_cap, dtype=np.int64)
-    s_bon = np.empty(depth_cap, dtype=np.int64)
-    s_len = np.empty(depth_cap, dtype=np.int64)
-    f_n = np.zeros(depth_cap, dtype=np.int64)
-    f_i = np.zeros(depth_cap, dtype=np.int64)
-    f_tile = np.empty((depth_cap, width), dtype=np.int64)
-    f_x = np.empty((depth_cap, width), dtype=np.int64)
-    f_add = np.empty((depth_cap, width), dtype=np.int64)
-    f_len = np.empty((depth_cap, width), dtype=np.int64)
+    st_x = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
+    st_m = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     for s in range(lo, hi):
         if tbit[s] == 0:
             continue
-        # level 0: the start tile, as if it were the only child of a virtual level -1
         code = np.int64(tcode[s])
         nlet = 2 if code == QU else 1
         if nlet > max_len:
@@ -260,27 +266,28 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
             q = ((x >> bsh) & bmask) + popcount(m & ((one << uc) - 1))
             x = pk[q]
             add += ((x >> ash) & amask) if packed else np.int64(acc2[q])
-        used = U64_0
-        d = -1
-        u = s
-        length = nlet
-        while True:
-            # ---- push tile u (packed edge x, rank step add) as level c = d + 1, record it, expand it
-            c = d + 1
+        st_x[0] = x
+        st_m[0] = s | (nlet << 16) | (add << 24)
+        sp = 1
+        while sp > 0:
+            sp -= 1
+            x = st_x[sp]
+            meta = st_m[sp]
+            u = meta & 255
+            c = (meta >> 8) & 255
+            length = (meta >> 16) & 255
+            used = s_used[c] | (U64_1 << np.uint64(u))
+            rank = s_rank[c] + (meta >> 24)
             s_tile[c] = u
-            if c == 0:
-                s_rank[0] = add
-                s_val[0] = tval[u]
-                s_bon[0] = tbonus[u]
-            else:
-                s_rank[c] = s_rank[d] + add
-                s_val[c] = s_val[d] + tval[u]
-                s_bon[c] = s_bon[d] + tbonus[u]
-            s_len[c] = length
-            used |= U64_1 << np.uint64(u)
+            s_used[c + 1] = used
+            s_rank[c + 1] = rank
+            sv = s_val[c] + tval[u]
+            sb = s_bon[c] + tbonus[u]
+            s_val[c + 1] = sv
+            s_bon[c + 1] = sb
             if (x >> tsh) & 1 and length >= min_len:
-                wid = s_rank[c] - 1
-                score = (level + s_val[c]) * (length + s_bon[c]) * mult
+                wid = rank - 1
+                score = (level + sv) * (length + sb) * mult
                 h = np.int64((np.uint64(wid) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & hmask
                 while True:
                     slot = htab[h]
@@ -304,37 +311,28 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                                 out_path[j, k] = s_tile[k]
                         break
                     h = (h + 1) & hmask
-            f_i[c] = 0
-            k = 0
             if length < max_len:
                 mask = x & lmask
-                b0 = (x >> bsh) & bmask
-                lm = mask & nl[u]
-                # a child at max_len is kept only when it is a word; below, only when some neighbour of it
-                # spells one of its children
-                deep = length + 1 < max_len
-                while lm:
-                    # one DAWG edge per letter; then every unused neighbour showing that letter
-                    lc = lsb_index(lm)
-                    lm &= lm - one
-                    q = b0 + popcount(mask & ((one << lc) - 1))
-                    x2 = pk[q]
-                    add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
-                    m2 = (x2 & lmask) if deep else 0
-                    t2 = (x2 >> tsh) & 1
-                    tiles = nbl[u, lc] & ~used
+                if mask & nl[u]:
+                    bb = (x >> bsh) & bmask
+                    dm = lmask if length + 1 < max_len else 0  # a child at max_len is kept only as a word
+                    mb = ((c + 1) << 8) | ((length + 1) << 16)
+                    tiles = nbp[u] & ~used
                     while tiles:
                         v = lsb_index(tiles)
                         tiles &= tiles - U64_1
-                        if t2 == 0 and (m2 & nl[v]) == 0:
-                            continue
-                        f_tile[c, k] = v
-                        f_x[c, k] = x2
-                        f_add[c, k] = add2
-                        f_len[c, k] = length + 1
-                        k += 1
-                    if lc == qc and length + 2 <= max_len:
+                        cv = tcode[v]
+                        q = bb + popcount(mask & ((one << cv) - 1))
+                        x2 = pk[q]
+                        add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
+                        st_x[sp] = x2
+                        st_m[sp] = v | mb | (add2 << 24)
+                        sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[v])) != 0)
+                    if (mask >> qc) & 1 and length + 2 <= max_len:
                         qtiles = nbl[u, QCOL] & ~used
+                        q = bb + popcount(mask & ((one << qc) - 1))
+                        x2 = pk[q]
+                        add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                         m2 = x2 & lmask
                         if qtiles and (m2 >> uc) & 1:
                             q = ((x2 >> bsh) & bmask) + popcount(m2 & ((one << uc) - 1))
@@ -342,30 +340,13 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                             add3 = add2 + (((x3 >> ash) & amask) if packed else np.int64(acc2[q]))
                             m3 = (x3 & lmask) if length + 2 < max_len else 0
                             t3 = (x3 >> tsh) & 1
+                            mb = ((c + 1) << 8) | ((length + 2) << 16) | (add3 << 24)
                             while qtiles:
                                 v = lsb_index(qtiles)
                                 qtiles &= qtiles - U64_1
-                                if t3 == 0 and (m3 & nl[v]) == 0:
-                                    continue
-                                f_tile[c, k] = v
-                                f_x[c, k] = x3
-                                f_add[c, k] = add3
-                                f_len[c, k] = length + 2
-                                k += 1
-            f_n[c] = k
-            d = c
-            # ---- pop exhausted levels; take the next child of the deepest level that has one
-            while d >= 0 and f_i[d] == f_n[d]:
-                used ^= U64_1 << np.uint64(s_tile[d])
-                d -= 1
-            if d < 0:
-                break
-            i = f_i[d]
-            f_i[d] = i + 1
-            u = f_tile[d, i]
-            x = f_x[d, i]
-            add = f_add[d, i]
-            length = f_len[d, i]
+                                st_x[sp] = x3
+                                st_m[sp] = v | mb
+                                sp += np.int64((t3 | (m3 & nl[v])) != 0)
     return n_out
 
 
@@ -521,17 +502,19 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
     """Score-only batch (the C++ Boggle solvers' measure): ``out[b]`` = sum of ``points[letters]`` over the
     distinct words of board ``codes[b]``, boards ``b0..b1-1`` serially. No paths or word lists are written.
 
-    Same search as :func:`search` (same packed DAWG, same pruning) without the per-tile values and output
-    rows. Distinct words are told apart by rank with a bitset ``seen`` (one bit a lexicon word, all clear on
-    entry and on return; a 178k-word lexicon is 22 KB, cache-resident): a word is new when its bit is clear.
-    ``found`` (at least one slot a lexicon word: no overflow possible) lists the ranks set on this board so
-    only their bitset words are cleared afterwards.
+    Same search as :func:`search` (same packed DAWG, flat stack, branch-free pushes) without the per-tile
+    values and output rows, and the word test is branch-free too. Distinct words are told apart by rank
+    with a bitset ``seen`` (one bit a lexicon word, all clear on entry and on return; a 178k-word lexicon is
+    22 KB, cache-resident; ``words // 64 + 1`` entries): a word is new when its bit is clear. ``found`` (one slot a lexicon word plus
+    one: it is written on every visit) lists the ranks set on this board so only their bitset words are
+    cleared afterwards.
     """
     n = nbr.shape[0]
     tcode = np.empty(n, dtype=np.int64)
     tbit = np.empty(n, dtype=np.int64)
     nl = np.empty(n, dtype=np.int64)
     nbl = np.empty((n, NCOL), dtype=np.uint64)
+    nbp = np.empty(n, dtype=np.uint64)
     depth_cap = max_len + 1
     width = 1
     for t in range(n):
@@ -545,20 +528,22 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
     ash = lay[4]
     amask = lay[5]
     packed = ash < 64
-    s_tile = np.empty(depth_cap, dtype=np.int64)
-    s_rank = np.empty(depth_cap, dtype=np.int64)
-    f_n = np.zeros(depth_cap, dtype=np.int64)
-    f_i = np.zeros(depth_cap, dtype=np.int64)
-    f_tile = np.empty((depth_cap, width), dtype=np.int64)
-    f_x = np.empty((depth_cap, width), dtype=np.int64)
-    f_add = np.empty((depth_cap, width), dtype=np.int64)
-    f_len = np.empty((depth_cap, width), dtype=np.int64)
+    s_used = np.zeros(depth_cap + 1, dtype=np.uint64)
+    s_rank = np.zeros(depth_cap + 1, dtype=np.int64)
+    st_x = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
+    st_m = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     for b in range(b0, b1):
         for t in range(n):
             cd = np.int64(codes[b, t])
             tcode[t] = cd
             tbit[t] = lbit[cd]
         neighbour_tables(nbr, tcode, tbit, nl, nbl)
+        plain = U64_0
+        for t in range(n):
+            if tbit[t] != 0 and tcode[t] != QU:
+                plain |= U64_1 << np.uint64(t)
+        for t in range(n):
+            nbp[t] = nbr[t] & plain
         total = 0
         nf = 0
         for s in range(n):
@@ -581,54 +566,53 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
                 q = ((x >> bsh) & bmask) + popcount(m & ((one << uc) - 1))
                 x = pk[q]
                 add += ((x >> ash) & amask) if packed else np.int64(acc2[q])
-            used = U64_0
-            d = -1
-            u = s
-            length = nlet
-            while True:
-                c = d + 1
-                s_tile[c] = u
-                rank = add if c == 0 else s_rank[d] + add
-                s_rank[c] = rank
-                used |= U64_1 << np.uint64(u)
-                if (x >> tsh) & 1 and length >= min_len:
-                    wid = rank - 1
-                    w = wid >> 6
-                    bt = one << (wid & 63)
-                    sw = seen[w]
-                    if (sw & bt) == 0:
-                        seen[w] = sw | bt
-                        found[nf] = wid
-                        nf += 1
-                        total += points[length]
-                f_i[c] = 0
-                k = 0
+            st_x[0] = x
+            st_m[0] = s | (nlet << 16) | (add << 24)
+            sp = 1
+            while sp > 0:
+                sp -= 1
+                x = st_x[sp]
+                meta = st_m[sp]
+                u = meta & 255
+                c = (meta >> 8) & 255
+                length = (meta >> 16) & 255
+                used = s_used[c] | (U64_1 << np.uint64(u))
+                rank = s_rank[c] + (meta >> 24)
+                s_used[c + 1] = used
+                s_rank[c + 1] = rank
+                # branch-free word test; when it fails, wid = rank <= the word count is still a bit of
+                # ``seen`` (sized words // 64 + 1), read and rewritten unchanged
+                term = ((x >> tsh) & 1) & np.int64(length >= min_len)
+                wid = rank - term
+                w = wid >> 6
+                sw = seen[w]
+                new = term & (((sw >> (wid & 63)) & 1) ^ 1)
+                seen[w] = sw | (new << (wid & 63))
+                found[nf] = wid
+                nf += new
+                total += points[length] & -new
                 if length < max_len:
                     mask = x & lmask
                     bb = (x >> bsh) & bmask
-                    lm = mask & nl[u]
-                    deep = length + 1 < max_len
-                    while lm:
-                        lc = lsb_index(lm)
-                        lm &= lm - one
-                        q = bb + popcount(mask & ((one << lc) - 1))
-                        x2 = pk[q]
-                        add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
-                        m2 = (x2 & lmask) if deep else 0
-                        t2 = (x2 >> tsh) & 1
-                        tiles = nbl[u, lc] & ~used
+                    if mask & nl[u]:
+                        dm = lmask if length + 1 < max_len else 0
+                        mb = ((c + 1) << 8) | ((length + 1) << 16)
+                        tiles = nbp[u] & ~used
                         while tiles:
                             v = lsb_index(tiles)
                             tiles &= tiles - U64_1
-                            if t2 == 0 and (m2 & nl[v]) == 0:
-                                continue
-                            f_tile[c, k] = v
-                            f_x[c, k] = x2
-                            f_add[c, k] = add2
-                            f_len[c, k] = length + 1
-                            k += 1
-                        if lc == qc and length + 2 <= max_len:
+                            cv = tcode[v]
+                            q = bb + popcount(mask & ((one << cv) - 1))
+                            x2 = pk[q]
+                            add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
+                            st_x[sp] = x2
+                            st_m[sp] = v | mb | (add2 << 24)
+                            sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[v])) != 0)
+                        if (mask >> qc) & 1 and length + 2 <= max_len:
                             qtiles = nbl[u, QCOL] & ~used
+                            q = bb + popcount(mask & ((one << qc) - 1))
+                            x2 = pk[q]
+                            add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                             m2 = x2 & lmask
                             if qtiles and (m2 >> uc) & 1:
                                 q = ((x2 >> bsh) & bmask) + popcount(m2 & ((one << uc) - 1))
@@ -636,29 +620,13 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
                                 add3 = add2 + (((x3 >> ash) & amask) if packed else np.int64(acc2[q]))
                                 m3 = (x3 & lmask) if length + 2 < max_len else 0
                                 t3 = (x3 >> tsh) & 1
+                                mb = ((c + 1) << 8) | ((length + 2) << 16) | (add3 << 24)
                                 while qtiles:
                                     v = lsb_index(qtiles)
                                     qtiles &= qtiles - U64_1
-                                    if t3 == 0 and (m3 & nl[v]) == 0:
-                                        continue
-                                    f_tile[c, k] = v
-                                    f_x[c, k] = x3
-                                    f_add[c, k] = add3
-                                    f_len[c, k] = length + 2
-                                    k += 1
-                f_n[c] = k
-                d = c
-                while d >= 0 and f_i[d] == f_n[d]:
-                    used ^= U64_1 << np.uint64(s_tile[d])
-                    d -= 1
-                if d < 0:
-                    break
-                i = f_i[d]
-                f_i[d] = i + 1
-                u = f_tile[d, i]
-                x = f_x[d, i]
-                add = f_add[d, i]
-                length = f_len[d, i]
+                                    st_x[sp] = x3
+                                    st_m[sp] = v | mb
+                                    sp += np.int64((t3 | (m3 & nl[v])) != 0)
         for i in range(nf):
             seen[found[i] >> 6] = 0
         out[b] = total

@@ -526,8 +526,8 @@ def boggle_scores(boards, lexicon=None, *, grid: Grid | None = None, min_len=3, 
     words = max(len(lex), 1)
     with _jit.threads(threads) as nt:
         lanes = max(1, min(1 if threads == 1 else nt, nb))
-        seen = np.zeros((lanes, (words + 63) // 64), dtype=np.int64)
-        found = np.empty((lanes, words), dtype=np.int32)
+        seen = np.zeros((lanes, words // 64 + 1), dtype=np.int64)
+        found = np.empty((lanes, words + 1), dtype=np.int32)
         if lanes == 1:
             K.score_boards(pk, acc2, lay, grid.masks, codes, lbit, q, u, min_len, max_len, table, 0, nb, seen[0],
                            found[0], out)
