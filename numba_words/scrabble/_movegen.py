@@ -32,6 +32,7 @@ from ..bits import popcount
 from ._cross import EMPTY, SIZE
 
 LOW32 = np.int64(0xFFFFFFFF)
+NO_BOUND = np.int64(1) << 40  # an upper bound above every score
 
 
 @kernel
@@ -69,170 +70,182 @@ def _earlier(meta, words, bmask, d, i, s, dep, stk, bm):
 
 
 @kernel
-def _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
-                meta, words, bmask, nmask, n, cap, best_only, stk, rmask0, reach, f, allowed_f, endb):
-    """Walk the DAWG from square ``s`` of line ``(d, i)``; record plays ending in ``em``. Returns new ``n``."""
-    top = SIZE - 1
-    while top > s and (em >> top) & 1 == 0:
-        top -= 1
-    rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
-    nb = nblank
-    # depth 0
-    dep = 0
-    stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
-    stk[3, 0] = 0
-    stk[4, 0] = 1
-    stk[5, 0] = 0
-    stk[6, 0] = 0
-    stk[7, 0] = 0
-    stk[8, 0] = 0
-    stk[2, 0] = -1
-    # candidate set at depth 0
-    p = s
-    m = np.int64(dawg[0])
-    if lines[d, i, p] != EMPTY:
-        L = np.int64(lines[d, i, p])
-        stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
-    else:
-        allowed = m & cc[d, i, p]
-        cand = allowed & rmask
-        if nb > 0:
-            cand |= allowed << 32
-        stk[1, 0] = cand
-    while dep >= 0:
-        p = s + dep
-        pk = stk[2, dep]
-        if pk >= 0:  # give back the tile tried last at this depth
-            if pk >= 32:
-                nb += 1
-            else:
-                if counts[pk] == 0:
-                    rmask |= np.int64(1) << pk
-                counts[pk] += 1
-            stk[2, dep] = -1
-        cand = stk[1, dep]
-        if cand == 0 or em == 0:
-            dep -= 1
-            continue
-        b = _lsb_idx(cand)
-        stk[1, dep] = cand & (cand - 1)
-        nodew = stk[0, dep]
-        ms = stk[3, dep]
-        wmul = stk[4, dep]
-        xsum = stk[5, dep]
-        nt = stk[6, dep]
-        bm = stk[7, dep]
-        nm = stk[8, dep]
-        if lines[d, i, p] != EMPTY:
-            letter = b
-            ms += fv[d, i, p]
-        else:
-            if b >= 32:
-                letter = b - 32
-                val = np.int64(0)
-                nb -= 1
-                bm |= np.int64(1) << dep
-            else:
-                letter = b
-                val = lval[letter]
-                counts[letter] -= 1
-                if counts[letter] == 0:
-                    rmask &= ~(np.int64(1) << letter)
-            stk[2, dep] = b
-            lv = val * lm[d, i, p]
-            ms += lv
-            wmul *= wm[d, i, p]
-            if xs[d, i, p] >= 0:
-                xsum += (xs[d, i, p] + lv) * wm[d, i, p]
-            nt += 1
-            nm |= np.int64(1) << dep
-        stk[9, dep] = letter
-        nmk = nodew >> 32
-        e = np.int64(dawg[(nodew & LOW32) + 1 + popcount(nmk & ((np.int64(1) << letter) - 1))])
-        if p < f:
-            # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-            # (next square: the child's own letters, a load the descent needs anyway; further: the reach table)
-            if f - p == 1:
-                if (np.int64(dawg[e >> 1]) & allowed_f) == 0:
-                    continue
-            elif (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
+def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, meta, words, bmask, nmask, cap,
+          best_only, rmask0, reach, starts, order, m, endbs):
+    """Walk the DAWG from the starts ``order[:m]`` (columns of ``starts``: direction, line, start square ``s``,
+    mask of valid ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound);
+    record plays ending in the ends mask. Returns the number of plays (``best_only``: the best in row 0, starts
+    taken in decreasing bound order, stopping once a bound cannot beat it; ``endbs[x, e]`` bounds a play of
+    start ``x`` ending at ``e``). One call walks every start: each array passed to a (non-inlined) call costs
+    an atomic reference-count increment and decrement, which per start was ~10% of the best-only run time."""
+    stk = np.zeros((10, SIZE + 1), dtype=np.int64)
+    n = 0
+    for t in range(m):
+        x = order[t]
+        d = starts[0, x]
+        i = starts[1, x]
+        s = starts[2, x]
+        em = starts[3, x]
+        f = starts[4, x]
+        allowed_f = starts[5, x]
+        if best_only and n > 0:
+            if starts[6, x] < meta[0, 4]:  # '<': an equal score may still win the tie-break
+                break
+            for q in range(s, SIZE):  # drop the ends that cannot beat the best so far
+                if (em >> q) & 1 and endbs[x, q] < meta[0, 4]:
+                    em &= ~(np.int64(1) << q)
+            if em == 0:
                 continue
-        if (e & 1) and (em >> p) & 1 and nt > 0:
-            keep = True
-            if d == 1 and nt == 1:
-                # one-tile play: listed across when the tile has an across word
-                q = s + _lsb_idx(nm)
-                if xs[d, i, q] >= 0:
-                    keep = False
-            if keep:
-                score = ms * wmul + xsum
-                if nt == rack_size:
-                    score += bingo
-                if best_only:
-                    write = n == 0 or score > meta[0, 4] or (
-                        score == meta[0, 4] and _earlier(meta, words, bmask, d, i, s, dep, stk, bm))
-                    slot = 0
+        top = SIZE - 1
+        while top > s and (em >> top) & 1 == 0:
+            top -= 1
+        rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
+        nb = nblank
+        # depth 0
+        dep = 0
+        stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
+        stk[3, 0] = 0
+        stk[4, 0] = 1
+        stk[5, 0] = 0
+        stk[6, 0] = 0
+        stk[7, 0] = 0
+        stk[8, 0] = 0
+        stk[2, 0] = -1
+        # candidate set at depth 0
+        p = s
+        m = np.int64(dawg[0])
+        if lines[d, i, p] != EMPTY:
+            L = np.int64(lines[d, i, p])
+            stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+        else:
+            allowed = m & cc[d, i, p]
+            cand = allowed & rmask
+            if nb > 0:
+                cand |= allowed << 32
+            stk[1, 0] = cand
+        while dep >= 0:
+            p = s + dep
+            pk = stk[2, dep]
+            if pk >= 0:  # give back the tile tried last at this depth
+                if pk >= 32:
+                    nb += 1
                 else:
-                    write = n < cap
-                    slot = n
-                if write:
-                    if d == 0:
-                        meta[slot, 0] = i
-                        meta[slot, 1] = s
-                    else:
-                        meta[slot, 0] = s
-                        meta[slot, 1] = i
-                    meta[slot, 2] = d
-                    meta[slot, 3] = dep + 1
-                    meta[slot, 4] = score
-                    meta[slot, 5] = nt
-                    for k in range(dep + 1):
-                        words[slot, k] = stk[9, k]
-                    bmask[slot] = bm
-                    nmask[slot] = nm
-                    if best_only:
-                        # ends whose bound is below the new best are no longer worth reaching
-                        for q in range(s, SIZE):
-                            if (em >> q) & 1 and endb[q] < score:
-                                em &= ~(np.int64(1) << q)
-                        while top > s and (em >> top) & 1 == 0:
-                            top -= 1
-                n += 1
-        if p < top:
-            child = e >> 1
-            m = np.int64(dawg[child])
-            if m != 0:
-                dep += 1
-                q = p + 1
-                stk[0, dep] = (m << 32) | child
-                stk[3, dep] = ms
-                stk[4, dep] = wmul
-                stk[5, dep] = xsum
-                stk[6, dep] = nt
-                stk[7, dep] = bm
-                stk[8, dep] = nm
+                    if counts[pk] == 0:
+                        rmask |= np.int64(1) << pk
+                    counts[pk] += 1
                 stk[2, dep] = -1
-                if lines[d, i, q] != EMPTY:
-                    L = np.int64(lines[d, i, q])
-                    stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+            cand = stk[1, dep]
+            if cand == 0 or em == 0:
+                dep -= 1
+                continue
+            b = _lsb_idx(cand)
+            stk[1, dep] = cand & (cand - 1)
+            nodew = stk[0, dep]
+            ms = stk[3, dep]
+            wmul = stk[4, dep]
+            xsum = stk[5, dep]
+            nt = stk[6, dep]
+            bm = stk[7, dep]
+            nm = stk[8, dep]
+            if lines[d, i, p] != EMPTY:
+                letter = b
+                ms += fv[d, i, p]
+            else:
+                if b >= 32:
+                    letter = b - 32
+                    val = np.int64(0)
+                    nb -= 1
+                    bm |= np.int64(1) << dep
                 else:
-                    allowed = m & cc[d, i, q]
-                    c2 = allowed & rmask
-                    if nb > 0:
-                        c2 |= allowed << 32
-                    stk[1, dep] = c2
+                    letter = b
+                    val = lval[letter]
+                    counts[letter] -= 1
+                    if counts[letter] == 0:
+                        rmask &= ~(np.int64(1) << letter)
+                stk[2, dep] = b
+                lv = val * lm[d, i, p]
+                ms += lv
+                wmul *= wm[d, i, p]
+                if xs[d, i, p] >= 0:
+                    xsum += (xs[d, i, p] + lv) * wm[d, i, p]
+                nt += 1
+                nm |= np.int64(1) << dep
+            stk[9, dep] = letter
+            nmk = nodew >> 32
+            e = np.int64(dawg[(nodew & LOW32) + 1 + popcount(nmk & ((np.int64(1) << letter) - 1))])
+            if p < f:
+                # every play from s covers f: drop a prefix from which no path puts an allowed letter there
+                # (next square: the child's own letters, a load the descent needs anyway; further: the reach table)
+                if f - p == 1:
+                    if (np.int64(dawg[e >> 1]) & allowed_f) == 0:
+                        continue
+                elif (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
+                    continue
+            if (e & 1) and (em >> p) & 1 and nt > 0:
+                keep = True
+                if d == 1 and nt == 1:
+                    # one-tile play: listed across when the tile has an across word
+                    q = s + _lsb_idx(nm)
+                    if xs[d, i, q] >= 0:
+                        keep = False
+                if keep:
+                    score = ms * wmul + xsum
+                    if nt == rack_size:
+                        score += bingo
+                    if best_only:
+                        write = n == 0 or score > meta[0, 4] or (
+                            score == meta[0, 4] and _earlier(meta, words, bmask, d, i, s, dep, stk, bm))
+                        slot = 0
+                    else:
+                        write = n < cap
+                        slot = n
+                    if write:
+                        if d == 0:
+                            meta[slot, 0] = i
+                            meta[slot, 1] = s
+                        else:
+                            meta[slot, 0] = s
+                            meta[slot, 1] = i
+                        meta[slot, 2] = d
+                        meta[slot, 3] = dep + 1
+                        meta[slot, 4] = score
+                        meta[slot, 5] = nt
+                        for k in range(dep + 1):
+                            words[slot, k] = stk[9, k]
+                        bmask[slot] = bm
+                        nmask[slot] = nm
+                        if best_only:
+                            # ends whose bound is below the new best are no longer worth reaching
+                            for q in range(s, SIZE):
+                                if (em >> q) & 1 and endbs[x, q] < score:
+                                    em &= ~(np.int64(1) << q)
+                            while top > s and (em >> top) & 1 == 0:
+                                top -= 1
+                    n += 1
+            if p < top:
+                child = e >> 1
+                m = np.int64(dawg[child])
+                if m != 0:
+                    dep += 1
+                    q = p + 1
+                    stk[0, dep] = (m << 32) | child
+                    stk[3, dep] = ms
+                    stk[4, dep] = wmul
+                    stk[5, dep] = xsum
+                    stk[6, dep] = nt
+                    stk[7, dep] = bm
+                    stk[8, dep] = nm
+                    stk[2, dep] = -1
+                    if lines[d, i, q] != EMPTY:
+                        L = np.int64(lines[d, i, q])
+                        stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                    else:
+                        allowed = m & cc[d, i, q]
+                        c2 = allowed & rmask
+                        if nb > 0:
+                            c2 |= allowed << 32
+                        stk[1, dep] = c2
     return n
-
-
-@kernel
-def _allowed_at(lines, cc, d, i, q, rmask, nblank):
-    """Letters that can stand on square ``q`` of line ``(d, i)`` in a play: its tile, or rack letters (any
-    letter with a blank) passing its cross-check."""
-    if lines[d, i, q] != EMPTY:
-        return np.int64(1) << np.int64(lines[d, i, q])
-    if nblank > 0:
-        return cc[d, i, q]
-    return cc[d, i, q] & rmask
 
 
 @kernel
@@ -260,52 +273,59 @@ def _line_conn(occ, empty_board, d, i):
 
 
 @kernel
-def _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-              d, i, meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach, endb):
-    conn = _line_conn(occ, empty_board, d, i)
-    if conn == 0:
-        return n
-    k = nblank
-    for c in range(32):
-        k += counts[c]
-    if k > 7:
-        k = 7
-    o = occ[d, i]
-    for s in range(SIZE):
-        em = np.int64(span[k, o, s])
-        if em == 0:
-            continue
-        rest = conn >> s
-        if rest == 0:
-            break
-        first = s + _lsb_idx(rest)
-        em &= ~((np.int64(1) << first) - 1)
-        if em == 0:
-            continue
-        allowed = _allowed_at(lines, cc, d, i, first, rmask, nblank)
-        if allowed == 0:
-            continue
-        n = _walk_start(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, d, i, s, em,
-                        meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach, first, allowed, endb)
-    return n
-
-
-@kernel
 def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
              meta, words, bmask, nmask, best_only, reach):
     """Every play of one position (or only the best with ``best_only``). Returns the number of plays; rows
     beyond ``meta.shape[0]`` are counted but not written (call again with more room)."""
     cap = meta.shape[0]
-    stk = np.zeros((10, SIZE + 1), dtype=np.int64)
     cnt = counts.copy()
     rmask = _rack_mask(cnt)
-    endb = np.zeros(SIZE, np.int64)  # read only by the best-only walk
-    n = 0
+    k = nblank
+    for c in range(32):
+        k += cnt[c]
+    if k > 7:
+        k = 7
+    # the starts, in generation order (direction, line, start square); see _walk for the columns
+    starts = np.empty((7, 2 * SIZE * SIZE), np.int64)
+    m = 0
     for d in range(2):
         for i in range(SIZE):
-            n = _gen_line(lines, fv, occ, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, span,
-                          empty_board, d, i, meta, words, bmask, nmask, n, cap, best_only, stk, rmask, reach, endb)
-    return n
+            conn = _line_conn(occ, empty_board, d, i)
+            if conn == 0:
+                continue
+            o = occ[d, i]
+            for s in range(SIZE):
+                em = np.int64(span[k, o, s])
+                if em == 0:
+                    continue
+                rest = conn >> s
+                if rest == 0:
+                    break
+                first = s + _lsb_idx(rest)
+                em &= ~((np.int64(1) << first) - 1)
+                if em == 0:
+                    continue
+                if lines[d, i, first] != EMPTY:
+                    allowed = np.int64(1) << np.int64(lines[d, i, first])
+                elif nblank > 0:
+                    allowed = cc[d, i, first]
+                else:
+                    allowed = cc[d, i, first] & rmask
+                if allowed == 0:
+                    continue
+                starts[0, m] = d
+                starts[1, m] = i
+                starts[2, m] = s
+                starts[3, m] = em
+                starts[4, m] = first
+                starts[5, m] = allowed
+                starts[6, m] = NO_BOUND
+                m += 1
+    order = np.arange(m)
+    # best_only here keeps the best of the full walk (no bounds: the pruned search is best())
+    endbs = np.full((m if best_only else 1, SIZE), NO_BOUND, np.int64)
+    return _walk(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, meta, words, bmask, nmask, cap,
+                 best_only, rmask, reach, starts, order, m, endbs)
 
 
 @pkernel
@@ -321,69 +341,6 @@ def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_si
 
 
 @kernel
-def _end_bounds(lines, fv, cc, xs, lm, wm, maxv, d, i, s, em, srt, rack_size, bingo, out, lms, cms):
-    """Upper bounds ``out[e]`` of the score of any play covering exactly ``s..e``, for every end ``e`` in ``em``.
-
-    All empty squares of ``s..e`` get new tiles, so with ``W`` the product of their word premiums the score is
-    ``W * fixed + sum(cross tiles * their word premium) + sum(v_q * lm_q * (W + c_q)) (+ bingo)``, ``c_q`` the
-    square's word premium when it makes a cross word, else 0. The last sum is bounded by the smaller of: the
-    rack's values sorted high first on ``lm`` and on ``lm * c`` sorted high first (rearrangement, each part
-    kept sorted as squares are added), and each square's best rack letter allowed by its cross-check.
-    ``lms``/``cms`` are scratch. Returns ``(max bound, em)`` with ends past a square no rack tile can fill
-    removed."""
-    fixed = np.int64(0)
-    wprod = np.int64(1)
-    x0 = np.int64(0)
-    by_lm = np.int64(0)  # sum of maxv * lm
-    by_c = np.int64(0)  # sum of maxv * lm * c
-    ne = 0
-    top = np.int64(-1)
-    for q in range(s, SIZE):
-        if (em >> q) == 0:
-            break
-        if lines[d, i, q] != EMPTY:
-            fixed += fv[d, i, q]
-        else:
-            if maxv[d, i, q] < 0:
-                em &= (np.int64(1) << q) - 1
-                break
-            wprod *= wm[d, i, q]
-            c = wm[d, i, q] if xs[d, i, q] >= 0 else 0
-            if xs[d, i, q] >= 0:
-                x0 += xs[d, i, q] * wm[d, i, q]
-            a = lm[d, i, q]
-            b = lm[d, i, q] * c
-            by_lm += maxv[d, i, q] * a
-            by_c += maxv[d, i, q] * b
-            k = ne
-            while k > 0 and lms[k - 1] < a:
-                lms[k] = lms[k - 1]
-                k -= 1
-            lms[k] = a
-            k = ne
-            while k > 0 and cms[k - 1] < b:
-                cms[k] = cms[k - 1]
-                k -= 1
-            cms[k] = b
-            ne += 1
-        if (em >> q) & 1:
-            r1 = np.int64(0)
-            r2 = np.int64(0)
-            for j in range(ne):
-                r1 += srt[j] * lms[j]
-                r2 += srt[j] * cms[j]
-            rearr = wprod * r1 + r2
-            byval = wprod * by_lm + by_c
-            bnd = wprod * fixed + x0 + (rearr if rearr < byval else byval)
-            if ne >= rack_size:
-                bnd += bingo
-            out[q] = bnd
-            if bnd > top:
-                top = bnd
-    return top, em
-
-
-@kernel
 def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
          meta, words, bmask, nmask, reach):
     """The top-scoring play only (written to row 0; returns 1, or 0 when there is no play).
@@ -391,6 +348,13 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
     premiums, times the best word premiums, + every possible cross word, + bingo); starts are then walked in
     decreasing bound order and the search stops once the next bound cannot beat the best score found.
+
+    End bounds: a play covering exactly ``s..e`` puts new tiles on all its empty squares, so with ``W`` the
+    product of their word premiums its score is ``W * fixed + sum(cross tiles * their word premium) +
+    sum(v_q * lm_q * (W + c_q)) (+ bingo)``, ``c_q`` the square's word premium when it makes a cross word, else
+    0. The last sum is bounded by the smaller of: the rack's values sorted high first on ``lm`` and on
+    ``lm * c`` sorted high first (rearrangement, each part kept sorted as squares are added), and each square's
+    best rack letter allowed by its cross-check. Ends past a square no rack tile can fill are dropped.
     """
     n_rack = nblank
     vals = np.zeros(8, np.int64)
@@ -420,16 +384,9 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
     k = min(n_rack, 7)
-    ds = np.empty(2 * SIZE * SIZE, np.int64)
-    is_ = np.empty(2 * SIZE * SIZE, np.int64)
-    ss = np.empty(2 * SIZE * SIZE, np.int64)
-    ems = np.empty(2 * SIZE * SIZE, np.int64)
-    fs = np.empty(2 * SIZE * SIZE, np.int64)
-    als = np.empty(2 * SIZE * SIZE, np.int64)
-    ends = np.zeros(SIZE, np.int64)
-    qs = np.zeros(SIZE, np.int64)  # scratch for _end_bounds (no allocation per call)
-    eff = np.zeros(SIZE, np.int64)
-    bounds = np.empty(2 * SIZE * SIZE, np.int64)
+    starts = np.empty((7, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
+    qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
+    eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
     endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
     m = 0
     for d in range(2):
@@ -449,41 +406,78 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
-                bnd, em = _end_bounds(lines, fv, cc, xs, lm, wm, maxv, d, i, s,
-                                      em, srt, rack_size, bingo, ends, qs, eff)
+                # end bounds of this start, written out here: a call passing arrays costs an atomic
+                # reference-count increment and decrement per array (~60% of the setup time as a helper)
+                fixed = np.int64(0)
+                wprod = np.int64(1)
+                x0 = np.int64(0)
+                by_lm = np.int64(0)
+                by_c = np.int64(0)
+                ne = 0
+                bnd = np.int64(-1)
+                for q in range(s, SIZE):
+                    if (em >> q) == 0:
+                        break
+                    if lines[d, i, q] != EMPTY:
+                        fixed += fv[d, i, q]
+                    else:
+                        mv = maxv[d, i, q]
+                        if mv < 0:
+                            em &= (np.int64(1) << q) - 1
+                            break
+                        w = wm[d, i, q]
+                        wprod *= w
+                        c = w if xs[d, i, q] >= 0 else 0
+                        if xs[d, i, q] >= 0:
+                            x0 += xs[d, i, q] * w
+                        a = lm[d, i, q]
+                        b = a * c
+                        by_lm += mv * a
+                        by_c += mv * b
+                        j = ne
+                        while j > 0 and qs[j - 1] < a:
+                            qs[j] = qs[j - 1]
+                            j -= 1
+                        qs[j] = a
+                        j = ne
+                        while j > 0 and eff[j - 1] < b:
+                            eff[j] = eff[j - 1]
+                            j -= 1
+                        eff[j] = b
+                        ne += 1
+                    if (em >> q) & 1:
+                        r1 = np.int64(0)
+                        r2 = np.int64(0)
+                        for j in range(ne):
+                            r1 += srt[j] * qs[j]
+                            r2 += srt[j] * eff[j]
+                        rearr = wprod * r1 + r2
+                        byval = wprod * by_lm + by_c
+                        eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
+                        if ne >= rack_size:
+                            eb += bingo
+                        endbs[m, q] = eb
+                        if eb > bnd:
+                            bnd = eb
                 if bnd < 0 or em == 0:
                     continue
-                allowed = _allowed_at(lines, cc, d, i, first, rmask, nblank)
+                if lines[d, i, first] != EMPTY:
+                    allowed = np.int64(1) << np.int64(lines[d, i, first])
+                elif nblank > 0:
+                    allowed = cc[d, i, first]
+                else:
+                    allowed = cc[d, i, first] & rmask
                 if allowed == 0:
                     continue
-                fs[m] = first
-                als[m] = allowed
-                for q in range(s, SIZE):
-                    endbs[m, q] = ends[q]
-                ds[m] = d
-                is_[m] = i
-                ss[m] = s
-                ems[m] = em
-                bounds[m] = bnd
+                starts[0, m] = d
+                starts[1, m] = i
+                starts[2, m] = s
+                starts[3, m] = em
+                starts[4, m] = first
+                starts[5, m] = allowed
+                starts[6, m] = bnd
                 m += 1
-    order = np.argsort(-bounds[:m], kind="mergesort")
-    stk = np.zeros((10, SIZE + 1), dtype=np.int64)
-    cnt = counts.copy()
-    n = 0
-    for t in range(m):
-        x = order[t]
-        if n > 0 and bounds[x] < meta[0, 4]:  # '<': an equal score may still win the tie-break
-            break
-        em = ems[x]
-        d, i, s0 = ds[x], is_[x], ss[x]
-        for q in range(s0, SIZE):
-            ends[q] = endbs[x, q]
-        if n > 0:  # drop the ends that cannot beat the best so far
-            for q in range(s0, SIZE):
-                if (em >> q) & 1 and ends[q] < meta[0, 4]:
-                    em &= ~(np.int64(1) << q)
-            if em == 0:
-                continue
-        n = _walk_start(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, ds[x], is_[x], ss[x],
-                        em, meta, words, bmask, nmask, n, 1, True, stk, rmask, reach, fs[x], als[x], ends)
+    order = np.argsort(-starts[6, :m], kind="mergesort")
+    n = _walk(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, meta, words, bmask,
+              nmask, 1, True, rmask, reach, starts, order, m, endbs)
     return min(n, 1)
