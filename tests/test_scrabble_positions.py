@@ -139,3 +139,53 @@ def test_stored_benchmark_positions_match_the_recipe(twl):
     stored = load_positions(twl)
     assert len(stored) == 40
     assert [p.cgp() for p in stored] == [p.cgp() for p in midgame_positions(twl, 8)]
+
+
+def test_bingo_table_matches_the_word_list():
+    """The best-only kernel's bingo filter: every 7-/8-letter word's multiset and each one-short sub-multiset
+    is in the hash set; multisets of no word are not."""
+    import itertools
+    import random
+
+    import numpy as np
+
+    from numba_words.scrabble._tables import bingo_has, bingo_key, bingo_table
+
+    rng = random.Random(5)
+    letters = "ABCDE"
+    words = sorted({"".join(rng.choice(letters) for _ in range(rng.choice((2, 7, 7, 8, 8, 9)))) for _ in range(300)})
+    lex = Lexicon.from_words(words, alphabet=letters)
+    tab = bingo_table(lex.dawg)
+
+    def key(tag, s):
+        c = np.array(sorted(lex.alphabet.encode(s)), np.int64)
+        return bingo_key(tag, c, len(c))
+
+    want = set()
+    for w in words:
+        if len(w) in (7, 8):
+            want.add(key(len(w) - 7, w))
+            for j in range(len(w)):
+                want.add(key(len(w) - 5, w[:j] + w[j + 1:]))
+    assert int((tab != -1).sum()) == len(want)
+    for n, tag in ((7, 0), (8, 1), (6, 2), (7, 3)):
+        for combo in itertools.combinations_with_replacement(letters, n):
+            k = key(tag, "".join(combo))
+            assert bingo_has(tab, k) == (k in want), (tag, combo)
+
+
+def test_best_play_on_bingo_racks(twl):
+    """best_play() (bounds, bingo filter, pruned walk) is the first of the sorted full list on the stored
+    benchmark positions, with their racks and with racks that bingo (with and without a blank)."""
+    from numba_words.scrabble.bench import benchmark_positions
+
+    checked = 0
+    for k, pos in enumerate(benchmark_positions(twl)):
+        for rack in (pos.rack, ("RETAINS", "AEINST?", "SATIRE?", "EIRSTU?")[k % 4]):
+            p = pos.copy()
+            p.rack = rack
+            plays = p.legal_plays()
+            if plays:
+                assert str(p.best_play()) == str(plays.best(1)[0]), (p.cgp(), rack)
+                checked += plays.best(1)[0].tiles_used == 7
+    assert checked >= 10  # bingos among the best plays

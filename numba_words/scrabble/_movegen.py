@@ -30,6 +30,7 @@ import numpy as np
 from .._jit import kernel, pkernel
 from ..bits import popcount
 from ._cross import EMPTY, SIZE
+from ._tables import bingo_has, bingo_key
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score
@@ -342,7 +343,7 @@ def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_si
 
 @kernel
 def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-         meta, words, bmask, nmask, reach):
+         meta, words, bmask, nmask, reach, btab):
     """The top-scoring play only (written to row 0; returns 1, or 0 when there is no play).
 
     Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
@@ -355,6 +356,11 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     0. The last sum is bounded by the smaller of: the rack's values sorted high first on ``lm`` and on
     ``lm * c`` sorted high first (rearrangement, each part kept sorted as squares are added), and each square's
     best rack letter allowed by its cross-check. Ends past a square no rack tile can fill are dropped.
+
+    Bingo filter (``btab``, :func:`_tables.bingo_table`): with 7 tiles on the rack (at most one blank), a span
+    needing all 7 and holding no fixed letter is dropped unless the rack spells a 7-letter word, and one
+    holding one fixed letter ``L`` unless rack + ``L`` spells an 8-letter word (checked once per letter).
+    Without it those spans' bingo bonus sends most racks through a long fruitless walk.
     """
     n_rack = nblank
     vals = np.zeros(8, np.int64)
@@ -383,6 +389,22 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                     if lval[c] > best_v:
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
+    # bingo filter: real rack letters, ascending; b7 = the rack spells a 7-letter word
+    bfilter = n_rack == rack_size and rack_size == 7 and nblank <= 1
+    nreal = n_rack - nblank
+    rc = np.zeros(8, np.int64)
+    t = 0
+    for c in range(32):
+        for _ in range(counts[c]):
+            if t < 8:
+                rc[t] = c
+            t += 1
+    b7 = True
+    if bfilter:
+        b7 = bingo_has(btab, bingo_key(2 * nblank, rc, nreal))
+    b8_known = np.int64(0)  # letters L whose "rack + L spells an 8-letter word" is known ...
+    b8_ok = np.int64(0)  # ... and those for which it does
+    r8 = np.zeros(8, np.int64)
     k = min(n_rack, 7)
     starts = np.empty((7, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
@@ -414,12 +436,17 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 by_lm = np.int64(0)
                 by_c = np.int64(0)
                 ne = 0
+                nfix = 0
+                fl = np.int64(0)
                 bnd = np.int64(-1)
                 for q in range(s, SIZE):
                     if (em >> q) == 0:
                         break
                     if lines[d, i, q] != EMPTY:
                         fixed += fv[d, i, q]
+                        if nfix == 0:
+                            fl = np.int64(lines[d, i, q])
+                        nfix += 1
                     else:
                         mv = maxv[d, i, q]
                         if mv < 0:
@@ -446,6 +473,27 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         eff[j] = b
                         ne += 1
                     if (em >> q) & 1:
+                        if bfilter and ne >= rack_size and nfix <= 1:
+                            if nfix == 0:
+                                ok = b7
+                            else:
+                                if (b8_known >> fl) & 1 == 0:
+                                    b8_known |= np.int64(1) << fl
+                                    u = 0
+                                    for j in range(nreal):  # rack letters + fl, ascending
+                                        if u == j and rc[j] > fl:
+                                            r8[u] = fl
+                                            u += 1
+                                        r8[u] = rc[j]
+                                        u += 1
+                                    if u == nreal:
+                                        r8[u] = fl
+                                    if bingo_has(btab, bingo_key(1 + 2 * nblank, r8, nreal + 1)):
+                                        b8_ok |= np.int64(1) << fl
+                                ok = (b8_ok >> fl) & 1 != 0
+                            if not ok:
+                                em &= ~(np.int64(1) << q)
+                                continue
                         r1 = np.int64(0)
                         r2 = np.int64(0)
                         for j in range(ne):

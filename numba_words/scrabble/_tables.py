@@ -105,3 +105,146 @@ def reach_for(dawg: np.ndarray) -> np.ndarray:
         while len(_REACH) > 4:  # keep the tables of the last few lexicons only
             del _REACH[next(iter(_REACH))]
     return hit[1]
+
+
+# Bingo filter: hash set of the letter multisets (sorted codes, 5 bits each, under a 2-bit tag) of the 7- and
+# 8-letter words (tags 0, 1) and of their sub-multisets one letter short (tags 2, 3: with one blank on the rack,
+# rack + blank spells a word exactly when the rack's real tiles are such a sub-multiset). Empty slot: -1.
+BINGO_EMPTY = np.int64(-1)
+_HASH_MUL = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
+
+
+@kernel
+def bingo_key(tag, codes, n):
+    """Key of the multiset ``codes[:n]`` (letter codes < 32, sorted ascending) under ``tag``."""
+    k = np.int64(tag)
+    for j in range(n):
+        k = (k << 5) | np.int64(codes[j])
+    return k
+
+
+@kernel
+def bingo_has(tab, key):
+    """Whether ``key`` is in the hash set ``tab`` (size a power of two, linear probing)."""
+    mask = tab.shape[0] - 1
+    bits = np.int64(popcount(mask))
+    h = ((key * _HASH_MUL) >> (64 - bits)) & mask
+    while True:
+        v = tab[h]
+        if v == key:
+            return True
+        if v == BINGO_EMPTY:
+            return False
+        h = (h + 1) & mask
+
+
+@kernel
+def _bingo_insert(tab, key):
+    mask = tab.shape[0] - 1
+    bits = np.int64(popcount(mask))
+    h = ((key * _HASH_MUL) >> (64 - bits)) & mask
+    while True:
+        v = tab[h]
+        if v == key:
+            return
+        if v == BINGO_EMPTY:
+            tab[h] = key
+            return
+        h = (h + 1) & mask
+
+
+@kernel
+def _bingo_words(dawg, count_only, out):
+    """The 7- and 8-letter words of a DAWG (depth-first, explicit stack of 8 levels: the longest word kept),
+    written as rows ``(length, 8 codes)`` of ``out`` unless ``count_only``. Returns how many there are."""
+    node = np.zeros(9, np.int64)
+    kid = np.zeros(9, np.int64)  # index of the next child to try at each level
+    path = np.zeros(9, np.int64)
+    n = 0
+    dep = 0
+    node[0] = 0
+    kid[0] = 0
+    while dep >= 0:
+        o = node[dep]
+        m = np.int64(dawg[o])
+        k = kid[dep]
+        if k >= popcount(m):
+            dep -= 1
+            continue
+        kid[dep] = k + 1
+        # letter of the k-th child: the k-th set bit of m
+        mm = m
+        for _ in range(k):
+            mm &= mm - 1
+        c = popcount((mm & -mm) - 1)
+        e = np.int64(dawg[o + 1 + k])
+        path[dep] = c
+        ln = dep + 1
+        if (e & 1) and (ln == 7 or ln == 8):
+            if not count_only:
+                out[n, 0] = ln
+                for j in range(ln):
+                    out[n, 1 + j] = path[j]
+            n += 1
+        if ln < 8 and (e >> 1) != 0:
+            dep += 1
+            node[dep] = e >> 1
+            kid[dep] = 0
+    return n
+
+
+@kernel
+def bingo_table(dawg):
+    """The bingo hash set of a DAWG (see ``BINGO_EMPTY``): 206 k keys for TWL06 in 512 k slots (4 MB)."""
+    nw = _bingo_words(dawg, True, np.zeros((1, 9), np.int64))
+    words = np.zeros((max(nw, 1), 9), np.int64)
+    _bingo_words(dawg, False, words)
+    size = 16
+    while size < 2 * 9 * nw:  # room for every key; rebuilt below at twice the keys' count
+        size *= 2
+    tab = _bingo_fill(words, nw, size)
+    nk = 0
+    for h in range(size):
+        nk += tab[h] != BINGO_EMPTY
+    size = 16
+    while size < 2 * nk:
+        size *= 2
+    return _bingo_fill(words, nw, size)
+
+
+@kernel
+def _bingo_fill(words, nw, size):
+    tab = np.full(size, BINGO_EMPTY, np.int64)
+    c = np.zeros(8, np.int64)
+    sub = np.zeros(8, np.int64)
+    for w in range(nw):
+        ln = words[w, 0]
+        for j in range(ln):
+            c[j] = words[w, 1 + j]
+        c[:ln].sort()
+        _bingo_insert(tab, bingo_key(ln - 7, c, ln))
+        for j in range(ln):
+            if j > 0 and c[j] == c[j - 1]:
+                continue
+            t = 0
+            for q in range(ln):
+                if q != j:
+                    sub[t] = c[q]
+                    t += 1
+            _bingo_insert(tab, bingo_key(ln - 5, sub, ln - 1))
+    return tab
+
+
+_BINGO: dict = {}
+
+
+def bingo_for(dawg: np.ndarray) -> np.ndarray:
+    """The bingo hash set of a DAWG array (computed once per array)."""
+    key = (id(dawg), dawg.shape[0])
+    hit = _BINGO.get(key)
+    if hit is None or hit[0] is not dawg:
+        hit = (dawg, bingo_table(dawg))
+        _BINGO[key] = hit
+        while len(_BINGO) > 4:
+            del _BINGO[next(iter(_BINGO))]
+    return hit[1]

@@ -12,7 +12,7 @@ import numpy as np
 
 from .._jit import threads as _threads
 from . import _movegen
-from ._tables import reach_for, span_table
+from ._tables import bingo_for, reach_for, span_table
 from .generator import SIZE
 
 
@@ -75,6 +75,7 @@ class Batch:
         self.nout = np.zeros(self.P, np.int64)
         self.span = span_table()
         self.reach = reach_for(self.dawg)
+        self.btab = bingo_for(self.dawg)
 
     def run_serial(self, best_only=False) -> int:
         """One kernel call per position (the single-position path). Returns total plays."""
@@ -94,7 +95,7 @@ class Batch:
         for p in range(self.P):
             _movegen.best(self.lines[p], self.fv[p], self.occ[p], self.cc[p], self.xs[p], self.lm, self.wm,
                           self.values, self.counts[p], self.nblank[p], ri, bi, self.dawg, self.span, self.empty[p],
-                          self.meta[p], self.words[p], self.bm[p], self.nm[p], self.reach)
+                          self.meta[p], self.words[p], self.bm[p], self.nm[p], self.reach, self.btab)
             out[p] = self.meta[p, 0, 4]
         return out
 

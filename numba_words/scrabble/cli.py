@@ -99,11 +99,12 @@ def tour(lex, echo) -> None:
     if lex.alphabet.letters != "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
         echo("(skipped: needs an English lexicon)")
         return
-    from ._tables import reach_for
+    from ._tables import bingo_for, reach_for
 
     t = time.perf_counter()
     warmup()
     reach_for(lex.dawg)
+    bingo_for(lex.dawg)
     echo(f"kernels and tables ready in {time.perf_counter() - t:.2f} s (compiled or loaded from cache)")
     cgp = ("7O6L/7C6I/2F1TROT2NAANS/2R1U2RAZEED1P/2I1R2O3O3/2GAB2IF2N3/3lI3O6/4T2NU6/4H3RAH4/15/15/15/15/15/15 "
            "ELMMTV?/ 76/176 0")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _cross, _movegen
-from ._tables import reach_for, span_table
+from ._tables import bingo_for, reach_for, span_table
 from .variants import Variant
 
 SIZE = 15
@@ -105,7 +105,8 @@ def generate(board: Board, counts, n_blanks, *, best_only=False, cap=None) -> np
         nm = np.empty(cap, np.uint16)
         if best_only:
             n = _movegen.best(*board.args(), counts, np.int64(n_blanks), np.int64(v.rack_size), np.int64(v.bingo),
-                              board.dawg, span, board.empty, meta, words, bm, nm, reach_for(board.dawg))
+                              board.dawg, span, board.empty, meta, words, bm, nm, reach_for(board.dawg),
+                              bingo_for(board.dawg))
         else:
             n = _movegen.generate(*board.args(), counts, np.int64(n_blanks), np.int64(v.rack_size),
                                   np.int64(v.bingo), board.dawg, span, board.empty, meta, words, bm, nm, False,
