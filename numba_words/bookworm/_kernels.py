@@ -16,8 +16,9 @@ the word's index. A minimised DAWG merges suffixes, so the edge position does no
 does, exactly, so words are deduplicated per board on the rank with a small open-addressing table.
 
 Output per board, in first-found order (deterministic: start tiles ascending, then depth first, the
-children of a node taken Qu tiles first, then plain-letter tiles by descending index: a LIFO stack): word rank, one path (tile indices) and its length in tiles,
-and the best score over every path spelling the word (``(level + sum of values) * (letters + sum of gem
+children of a node taken Qu tiles first, then plain-letter tiles by descending index: a LIFO stack): word
+rank, one path (tile indices) and its length in tiles (path rows hold ``max_len`` entries; those past the
+length are leftovers), and the best score over every path spelling the word (``(level + sum of values) * (letters + sum of gem
 bonuses) * mult``; the first path reaching the best score is kept).
 """
 from __future__ import annotations
@@ -243,7 +244,7 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
     s_rank = np.zeros(depth_cap + 1, dtype=np.int64)
     s_val = np.zeros(depth_cap + 1, dtype=np.int64)
     s_bon = np.zeros(depth_cap + 1, dtype=np.int64)
-    s_tile = np.empty(depth_cap, dtype=np.int64)
+    s_tile = np.zeros(max_len, dtype=np.int8)  # copied whole into an output row: a fixed-length copy
     st_x = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     st_m = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     for s in range(lo, hi):
@@ -298,7 +299,7 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                         out_wid[n_out] = wid
                         out_score[n_out] = score
                         out_plen[n_out] = c + 1
-                        for k in range(c + 1):
+                        for k in range(max_len):
                             out_path[n_out, k] = s_tile[k]
                         n_out += 1
                         break
@@ -307,7 +308,7 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                         if score > out_score[j]:
                             out_score[j] = score
                             out_plen[j] = c + 1
-                            for k in range(c + 1):
+                            for k in range(max_len):
                                 out_path[j, k] = s_tile[k]
                         break
                     h = (h + 1) & hmask
