@@ -204,7 +204,7 @@ def test_many_random_boards_match_reference(lex, ref, grid, n):
 def test_packed_layouts_agree(lex, grid):
     """The search gives the same words whether the rank steps ride in the packed edges or in ``acc2``."""
     from numba_words.bookworm.scoring import BOOKWORM_DELUXE as SC
-    from numba_words.bookworm.solver import code_tables, packed
+    from numba_words.bookworm.solver import code_tables, dedup_scratch, packed
 
     dawg, acc, q, u = prepare(lex)
     narrow = packed(lex)[:3]
@@ -218,8 +218,10 @@ def test_packed_layouts_agree(lex, grid):
         counts = np.zeros(30, dtype=np.int64)
         buf = (np.empty(30 * 600, np.int32), np.empty((30 * 600, 12), np.int8), np.empty(30 * 600, np.int8),
                np.empty(30 * 600, np.int64))
+        seen, idx = dedup_scratch(lex, 1)
         bn, end = K.run_boards(pk, acc2, lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, 3, 12, 1, 10, 0, 30,
-                               0, 30 * 600, 2047, counts, *buf)
+                               0, 30 * 600, 2047, counts, *buf, seen[0], idx[0])
+        assert not seen.any()
         assert bn == 30
         got.append((counts, buf[0][:end], buf[3][:end]))
     for a, b in zip(*got):

@@ -13,7 +13,8 @@ kernels take, for every tile:
 Words are numbered by their rank in the lexicon's sorted list: ``acc[p]`` (built once per lexicon by
 :func:`word_rank_table`) is added along the DAWG edges walked, and at a terminal edge the sum minus one is
 the word's index. A minimised DAWG merges suffixes, so the edge position does not identify a word; the rank
-does, exactly, so words are deduplicated per board on the rank with a small open-addressing table.
+does, exactly, so words are deduplicated per board on the rank (a bitset over ranks plus a rank -> row
+table, both per thread; see :func:`search`).
 
 Output per board, in first-found order (deterministic: start tiles ascending, then depth first, the
 children of a node taken Qu tiles first, then plain-letter tiles by descending index: a LIFO stack): word
@@ -24,7 +25,7 @@ bonuses) * mult``; the first path reaching the best score is kept).
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
+from numba import get_thread_id, prange
 
 from .._jit import inline, kernel, pkernel
 from ..bits import lsb_index, popcount
@@ -197,14 +198,15 @@ def pack_dawg(dawg, acc, n_letters, wide=False):
 
 @kernel
 def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, lo, hi,
-           out_wid, out_path, out_plen, out_score, htab, hmask, tag, n_out, limit):
+           out_wid, out_path, out_plen, out_score, seen, idx, n_out, limit):
     """Depth-first search from start tiles ``lo..hi-1``, appending distinct words to the ``out_*`` arrays.
 
-    ``pk``/``acc2``/``lay``: the packed DAWG of :func:`pack_dawg`. Words go to ``out_*[n_out:limit]``;
-    ``htab`` is an open-addressing table of size ``hmask + 1`` (more than ``limit - n_out`` slots) whose
-    entries are ``tag << 32 | (output index + 1)``: a slot with another tag is empty, so one table serves
-    board after board without clearing. Returns the new count, or -1 when ``limit`` is reached (the
-    caller retries with more room).
+    ``pk``/``acc2``/``lay``: the packed DAWG of :func:`pack_dawg`. Words go to ``out_*[n_out:limit]``.
+    Distinct words by rank: bit ``wid`` of ``seen`` (``int64``, ``words // 64 + 1`` entries, all clear on
+    entry and again on return: the bits this call set are cleared from its output rows) marks a word
+    already written, at row ``idx[wid]`` (``int32``, ``words + 1`` entries, meaningful only where the bit
+    is set). Returns the new count, or -1 when ``limit`` is reached at a word (the caller retries with
+    more room).
 
     One flat LIFO stack of pending children (not a frame per level): an entry is the child's packed edge
     ``x`` and ``meta`` = tile | depth << 8 | letters << 16 | rank step << 24; popping one restores the path
@@ -247,6 +249,7 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
     s_tile = np.zeros(max_len, dtype=np.int8)  # copied whole into an output row: a fixed-length copy
     st_x = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     st_m = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
+    n_out0 = n_out
     for s in range(lo, hi):
         if tbit[s] == 0:
             continue
@@ -286,32 +289,29 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
             sb = s_bon[c] + tbonus[u]
             s_val[c + 1] = sv
             s_bon[c + 1] = sb
-            if (x >> tsh) & 1 and length >= min_len:
+            if ((x >> tsh) & 1) & np.int64(length >= min_len):
+                if n_out >= limit:
+                    for k in range(n_out0, n_out):
+                        seen[out_wid[k] >> 6] = 0
+                    return -1
+                # dedup by rank, branch-free: a word already on this board (its bit set) has row idx[wid];
+                # the row written is that one when this path scores better, else the spare row n_out
                 wid = rank - 1
                 score = (level + sv) * (length + sb) * mult
-                h = np.int64((np.uint64(wid) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & hmask
-                while True:
-                    slot = htab[h]
-                    if (slot >> 32) != tag:
-                        if n_out >= limit:
-                            return -1
-                        htab[h] = (tag << 32) | (n_out + 1)
-                        out_wid[n_out] = wid
-                        out_score[n_out] = score
-                        out_plen[n_out] = c + 1
-                        for k in range(max_len):
-                            out_path[n_out, k] = s_tile[k]
-                        n_out += 1
-                        break
-                    j = (slot & 0xFFFFFFFF) - 1
-                    if out_wid[j] == wid:
-                        if score > out_score[j]:
-                            out_score[j] = score
-                            out_plen[j] = c + 1
-                            for k in range(max_len):
-                                out_path[j, k] = s_tile[k]
-                        break
-                    h = (h + 1) & hmask
+                w = wid >> 6
+                sw = seen[w]
+                old = (sw >> (wid & 63)) & 1
+                seen[w] = sw | (one << (wid & 63))
+                j = n_out + ((np.int64(idx[wid]) - n_out) & -old)
+                better = (old ^ 1) | np.int64(score > out_score[j])
+                tgt = n_out + ((j - n_out) & -better)
+                idx[wid] = j
+                out_wid[tgt] = wid
+                out_score[tgt] = score
+                out_plen[tgt] = c + 1
+                for k in range(max_len):
+                    out_path[tgt, k] = s_tile[k]
+                n_out += old ^ 1
             if length < max_len:
                 mask = x & lmask
                 if mask & nl[u]:
@@ -348,6 +348,8 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                                 st_x[sp] = x3
                                 st_m[sp] = v | mb
                                 sp += np.int64((t3 | (m3 & nl[v])) != 0)
+    for k in range(n_out0, n_out):
+        seen[out_wid[k] >> 6] = 0
     return n_out
 
 
@@ -361,8 +363,10 @@ def hash_bits(cap):
 
 
 @kernel
-def solve_board(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap):
-    """One board, serially: ``(n, wid, path, plen, score)``; ``n == -1`` when more than ``cap`` words."""
+def solve_board(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap, seen,
+                idx):
+    """One board, serially: ``(n, wid, path, plen, score)``; ``n == -1`` when more than ``cap`` words.
+    ``seen``/``idx``: the dedup scratch of :func:`search` (left clear)."""
     n = nbr.shape[0]
     nl = np.empty(n, dtype=np.int64)
     nbl = np.empty((n, NCOL), dtype=np.uint64)
@@ -371,16 +375,16 @@ def solve_board(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, 
     out_path = np.empty((cap, max_len), dtype=np.int8)
     out_plen = np.empty(cap, dtype=np.int8)
     out_score = np.empty(cap, dtype=np.int64)
-    hmask = hash_bits(cap)
-    htab = np.zeros(hmask + 1, dtype=np.int64)
     k = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, 0, n,
-               out_wid, out_path, out_plen, out_score, htab, hmask, 1, 0, cap)
+               out_wid, out_path, out_plen, out_score, seen, idx, 0, cap)
     return k, out_wid, out_path, out_plen, out_score
 
 
 @pkernel
-def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap):
-    """One board, ``prange`` over start tiles (own scratch each), merged in start-tile order.
+def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap,
+                         seen, idx):
+    """One board, ``prange`` over start tiles (own output scratch each; dedup scratch ``seen[i]``/``idx[i]``
+    per thread ``i = numba.get_thread_id()``: at least as many rows as threads), merged in start-tile order.
 
     Same result as :func:`solve_board` (first-found order; best path: first reaching the best score).
     Returns ``(n, wid, path, plen, score)``; ``n == -1`` when a start tile or the merge overflows ``cap``.
@@ -396,9 +400,9 @@ def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, 
     p_score = np.empty((n, cap), dtype=np.int64)
     p_n = np.zeros(n, dtype=np.int64)
     for s in prange(n):
-        htab = np.zeros(hmask + 1, dtype=np.int64)
+        th = get_thread_id()
         p_n[s] = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level,
-                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], htab, hmask, 1, 0, cap)
+                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], seen[th], idx[th], 0, cap)
     out_wid = np.empty(cap, dtype=np.int32)
     out_path = np.empty((cap, max_len), dtype=np.int8)
     out_plen = np.empty(cap, dtype=np.int8)
@@ -436,12 +440,13 @@ def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, 
 
 @kernel
 def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, b0, b1,
-               start, limit, hmask, counts, wid, path, plen, score):
+               start, limit, hmask, counts, wid, path, plen, score, seen, idx):
     """Boards ``codes[b0:b1]`` (tile codes) with ``kinds`` (kind indices) serially, their words appended to the
     flat output arrays from index ``start`` (never at or past ``limit``); ``counts[b]`` = words of board ``b``.
 
     ``lbit``/``lval`` map a tile code (0..63) to its first-letter bit and value, ``kbonus`` a kind to its
-    gem bonus. One board holds at most ``(hmask + 1) // 2`` words (its dedup table). Returns
+    gem bonus. One board holds at most ``(hmask + 1) // 2`` words; ``seen``/``idx`` are the dedup scratch
+    of :func:`search`. Returns
     ``(b_next, end)``: ``b_next < b1`` when board ``b_next`` did not fit (it wrote nothing that counts; the
     caller makes room and resumes there); the words of boards ``b0..b_next-1`` are ``[start, end)``.
     """
@@ -452,7 +457,6 @@ def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min
     tbonus = np.empty(n, dtype=np.int64)
     nl = np.empty(n, dtype=np.int64)
     nbl = np.empty((n, NCOL), dtype=np.uint64)
-    htab = np.zeros(hmask + 1, dtype=np.int64)
     per_board = (hmask + 1) // 2
     k = start
     for b in range(b0, b1):
@@ -464,7 +468,7 @@ def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min
             tbonus[t] = kbonus[kinds[b, t]]
         neighbour_tables(nbr, tcode, tbit, nl, nbl)
         r = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
-                   0, n, wid, path, plen, score, htab, hmask, b - b0 + 1, k, min(limit, k + per_board))
+                   0, n, wid, path, plen, score, seen, idx, k, min(limit, k + per_board))
         if r < 0:
             return b, k
         counts[b] = r - k
@@ -474,14 +478,14 @@ def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min
 
 @pkernel
 def run_lanes(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, lane_b,
-              lane_start, lane_limit, hmask, counts, wid, path, plen, score, lane_next, lane_end):
+              lane_start, lane_limit, hmask, counts, wid, path, plen, score, seen, idx, lane_next, lane_end):
     """:func:`run_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``, output region
-    ``lane_start[l]:lane_limit[l]``), ``prange`` over lanes; results in ``lane_next[l]``, ``lane_end[l]``.
-    Lanes own disjoint boards and output regions."""
+    ``lane_start[l]:lane_limit[l]``, dedup scratch ``seen[l]``/``idx[l]``), ``prange`` over lanes; results in
+    ``lane_next[l]``, ``lane_end[l]``. Lanes own disjoint boards, output regions and scratch rows."""
     for i in prange(lane_start.shape[0]):
         bn, e = run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level,
                            mult, lane_b[i], lane_b[i + 1], lane_start[i], lane_limit[i], hmask, counts, wid, path,
-                           plen, score)
+                           plen, score, seen[i], idx[i])
         lane_next[i] = bn
         lane_end[i] = e
 

@@ -6,9 +6,11 @@ paths, and the longest words. Words come back lower case (``q`` tiles spell ``qu
 """
 from __future__ import annotations
 
+import threading
 import weakref
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 
 from .. import _jit
@@ -66,6 +68,23 @@ def _prepared_all(lexicon) -> tuple:
         hit = (lex.dawg, acc, q, u, pk, acc2, lay, q, u)
         _prepared[lex] = hit
     return hit
+
+
+_scratch = threading.local()
+
+
+def dedup_scratch(lex: Lexicon, rows: int) -> tuple:
+    """``(seen, idx)``: ``rows`` rows of the search kernels' per-board dedup scratch for ``lex`` (a bitset
+    over word ranks, all clear, and a rank -> output row table), kept per Python thread and reused: the
+    kernels leave ``seen`` clear, and ``idx`` is read only where ``seen`` is set. ``idx`` is 4 bytes a
+    word but only the pages of words actually found are ever touched."""
+    words = len(lex)
+    hit = getattr(_scratch, "arrays", None)
+    if hit is None or hit[0]() is not lex or hit[1].shape[0] < rows:
+        seen = np.zeros((rows, words // 64 + 1), dtype=np.int64)
+        idx = np.empty((rows, words + 1), dtype=np.int32)
+        _scratch.arrays = hit = (weakref.ref(lex), seen, idx)
+    return hit[1], hit[2]
 
 
 # ---------------------------------------------------------------------------------------------- encoding
@@ -351,9 +370,11 @@ def solve_codes(codes, kinds=None, lexicon=None, *, grid: Grid = BOOKWORM, min_l
     cap = default_cap(grid)
     fn = K.solve_board_parallel if parallel else K.solve_board
     with _jit.threads(threads):
+        seen, idx = dedup_scratch(lex, numba.config.NUMBA_NUM_THREADS if parallel else 1)
         while True:
             n, wid, path, plen, score = fn(pk, acc2, lay, grid.masks, tcode, tbit, tval, tbonus, q, u, min_len,
-                                           max_len, int(level), scoring.multiplier, cap)
+                                           max_len, int(level), scoring.multiplier, cap,
+                                           *((seen, idx) if parallel else (seen[0], idx[0])))
             if n >= 0:
                 break
             cap *= 4
@@ -422,7 +443,7 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
         lanes = 1 if threads == 1 else nt
         counts, wid, path, plen, score = _run_batch(
             (pk, acc2, lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, min_len, max_len, int(level),
-             scoring.multiplier), nb, max_len, lanes, max(int(chunk), 1), default_cap(grid))
+             scoring.multiplier), nb, max_len, lanes, max(int(chunk), 1), default_cap(grid), dedup_scratch(lex, lanes))
     offsets = np.zeros(nb + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
     return BatchSolution(lex, grid, codes, offsets, wid, path, plen, score)
@@ -431,7 +452,7 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
 _MAX_PREALLOC = 1 << 22  # rows reserved up front (~100 MB of address space; pages are touched only as used)
 
 
-def _run_batch(args, nb, max_len, lanes, chunk, cap):
+def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch):
     """Solve boards ``0..nb-1`` straight into flat output arrays (no per-board buffers, no compaction pass).
 
     Rounds of ``chunk`` boards; a round splits its boards into ``lanes`` contiguous ranges solved in parallel
@@ -459,12 +480,12 @@ def _run_batch(args, nb, max_len, lanes, chunk, cap):
         if limit[-1] > buf[0].shape[0]:
             buf = _grow(buf, used, max(2 * buf[0].shape[0], int(limit[-1])))
         if nl == 1:
-            bn, e = K.run_boards(*args, b, z, used, int(limit[0]), hmask, counts, *buf)
+            bn, e = K.run_boards(*args, b, z, used, int(limit[0]), hmask, counts, *buf, scratch[0][0], scratch[1][0])
             lane_next, lane_end = (bn,), (e,)
         else:
             lane_next = np.empty(nl, dtype=np.int64)
             lane_end = np.empty(nl, dtype=np.int64)
-            K.run_lanes(*args, lane_b, start, limit, hmask, counts, *buf, lane_next, lane_end)
+            K.run_lanes(*args, lane_b, start, limit, hmask, counts, *buf, *scratch, lane_next, lane_end)
         b = z
         for i in range(nl):
             n = int(lane_end[i] - start[i])
@@ -474,7 +495,7 @@ def _run_batch(args, nb, max_len, lanes, chunk, cap):
             if lane_next[i] < lane_b[i + 1]:  # lane i stopped early: resume at its board with more room
                 b = int(lane_next[i])
                 if lane_end[i] + cap <= limit[i]:
-                    hmask = 4 * hmask + 3  # one board has more words than its dedup table holds
+                    hmask = 4 * hmask + 3  # one board has more words than a board may write (per_board)
                     cap = (hmask + 1) // 2
                 else:
                     est *= 2
