@@ -90,10 +90,19 @@ def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, daw
         f = starts[4, x]
         allowed_f = starts[5, x]
         if best_only and n > 0:
-            if starts[6, x] < meta[0, 4]:  # '<': an equal score may still win the tie-break
+            lim = np.int64(meta[0, 4])
+            if starts[6, x] < lim:
                 break
+            # an equal score wins the tie-break only from a start earlier in generation order than the best's
+            d0 = np.int64(meta[0, 2])
+            i0 = np.int64(meta[0, 0]) if d0 == 0 else np.int64(meta[0, 1])
+            s0 = np.int64(meta[0, 1]) if d0 == 0 else np.int64(meta[0, 0])
+            if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
+                lim += 1
+                if starts[6, x] < lim:
+                    continue
             for q in range(s, SIZE):  # drop the ends that cannot beat the best so far
-                if (em >> q) & 1 and endbs[x, q] < meta[0, 4]:
+                if (em >> q) & 1 and endbs[x, q] < lim:
                     em &= ~(np.int64(1) << q)
             if em == 0:
                 continue
@@ -216,9 +225,10 @@ def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, daw
                         bmask[slot] = bm
                         nmask[slot] = nm
                         if best_only:
-                            # ends whose bound is below the new best are no longer worth reaching
+                            # ends whose bound does not beat the new best are no longer worth reaching (an
+                            # equal score found later in this walk loses the tie-break)
                             for q in range(s, SIZE):
-                                if (em >> q) & 1 and endbs[x, q] < score:
+                                if (em >> q) & 1 and endbs[x, q] <= score:
                                     em &= ~(np.int64(1) << q)
                             while top > s and (em >> top) & 1 == 0:
                                 top -= 1
