@@ -131,3 +131,12 @@ def test_cli_bench_and_errors(capsys):
     assert main(["bookworm", "abc"]) == 2
     assert "has 1 columns" in capsys.readouterr().err
     assert main(["bookworm", TEXT, "--max-len", "1"]) == 2
+
+
+def test_lookahead_with_a_played_fire_tile():
+    """Regression: the lookahead burned a fire list holding a fire tile its own path had just played (its
+    position None), and sorting None beside ints raised TypeError (seed 11, turn ~30)."""
+    from numba_words.bookworm import play_game
+
+    game = play_game(11, "lookahead", max_turns=40)
+    assert len(game.turns) > 0

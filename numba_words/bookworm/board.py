@@ -324,7 +324,9 @@ class Board:
         return new
 
     def _burn(self, fire_ids, refill: bool = True):
-        for fid in sorted(fire_ids, key=lambda i: self._where(i)):
+        where = {fid: self._where(fid) for fid in fire_ids}
+        # fires already played or burnt (no tile) are left out before sorting: None does not compare with int
+        for fid in sorted((f for f in fire_ids if where[f] is not None), key=where.__getitem__):
             t = self._where(fid)
             if t is None:
                 continue  # played or burnt
