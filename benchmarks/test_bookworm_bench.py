@@ -4,9 +4,9 @@
 
 Boards/s on random boards (TWL06, full word lists: every distinct word with a path and its best score),
 1 thread and all threads, beside the plain-Python solver (numba_words.bookworm.baseline) on the same boards
-in the same run; and the score-only Boggle mode (``boggle_scores``: total points per board, no word lists),
-the like-for-like measure for the C++ solvers. Anchors: plain Python ~100 Bookworm boards/s; C++ Boggle 4x4 solvers 66k-214k boards/s on
-one core (score totals only).
+in the same run; and the score-only Boggle mode (``boggle_scores``: total points per board, no word
+lists), the like-for-like measure for the C++ solvers. Anchors: plain Python ~100 Bookworm boards/s; C++
+Boggle 4x4 solvers 66k-214k boards/s on one core (score totals only).
 """
 from __future__ import annotations
 

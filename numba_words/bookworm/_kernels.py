@@ -7,7 +7,9 @@ kernels take, for every tile:
 ``tcode``   letter index, or ``QU`` (the Qu tile: a two-letter edge Q then U), or ``HOLE`` (no tile)
 ``tbit``    the tile's first-letter bit (Q's bit for a Qu tile, 0 for a hole). Per board
             ``neighbour_tables`` derives ``nl[t]`` (letters next to ``t``: a node is expanded only on
-            ``node_mask & nl[t]``) and ``nbl[t, code]`` (neighbours by tile code: one DAWG edge per letter)
+            ``node_mask & nl[t]``; a child is kept only if it is a word or ``child_mask & nl[child]``) and
+            ``nbl[t, code]`` (neighbours by tile code; the search reads its Qu column, and walks plain-letter
+            neighbours directly, one speculative edge load each)
 ``tval``    the tile's letter value;  ``tbonus`` the tile's gem bonus
 
 Words are numbered by their rank in the lexicon's sorted list: ``acc[p]`` (built once per lexicon by
@@ -19,8 +21,10 @@ table, both per thread; see :func:`search`).
 Output per board, in first-found order (deterministic: start tiles ascending, then depth first, the
 children of a node taken Qu tiles first, then plain-letter tiles by descending index: a LIFO stack): word
 rank, one path (tile indices) and its length in tiles (path rows hold ``max_len`` entries; those past the
-length are leftovers), and the best score over every path spelling the word (``(level + sum of values) * (letters + sum of gem
-bonuses) * mult``; the first path reaching the best score is kept).
+length are leftovers), and the best score over every path spelling the word (``(level + sum of values) *
+(letters + sum of gem bonuses) * mult``; the first path reaching the best score is kept).
+
+:func:`score_boards` is the score-only variant (total Boggle points of the distinct words; no output rows).
 """
 from __future__ import annotations
 
@@ -509,10 +513,10 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
 
     Same search as :func:`search` (same packed DAWG, flat stack, branch-free pushes) without the per-tile
     values and output rows, and the word test is branch-free too. Distinct words are told apart by rank
-    with a bitset ``seen`` (one bit a lexicon word, all clear on entry and on return; a 178k-word lexicon is
-    22 KB, cache-resident; ``words // 64 + 1`` entries): a word is new when its bit is clear. ``found`` (one slot a lexicon word plus
-    one: it is written on every visit) lists the ranks set on this board so only their bitset words are
-    cleared afterwards.
+    with a bitset ``seen`` (one bit a lexicon word, ``words // 64 + 1`` entries, all clear on entry and on
+    return; 22 KB for TWL06, cache-resident): a word is new when its bit is clear. ``found`` (one slot a
+    lexicon word plus one: it is written on every visit) lists the ranks set on this board so only their
+    bitset words are cleared afterwards.
     """
     n = nbr.shape[0]
     tcode = np.empty(n, dtype=np.int64)
