@@ -193,7 +193,7 @@ def tour(lex, echo) -> None:
 
     py = PythonSolver(lex, 3, 12)  # the plain-Python baseline's prefix set, built once for both grids
     for grid in (BOOKWORM, BOGGLE4):
-        r = measure(lex, grid, 3000 if grid is BOOKWORM else 8000, baseline_boards=8, python_solver=py)
+        r = measure(lex, grid, 2500 if grid is BOOKWORM else 6000, baseline_boards=6, python_solver=py)
         threads = [k for k in r if k.endswith("threads")][0]
         echo(f"  {grid.name}: {r['1 thread']:,.0f} boards/s on 1 thread, {r[threads]:,.0f} on {threads}; plain "
              f"Python {r['python']:,.0f} boards/s ({r['1 thread'] / r['python']:,.0f}x); "

@@ -116,5 +116,5 @@ def tour(lex, echo) -> None:
          + ", ".join(str(p) for p in plays.best(5)))
     t = time.perf_counter()
     positions = midgame_positions(lex, 2)
-    echo(f"self-play: 2 games' midgame positions in {time.perf_counter() - t:.2f} s")
+    echo(f"self-play: 2 top-score games to ply 14 for the positions below in {(time.perf_counter() - t) * 1e3:.1f} ms")
     report(measure(positions, reference_sample=1, min_time=0.1), echo=lambda s: echo(s.strip()))
