@@ -74,33 +74,51 @@ def _coord(grid, t):
     return f"{a}{b}" if grid.kind == "bookworm" else f"{chr(97 + b)}{a + 1}"
 
 
-def measure(lex, grid, n, seed=0, min_len=3, max_len=12, baseline_boards=20, echo=print, python_solver=None):
-    """Boards/s: kernel batch on 1 thread and all threads, and the plain-Python solver, same boards."""
-    from .baseline import PythonSolver, grid_lists
-    from .solver import code_letters, random_codes, solve_many
+def _throughput(lex, grid, n, seed, run, agrees, python_solver, baseline_boards):
+    """Boards/s of ``run(codes, threads)`` on 1 thread and all threads, and of the plain-Python solver on the
+    first ``baseline_boards`` boards, where ``agrees(out, b, words)`` checks the kernel against it."""
+    from .baseline import grid_lists
+    from .solver import code_letters, random_codes
 
     codes = random_codes(n, grid=grid, lexicon=lex, seed=seed)
-    solve_many(codes[:4], lex, grid=grid, min_len=min_len, max_len=max_len, threads=1)  # compile / load cache
-    solve_many(codes[:4], lex, grid=grid, min_len=min_len, max_len=max_len)
+    run(codes[:4], 1)  # compile / load cache
+    run(codes[:4], None)
     res = {}
     for label, th in (("1 thread", 1), (f"{numba.get_num_threads()} threads", None)):
         t = time.perf_counter()
-        out = solve_many(codes, lex, grid=grid, min_len=min_len, max_len=max_len, threads=th)
+        out = run(codes, th)
         res[label] = n / (time.perf_counter() - t)
-    t = time.perf_counter()
-    py = python_solver or PythonSolver(lex, min_len, max_len)
-    build = time.perf_counter() - t
     nbrs = grid_lists(grid)
     m = min(n, baseline_boards)
     t = time.perf_counter()
     same = True
     for b in range(m):
-        found = py.solve([code_letters(int(c), lex) for c in codes[b]], nbrs)
-        same &= sorted(found) == sorted(out[b].words)
+        same &= agrees(out, b, python_solver.solve([code_letters(int(c), lex) for c in codes[b]], nbrs))
     res["python"] = m / (time.perf_counter() - t)
+    res["agree"] = same
+    return res, out
+
+
+def _python_solver(lex, min_len, max_len, given):
+    """The plain-Python baseline solver (``given`` or a new one) and the seconds it took to build."""
+    from .baseline import PythonSolver
+
+    t = time.perf_counter()
+    py = given or PythonSolver(lex, min_len, max_len)
+    return py, time.perf_counter() - t
+
+
+def measure(lex, grid, n, seed=0, min_len=3, max_len=12, baseline_boards=20, echo=print, python_solver=None):
+    """Boards/s: kernel batch on 1 thread and all threads, and the plain-Python solver, same boards."""
+    from .solver import solve_many
+
+    py, build = _python_solver(lex, min_len, max_len, python_solver)
+    res, out = _throughput(
+        lex, grid, n, seed,
+        lambda codes, th: solve_many(codes, lex, grid=grid, min_len=min_len, max_len=max_len, threads=th),
+        lambda out, b, words: sorted(words) == sorted(out[b].words), py, baseline_boards)
     res["python_build_s"] = build
     res["words_per_board"] = out.total_words / n
-    res["agree"] = same
     return res
 
 
@@ -128,31 +146,16 @@ def _random(lex, grid, n, seed, min_len, max_len, bench) -> int:
 def measure_scores(lex, grid, n, seed=0, min_len=3, baseline_boards=20, python_solver=None):
     """Boards/s of the score-only mode (:func:`solver.boggle_scores`, every word length) on 1 thread and all
     threads, and the plain-Python solver scoring its word sets on the first boards (must agree)."""
-    from .baseline import PythonSolver, grid_lists
     from .scoring import boggle_points
-    from .solver import boggle_scores, code_letters, random_codes
+    from .solver import boggle_scores
 
-    codes = random_codes(n, grid=grid, lexicon=lex, seed=seed)
-    boggle_scores(codes[:4], lex, grid=grid, min_len=min_len, threads=1)  # compile / load cache
-    boggle_scores(codes[:4], lex, grid=grid, min_len=min_len)
-    res = {}
-    for label, th in (("1 thread", 1), (f"{numba.get_num_threads()} threads", None)):
-        t = time.perf_counter()
-        out = boggle_scores(codes, lex, grid=grid, min_len=min_len, threads=th)
-        res[label] = n / (time.perf_counter() - t)
-    t = time.perf_counter()
-    py = python_solver or PythonSolver(lex, min_len, lex.max_len)
-    res["python_build_s"] = time.perf_counter() - t
-    nbrs = grid_lists(grid)
-    m = min(n, baseline_boards)
-    t = time.perf_counter()
-    same = True
-    for b in range(m):
-        found = py.solve([code_letters(int(c), lex) for c in codes[b]], nbrs)
-        same &= int(out[b]) == sum(boggle_points(len(w)) for w in found)
-    res["python"] = m / (time.perf_counter() - t)
+    py, build = _python_solver(lex, min_len, lex.max_len, python_solver)
+    res, out = _throughput(
+        lex, grid, n, seed,
+        lambda codes, th: boggle_scores(codes, lex, grid=grid, min_len=min_len, threads=th),
+        lambda out, b, words: int(out[b]) == sum(boggle_points(len(w)) for w in words), py, baseline_boards)
+    res["python_build_s"] = build
     res["mean_score"] = float(out.mean())
-    res["agree"] = same
     return res
 
 

@@ -95,16 +95,24 @@ def reach_table(dawg):
 _REACH: dict = {}
 
 
+def _per_dawg(cache: dict, dawg: np.ndarray, build) -> np.ndarray:
+    """``build(dawg)``, computed once per DAWG array; ``cache`` keeps the last few lexicons only."""
+    key = (id(dawg), dawg.shape[0])
+    hit = cache.get(key)
+    if hit is None or hit[0] is not dawg:
+        hit = (dawg, build(dawg))
+        cache[key] = hit
+        while len(cache) > 4:
+            try:  # another thread may be trimming too
+                cache.pop(next(iter(cache)), None)
+            except (StopIteration, RuntimeError):
+                break
+    return hit[1]
+
+
 def reach_for(dawg: np.ndarray) -> np.ndarray:
     """The reach table of a DAWG array (computed once per array, ~10 ms for TWL06)."""
-    key = (id(dawg), dawg.shape[0])
-    hit = _REACH.get(key)
-    if hit is None or hit[0] is not dawg:
-        hit = (dawg, reach_table(dawg))
-        _REACH[key] = hit
-        while len(_REACH) > 4:  # keep the tables of the last few lexicons only
-            del _REACH[next(iter(_REACH))]
-    return hit[1]
+    return _per_dawg(_REACH, dawg, reach_table)
 
 
 # Bingo filter: hash set of the letter multisets (sorted codes, 5 bits each, under a 2-bit tag) of the 7- and
@@ -240,11 +248,4 @@ _BINGO: dict = {}
 
 def bingo_for(dawg: np.ndarray) -> np.ndarray:
     """The bingo hash set of a DAWG array (computed once per array)."""
-    key = (id(dawg), dawg.shape[0])
-    hit = _BINGO.get(key)
-    if hit is None or hit[0] is not dawg:
-        hit = (dawg, bingo_table(dawg))
-        _BINGO[key] = hit
-        while len(_BINGO) > 4:
-            del _BINGO[next(iter(_BINGO))]
-    return hit[1]
+    return _per_dawg(_BINGO, dawg, bingo_table)
