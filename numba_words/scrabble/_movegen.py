@@ -30,7 +30,7 @@ import numpy as np
 from .._jit import kernel, pkernel
 from ..bits import popcount
 from ._cross import EMPTY, SIZE
-from ._tables import bingo_has, bingo_key
+from ._tables import bingo_has, bingo_key, bingo_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score
@@ -369,8 +369,10 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
 
     Bingo filter (``btab``, :func:`_tables.bingo_table`): with 7 tiles on the rack (at most one blank), a span
     needing all 7 and holding no fixed letter is dropped unless the rack spells a 7-letter word, and one
-    holding one fixed letter ``L`` unless rack + ``L`` spells an 8-letter word (checked once per letter).
-    Without it those spans' bingo bonus sends most racks through a long fruitless walk.
+    holding one fixed letter ``L`` unless rack + ``L`` spells an 8-letter word (checked once per letter), and
+    one holding two or three fixed letters unless rack + those spells a 9- or 10-letter word. Without it those
+    spans' bingo bonus sends most racks through a long fruitless walk (blank racks above all: 7-tile spans
+    through 2-3 tiles were most of their walk).
     """
     n_rack = nblank
     vals = np.zeros(8, np.int64)
@@ -415,6 +417,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     b8_known = np.int64(0)  # letters L whose "rack + L spells an 8-letter word" is known ...
     b8_ok = np.int64(0)  # ... and those for which it does
     r8 = np.zeros(8, np.int64)
+    rx = np.zeros(16, np.int64)  # rack letters + 2 or 3 fixed letters, ascending
+    fx = np.zeros(3, np.int64)  # the span's first fixed letters
     k = min(n_rack, 7)
     starts = np.empty((7, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
@@ -456,6 +460,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         fixed += fv[d, i, q]
                         if nfix == 0:
                             fl = np.int64(lines[d, i, q])
+                        if nfix < 3:
+                            fx[nfix] = np.int64(lines[d, i, q])
                         nfix += 1
                     else:
                         mv = maxv[d, i, q]
@@ -502,6 +508,23 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                                         b8_ok |= np.int64(1) << fl
                                 ok = (b8_ok >> fl) & 1 != 0
                             if not ok:
+                                em &= ~(np.int64(1) << q)
+                                continue
+                        elif bfilter and ne >= rack_size and nfix <= 3:
+                            # 9- or 10-letter word: rack + the two or three fixed letters
+                            for j in range(nreal):
+                                rx[j] = rc[j]
+                            for j in range(nfix):
+                                rx[nreal + j] = fx[j]
+                            u = nreal + nfix
+                            for j in range(1, u):  # insertion sort
+                                v = rx[j]
+                                t2 = j
+                                while t2 > 0 and rx[t2 - 1] > v:
+                                    rx[t2] = rx[t2 - 1]
+                                    t2 -= 1
+                                rx[t2] = v
+                            if not bingo_has(btab, bingo_key(bingo_tag(7 + nfix, nblank), rx, u)):
                                 em &= ~(np.int64(1) << q)
                                 continue
                         r1 = np.int64(0)

@@ -115,9 +115,20 @@ def reach_for(dawg: np.ndarray) -> np.ndarray:
     return _per_dawg(_REACH, dawg, reach_table)
 
 
-# Bingo filter: hash set of the letter multisets (sorted codes, 5 bits each, under a 2-bit tag) of the 7- and
-# 8-letter words (tags 0, 1) and of their sub-multisets one letter short (tags 2, 3: with one blank on the rack,
-# rack + blank spells a word exactly when the rack's real tiles are such a sub-multiset). Empty slot: -1.
+# Bingo filter: hash set of the letter multisets (sorted codes, 5 bits each, under a 3-bit tag) of the 7-, 8-,
+# 9- and 10-letter words (tags 0, 1, 4, 5) and of their sub-multisets one letter short (tags 2, 3, 6, 7: with one
+# blank on the rack, rack + blank spells a word exactly when the rack's real tiles are such a sub-multiset).
+# Keys of different tags never collide (each tag's key range is disjoint). Empty slot: -1.
+BINGO_MAX = 10
+
+
+@kernel
+def bingo_tag(length, sub):
+    """Tag of the multisets of ``length``-letter words (7..10), or of their one-short subsets with ``sub``."""
+    if length <= 8:
+        return length - 7 + 2 * sub
+    return length - 5 + 2 * sub
+
 BINGO_EMPTY = np.int64(-1)
 _HASH_MUL = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 
@@ -163,11 +174,11 @@ def _bingo_insert(tab, key):
 
 @kernel
 def _bingo_words(dawg, count_only, out):
-    """The 7- and 8-letter words of a DAWG (depth-first, explicit stack of 8 levels: the longest word kept),
-    written as rows ``(length, 8 codes)`` of ``out`` unless ``count_only``. Returns how many there are."""
-    node = np.zeros(9, np.int64)
-    kid = np.zeros(9, np.int64)  # index of the next child to try at each level
-    path = np.zeros(9, np.int64)
+    """The 7- to 10-letter words of a DAWG (depth-first, explicit stack of 10 levels: the longest word kept),
+    written as rows ``(length, 10 codes)`` of ``out`` unless ``count_only``. Returns how many there are."""
+    node = np.zeros(BINGO_MAX + 1, np.int64)
+    kid = np.zeros(BINGO_MAX + 1, np.int64)  # index of the next child to try at each level
+    path = np.zeros(BINGO_MAX + 1, np.int64)
     n = 0
     dep = 0
     node[0] = 0
@@ -188,13 +199,13 @@ def _bingo_words(dawg, count_only, out):
         e = np.int64(dawg[o + 1 + k])
         path[dep] = c
         ln = dep + 1
-        if (e & 1) and (ln == 7 or ln == 8):
+        if (e & 1) and 7 <= ln <= BINGO_MAX:
             if not count_only:
                 out[n, 0] = ln
                 for j in range(ln):
                     out[n, 1 + j] = path[j]
             n += 1
-        if ln < 8 and (e >> 1) != 0:
+        if ln < BINGO_MAX and (e >> 1) != 0:
             dep += 1
             node[dep] = e >> 1
             kid[dep] = 0
@@ -203,12 +214,12 @@ def _bingo_words(dawg, count_only, out):
 
 @kernel
 def bingo_table(dawg):
-    """The bingo hash set of a DAWG (see ``BINGO_EMPTY``): 206 k keys for TWL06 in 512 k slots (4 MB)."""
-    nw = _bingo_words(dawg, True, np.zeros((1, 9), np.int64))
-    words = np.zeros((max(nw, 1), 9), np.int64)
+    """The bingo hash set of a DAWG (see ``BINGO_EMPTY``)."""
+    nw = _bingo_words(dawg, True, np.zeros((1, BINGO_MAX + 1), np.int64))
+    words = np.zeros((max(nw, 1), BINGO_MAX + 1), np.int64)
     _bingo_words(dawg, False, words)
     size = 16
-    while size < 2 * 9 * nw:  # room for every key; rebuilt below at twice the keys' count
+    while size < 2 * (BINGO_MAX + 1) * nw:  # room for every key; rebuilt below at twice the keys' count
         size *= 2
     tab = _bingo_fill(words, nw, size)
     nk = 0
@@ -223,14 +234,14 @@ def bingo_table(dawg):
 @kernel
 def _bingo_fill(words, nw, size):
     tab = np.full(size, BINGO_EMPTY, np.int64)
-    c = np.zeros(8, np.int64)
-    sub = np.zeros(8, np.int64)
+    c = np.zeros(BINGO_MAX, np.int64)
+    sub = np.zeros(BINGO_MAX, np.int64)
     for w in range(nw):
         ln = words[w, 0]
         for j in range(ln):
             c[j] = words[w, 1 + j]
         c[:ln].sort()
-        _bingo_insert(tab, bingo_key(ln - 7, c, ln))
+        _bingo_insert(tab, bingo_key(bingo_tag(ln, 0), c, ln))
         for j in range(ln):
             if j > 0 and c[j] == c[j - 1]:
                 continue
@@ -239,7 +250,7 @@ def _bingo_fill(words, nw, size):
                 if q != j:
                     sub[t] = c[q]
                     t += 1
-            _bingo_insert(tab, bingo_key(ln - 5, sub, ln - 1))
+            _bingo_insert(tab, bingo_key(bingo_tag(ln, 1), sub, ln - 1))
     return tab
 
 
