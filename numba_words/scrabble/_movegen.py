@@ -370,9 +370,9 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     Bingo filter (``btab``, :func:`_tables.bingo_table`): with 7 tiles on the rack (at most one blank), a span
     needing all 7 and holding no fixed letter is dropped unless the rack spells a 7-letter word, and one
     holding one fixed letter ``L`` unless rack + ``L`` spells an 8-letter word (checked once per letter), and
-    one holding two or three fixed letters unless rack + those spells a 9- or 10-letter word. Without it those
+    one holding two to four fixed letters unless rack + those spells a 9- to 11-letter word. Without it those
     spans' bingo bonus sends most racks through a long fruitless walk (blank racks above all: 7-tile spans
-    through 2-3 tiles were most of their walk).
+    through 2-4 tiles were most of their walk).
     """
     n_rack = nblank
     vals = np.zeros(8, np.int64)
@@ -417,8 +417,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     b8_known = np.int64(0)  # letters L whose "rack + L spells an 8-letter word" is known ...
     b8_ok = np.int64(0)  # ... and those for which it does
     r8 = np.zeros(8, np.int64)
-    rx = np.zeros(16, np.int64)  # rack letters + 2 or 3 fixed letters, ascending
-    fx = np.zeros(3, np.int64)  # the span's first fixed letters
+    rx = np.zeros(16, np.int64)  # rack letters + 2 to 4 fixed letters, ascending
+    fx = np.zeros(4, np.int64)  # the span's first fixed letters
     k = min(n_rack, 7)
     starts = np.empty((7, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
@@ -460,7 +460,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         fixed += fv[d, i, q]
                         if nfix == 0:
                             fl = np.int64(lines[d, i, q])
-                        if nfix < 3:
+                        if nfix < 4:
                             fx[nfix] = np.int64(lines[d, i, q])
                         nfix += 1
                     else:
@@ -510,8 +510,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                             if not ok:
                                 em &= ~(np.int64(1) << q)
                                 continue
-                        elif bfilter and ne >= rack_size and nfix <= 3:
-                            # 9- or 10-letter word: rack + the two or three fixed letters
+                        elif bfilter and ne >= rack_size and nfix <= 4:
+                            # 9- to 11-letter word: rack + the two to four fixed letters
                             for j in range(nreal):
                                 rx[j] = rc[j]
                             for j in range(nfix):

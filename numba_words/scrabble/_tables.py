@@ -115,19 +115,18 @@ def reach_for(dawg: np.ndarray) -> np.ndarray:
     return _per_dawg(_REACH, dawg, reach_table)
 
 
-# Bingo filter: hash set of the letter multisets (sorted codes, 5 bits each, under a 3-bit tag) of the 7-, 8-,
-# 9- and 10-letter words (tags 0, 1, 4, 5) and of their sub-multisets one letter short (tags 2, 3, 6, 7: with one
-# blank on the rack, rack + blank spells a word exactly when the rack's real tiles are such a sub-multiset).
-# Keys of different tags never collide (each tag's key range is disjoint). Empty slot: -1.
-BINGO_MAX = 10
+# Bingo filter: hash set of the letter multisets (sorted codes, 5 bits each, under a tag) of the 7- to 11-letter
+# words (tags 0, 1, 4, 6, 8) and of their sub-multisets one letter short (tags 2, 3, 5, 7, 9: with one blank on
+# the rack, rack + blank spells a word exactly when the rack's real tiles are such a sub-multiset). Empty slot: -1.
+BINGO_MAX = 11  # 11 codes and a tag below 16 fit an int64 key
 
 
 @kernel
 def bingo_tag(length, sub):
-    """Tag of the multisets of ``length``-letter words (7..10), or of their one-short subsets with ``sub``."""
+    """Tag of the multisets of ``length``-letter words (7..11), or of their one-short subsets with ``sub``."""
     if length <= 8:
         return length - 7 + 2 * sub
-    return length - 5 + 2 * sub
+    return 2 * (length - 7) + sub
 
 BINGO_EMPTY = np.int64(-1)
 _HASH_MUL = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
@@ -174,8 +173,8 @@ def _bingo_insert(tab, key):
 
 @kernel
 def _bingo_words(dawg, count_only, out):
-    """The 7- to 10-letter words of a DAWG (depth-first, explicit stack of 10 levels: the longest word kept),
-    written as rows ``(length, 10 codes)`` of ``out`` unless ``count_only``. Returns how many there are."""
+    """The 7- to 11-letter words of a DAWG (depth-first, explicit stack of 11 levels: the longest word kept),
+    written as rows ``(length, 11 codes)`` of ``out`` unless ``count_only``. Returns how many there are."""
     node = np.zeros(BINGO_MAX + 1, np.int64)
     kid = np.zeros(BINGO_MAX + 1, np.int64)  # index of the next child to try at each level
     path = np.zeros(BINGO_MAX + 1, np.int64)
