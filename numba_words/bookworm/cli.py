@@ -135,11 +135,17 @@ def _random(lex, grid, n, seed, min_len, max_len, bench) -> int:
         return 0
     r = measure(lex, grid, n, seed, min_len, max_len)
     print(f"{grid.name}, {lex.name}, {n} random boards, {r['words_per_board']:.0f} words/board (full lists)")
+    return _report(r, "words")
+
+
+def _report(r, what) -> int:
+    """Print a throughput report from :func:`measure`/:func:`measure_scores`; exit code 1 if the kernel and the
+    plain-Python solver disagreed."""
     for k, v in r.items():
         if k.endswith("thread") or k.endswith("threads"):
             print(f"  numba {k:<10} {v:>12,.0f} boards/s   ({v / r['python']:,.0f}x plain Python)")
     print(f"  plain Python     {r['python']:>12,.1f} boards/s   (prefix set built in {r['python_build_s']:.2f} s; "
-          f"same words: {'yes' if r['agree'] else 'NO'})")
+          f"same {what}: {'yes' if r['agree'] else 'NO'})")
     return 0 if r["agree"] else 1
 
 
@@ -170,12 +176,7 @@ def _score_only(lex, grid, n, seed, min_len, bench) -> int:
     r = measure_scores(lex, grid, n, seed, min_len)
     print(f"{grid.name}, {lex.name}, {n} random boards, score only (Boggle points, words of {min_len}+ letters), "
           f"mean {r['mean_score']:.1f} points/board")
-    for k, v in r.items():
-        if k.endswith("thread") or k.endswith("threads"):
-            print(f"  numba {k:<10} {v:>12,.0f} boards/s   ({v / r['python']:,.0f}x plain Python)")
-    print(f"  plain Python     {r['python']:>12,.1f} boards/s   (prefix set built in {r['python_build_s']:.2f} s; "
-          f"same scores: {'yes' if r['agree'] else 'NO'})")
-    return 0 if r["agree"] else 1
+    return _report(r, "scores")
 
 
 def tour(lex, echo) -> None:

@@ -142,33 +142,26 @@ def bingo_key(tag, codes, n):
 
 
 @kernel
-def bingo_has(tab, key):
-    """Whether ``key`` is in the hash set ``tab`` (size a power of two, linear probing)."""
+def _bingo_slot(tab, key):
+    """Slot of ``key`` in the hash set ``tab`` (size a power of two, linear probing), or of the empty slot
+    where it would go."""
     mask = tab.shape[0] - 1
     bits = np.int64(popcount(mask))
     h = ((key * _HASH_MUL) >> (64 - bits)) & mask
-    while True:
-        v = tab[h]
-        if v == key:
-            return True
-        if v == BINGO_EMPTY:
-            return False
+    while tab[h] != key and tab[h] != BINGO_EMPTY:
         h = (h + 1) & mask
+    return h
+
+
+@kernel
+def bingo_has(tab, key):
+    """Whether ``key`` is in the hash set ``tab``."""
+    return tab[_bingo_slot(tab, key)] == key
 
 
 @kernel
 def _bingo_insert(tab, key):
-    mask = tab.shape[0] - 1
-    bits = np.int64(popcount(mask))
-    h = ((key * _HASH_MUL) >> (64 - bits)) & mask
-    while True:
-        v = tab[h]
-        if v == key:
-            return
-        if v == BINGO_EMPTY:
-            tab[h] = key
-            return
-        h = (h + 1) & mask
+    tab[_bingo_slot(tab, key)] = key
 
 
 @kernel
