@@ -10,7 +10,7 @@ import time
 
 from numba_words import distributed as D
 from numba_words.draughts import Position, perft
-from numba_words.draughts.perft import warmup
+from numba_words.draughts.perft import perft_tasks, warmup
 
 
 def main(depth: int) -> None:
@@ -22,12 +22,12 @@ def main(depth: int) -> None:
     t = time.perf_counter()
     with D.local_cluster(2, 1) as client:
         start = time.perf_counter() - t
-        D.perft(p, 5, client)  # workers load their kernels from the cache
+        perft(p, 5, client=client)  # workers load their kernels from the cache
         t = time.perf_counter()
-        D.perft_tasks(p, 4, client, split_depth=3, n_tasks=658)
+        perft_tasks(p, 4, client, split_depth=3, n_tasks=658)
         tiny = time.perf_counter() - t
         t = time.perf_counter()
-        counts, _, info = D.perft_tasks(p, depth, client)
+        counts, _, info = perft_tasks(p, depth, client)
         t2 = time.perf_counter() - t
     n2 = int(counts.sum())
     print(f"local cluster start {start:.2f} s; per-task overhead {tiny / 658 * 1e3:.2f} ms (658 tiny tasks)")

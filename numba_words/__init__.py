@@ -13,32 +13,18 @@ __all__ = ["Lexicon", "NumbaWordsError", "LexiconError", "InvalidWordError", "wa
 ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 
 
-def warmup(engines=ENGINES, lexicon=None) -> dict:
+def warmup(engines=ENGINES) -> dict:
     """Compile (first run) or load from Numba's on-disk cache every kernel of the named engines, so that
     later calls and timings exclude compilation. Returns seconds spent per engine."""
+    import importlib
     import time
 
     out = {}
     for name in engines:
-        t = time.perf_counter()
-        if name == "lexicon":
-            from .lexicon import warmup as w
-
-            w()
-        elif name == "draughts":
-            from .draughts.perft import warmup as w
-
-            w()
-        elif name == "scrabble":
-            from .scrabble import warmup as w
-
-            w()
-        elif name == "bookworm":
-            from .bookworm.solver import warmup as w
-
-            w(lexicon)
-        else:
+        if name not in ENGINES:
             raise NumbaWordsError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}")
+        t = time.perf_counter()
+        importlib.import_module(f"{__name__}.{name}").warmup()
         out[name] = time.perf_counter() - t
     return out
 

@@ -13,16 +13,12 @@ import time
 
 from .errors import NumbaWordsError
 
-ENGINE_CLIS = (
-    "numba_words.lexicon.cli",
-    "numba_words.draughts.cli",
-    "numba_words.scrabble.cli",
-    "numba_words.bookworm.cli",
-)
+from . import ENGINES
 
 
 def _engine_modules():
-    for name in ENGINE_CLIS:
+    for engine in ENGINES:
+        name = f"numba_words.{engine}.cli"
         try:
             found = importlib.util.find_spec(name) is not None
         except ModuleNotFoundError:  # the engine's package itself is absent

@@ -415,11 +415,6 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     board's words are in the same order as :func:`solve` gives. ``client``: a Dask ``Client`` or scheduler
     address to solve chunks of ``chunk_size`` boards across a cluster (same result).
     """
-    if client is not None:
-        from .. import distributed as _dist
-
-        return _dist.solve_many(boards, client, lexicon, kinds=kinds, chunk_size=chunk_size, grid=grid,
-                                min_len=min_len, max_len=max_len, level=level, scoring=scoring)
     lex = _lex(lexicon)
     grid = BOOKWORM if grid is None else grid
     if isinstance(boards, (list, tuple)) and boards and isinstance(boards[0], str):
@@ -437,6 +432,9 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
             raise InvalidBoardError(f"kinds must be kind indices 0..{len(KINDS) - 1} shaped like boards "
                                     f"{codes.shape}, got shape {kinds.shape}")
         kinds = kinds.astype(np.uint8)
+    if client is not None:
+        return _solve_many_distributed(codes, kinds, lex, grid, client, chunk_size,
+                                       dict(min_len=min_len, max_len=max_len, level=level, scoring=scoring))
     pk, acc2, lay, q, u = packed(lex)
     lbit, lval, kbonus = code_tables(lex, scoring)
     with _jit.threads(threads) as nt:
@@ -447,6 +445,27 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     offsets = np.zeros(nb + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
     return BatchSolution(lex, grid, codes, offsets, wid, path, plen, score)
+
+
+def _solve_chunk(chunk, lex, grid, kw):
+    """Worker side of :func:`solve_many` with ``client=``: one chunk of boards and kinds."""
+    codes, kinds = chunk
+    r = solve_many(codes, lex, kinds=kinds, grid=grid, **kw)
+    return r.counts, r.wid, r.path, r.plen, r.scores
+
+
+def _solve_many_distributed(codes, kinds, lex, grid, client, chunk_size, kw) -> "BatchSolution":
+    from .. import distributed as D
+
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
+        raise InvalidParameterError(f"chunk_size must be a positive integer, got {chunk_size!r}")
+    chunks = [(codes[a:a + chunk_size], kinds[a:a + chunk_size]) for a in range(0, codes.shape[0], chunk_size)]
+    parts = D.map_chunks(_solve_chunk, chunks, client, broadcast=(lex, grid, kw), name="bookworm")
+    counts = np.concatenate([p[0] for p in parts])
+    offsets = np.zeros(codes.shape[0] + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    cat = [np.concatenate([p[i] for p in parts]) for i in range(1, 5)]
+    return BatchSolution(lex, grid, codes, offsets, *cat)
 
 
 _MAX_PREALLOC = 1 << 22  # rows reserved up front (~100 MB of address space; pages are touched only as used)

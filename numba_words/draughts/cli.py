@@ -103,7 +103,9 @@ def _perft_distributed(args, pos) -> int:
             res = divide(pos, args.depth) if args.divide and args.depth else {"": perft(pos, args.depth)}
             info = {"tasks": 0, "frontier": 0, "split_depth": 0, "resumed_tasks": 0}
         else:
-            counts, roots, info = D.perft_tasks(pos, args.depth, client, split_depth=args.split_depth,
+            from .perft import perft_tasks
+
+            counts, roots, info = perft_tasks(pos, args.depth, client, split_depth=args.split_depth,
                                                 leaves=args.leaves, checkpoint=args.checkpoint, progress=progress)
             if sys.stderr.isatty():
                 print(file=sys.stderr)

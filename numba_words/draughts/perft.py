@@ -91,13 +91,12 @@ def perft(position: Position, depth: int, threads: int | None = None, leaves: bo
     every leaf. ``threads``: ``None`` = Numba's current thread count, ``1`` = serial kernel (safe to call from
     many Python threads at once). ``progress(done_subtrees, total_subtrees, nodes_so_far, seconds)`` is called
     between chunks when given. ``client``: a Dask ``Client`` or scheduler address to spread the subtrees over a
-    cluster (``split_depth=``, ``n_tasks=``, ``checkpoint=`` as in :func:`numba_words.distributed.perft_tasks`).
+    cluster (``split_depth=``, ``n_tasks=``, ``checkpoint=`` as in :func:`perft_tasks`).
     """
-    if client is not None:
-        from .. import distributed as _dist
-
-        return _dist.perft(position, depth, client, leaves=leaves, **distributed)
     depth = _check(position, depth)
+    if client is not None and depth > 1:
+        counts, _, _ = perft_tasks(position, depth, client, leaves=leaves, **distributed)
+        return int(counts.sum())
     nthreads = _resolve_threads(threads)
     if depth <= 2 and progress is None:
         from ._perft import perft_kernel
@@ -121,16 +120,17 @@ def divide(position: Position, depth: int, threads: int | None = None, leaves: b
 
     ``client``: as in :func:`perft`, to run the subtrees on a Dask cluster.
     """
-    if client is not None:
-        from .. import distributed as _dist
-
-        return _dist.divide(position, depth, client, leaves=leaves, **distributed)
     depth = _check(position, depth)
     if depth < 1:
         raise DraughtsError(f"divide needs depth >= 1, got {depth!r}")
     moves = list(position.legal_moves)
     if depth == 1:
         return {m.notation: 1 for m in moves}
+    if client is not None:
+        counts, fr, _ = perft_tasks(position, depth, client, leaves=leaves, **distributed)
+        per_root = np.zeros(len(moves), dtype=np.int64)
+        np.add.at(per_root, fr, counts)
+        return {m.notation: int(per_root[i]) for i, m in enumerate(moves)}
     nthreads = _resolve_threads(threads)
     with _threads(nthreads if threads else None):
         fdepth, f = _split(position, depth, nthreads, min_fdepth=1)
@@ -140,6 +140,58 @@ def divide(position: Position, depth: int, threads: int | None = None, leaves: b
     np.add.at(per_root, f[4], out)
     # the kernel's root-move order is the order legal_moves lists them in (same generator)
     return {m.notation: int(per_root[i]) for i, m in enumerate(moves)}
+
+
+def _count_chunk(chunk, rem, leaves):
+    """Worker side of :func:`perft_tasks`: perft of each frontier position of one chunk."""
+    from ._perft import perft_many_parallel, perft_many_serial
+
+    kern = perft_many_serial if numba.get_num_threads() == 1 else perft_many_parallel
+    return kern(*chunk, rem, leaves)
+
+
+def perft_tasks(position: Position, depth: int, client, *, split_depth: int | None = None,
+                n_tasks: int | None = None, leaves: bool = False, checkpoint=None, progress: Callable | None = None):
+    """Perft on a Dask cluster: ``(counts per frontier position, root-move index of each, info dict)``.
+
+    The tree is split at ``split_depth`` (default: the first depth with 64 subtrees per cluster thread) into
+    ``n_tasks`` chunks (default: 16 per cluster thread). ``checkpoint``: a file where finished chunks are
+    recorded; a re-run with the same position, depth and split resumes from it. ``progress(done, total,
+    seconds)`` is called as chunks finish.
+    """
+    from .. import distributed as D
+
+    depth = _check(position, depth)
+    n_threads = D.cluster_threads(client)
+    own, opp, kings, white = _root(position)
+    if split_depth is None:
+        split_depth = 1
+        while split_depth < depth - 1 and len(_frontier(own, opp, kings, white, split_depth)[0]) < 64 * n_threads:
+            split_depth += 1
+    split_depth = int(split_depth)
+    if not 1 <= split_depth <= depth - 1:
+        raise D.DistributedError(f"split depth must be between 1 and depth - 1 = {depth - 1}, got {split_depth}")
+    fo, fp, fk, fw, fr = _frontier(own, opp, kings, white, split_depth)
+    n = len(fo)
+    n_tasks = min(n, 16 * n_threads) if n_tasks is None else int(n_tasks)
+    n_tasks = max(1, min(n_tasks, max(n, 1)))
+    bounds = np.linspace(0, n, n_tasks + 1).astype(np.int64)
+    chunks = [(fo[a:b], fp[a:b], fk[a:b], fw[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
+    header = {"fen": position.fen(), "depth": depth, "split_depth": split_depth, "leaves": bool(leaves),
+              "frontier": n, "tasks": n_tasks}
+    ck = None
+    if checkpoint is not None:
+        ck = D.Checkpoint(checkpoint, header, expect=lambda i: int(bounds[i + 1] - bounds[i]) if i < n_tasks else -1)
+    resumed = len(ck.done) if ck is not None else 0
+    t0 = time.perf_counter()
+    tick = None if progress is None else (lambda done, total: progress(done, total, time.perf_counter() - t0))
+    parts = D.map_chunks(_count_chunk, chunks, client, broadcast=(depth - split_depth, bool(leaves)),
+                         checkpoint=ck, name=f"perft{depth}", progress=tick)
+    counts = np.concatenate([np.asarray(p, dtype=np.int64) for p in parts]) if parts else np.zeros(0, np.int64)
+    if (counts < 0).any():
+        raise DraughtsError("move list overflow during perft")
+    info = dict(header, resumed_tasks=resumed, seconds=time.perf_counter() - t0, threads=n_threads)
+    return counts, fr, info
 
 
 def warmup() -> None:

@@ -19,13 +19,45 @@ from ..bits import popcount
 ROOT = 0
 
 
+# Scalar accessors (int64 in, int64 out): every engine's kernels share these and keep the array loads in the
+# caller, since a helper that takes arrays costs refcount traffic on every call while these cost nothing.
+@kernel
+def has_child(mask, c):
+    """Whether child mask ``mask`` has letter ``c``."""
+    return (mask >> c) & 1 != 0
+
+
+@kernel
+def child_rank(mask, c):
+    """Rank of letter ``c`` among the children in ``mask`` (how many child letters are below ``c``)."""
+    return popcount(mask & ((np.int64(1) << c) - 1))
+
+
+@kernel
+def child_slot(node, mask, c):
+    """Offset of the edge for letter ``c`` out of the node at offset ``node`` whose child mask is ``mask``."""
+    return node + 1 + child_rank(mask, c)
+
+
+@kernel
+def edge_target(e):
+    """The child node offset an edge value points to."""
+    return e >> 1
+
+
+@kernel
+def edge_is_word(e):
+    """Whether an edge value ends a word."""
+    return (e & 1) == 1
+
+
 @kernel
 def edge(dawg, node, c):
     """Edge value for letter ``c`` out of ``node`` (``(child << 1) | terminal``), or 0 if there is none."""
     m = np.int64(dawg[node])
-    if (m >> c) & 1 == 0:
-        return 0
-    return np.int64(dawg[node + 1 + popcount(m & ((np.int64(1) << c) - 1))])
+    if not has_child(m, c):
+        return np.int64(0)
+    return np.int64(dawg[child_slot(node, m, c)])
 
 
 @kernel

@@ -10,6 +10,7 @@ import numpy as np
 
 from .._jit import kernel
 from ..bits import lsb_index, popcount
+from ._dawg import child_slot
 
 MAX_DEPTH = 64  # longest word the queries handle (blank masks are 64-bit)
 
@@ -72,7 +73,7 @@ def dawg_search(dawg, allowed, from_rack, counts, blanks, use_rack, min_len, max
         else:
             used_blank[d] = 0
         m = np.int64(dawg[node[d]])
-        e = np.int64(dawg[node[d] + 1 + popcount(m & ((np.int64(1) << c) - 1))])
+        e = np.int64(dawg[child_slot(node[d], m, c)])
         word[d] = c
         length = d + 1
         if (e & 1) and length >= min_len:

@@ -6,6 +6,7 @@ import hashlib
 import importlib.resources
 import os
 import re
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,8 +114,8 @@ class Lexicon:
         self.from_cache = False
         self._words = None
         self._set = None
-        self._bitsets = None
-        self._reversed = None
+        self._derived: dict = {}
+        self._derived_lock = threading.Lock()
         self._maxlen = int(np.max(np.diff(offsets))) if offsets.shape[0] > 1 else 0
 
     # ------------------------------------------------------------------ loading
@@ -215,9 +216,15 @@ class Lexicon:
     def __getstate__(self) -> dict:
         """Pickle the arrays only (for Dask workers); derived tables are rebuilt where needed."""
         state = self.__dict__.copy()
-        for k in ("_words", "_set", "_bitsets", "_reversed"):
+        for k in ("_words", "_set"):
             state[k] = None
+        state["_derived"] = {}
+        del state["_derived_lock"]
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._derived_lock = threading.Lock()
 
     # ------------------------------------------------------------------ container protocol
     def __len__(self) -> int:
@@ -295,21 +302,28 @@ class Lexicon:
         }
 
     # ------------------------------------------------------------------ derived structures
+    def derived(self, key: str, build):
+        """``build(self)``, computed once per lexicon and kept with it: the one cache for tables that engines
+        derive from a word list (``key`` names the table, e.g. ``"scrabble.bingo"``). Thread-safe; not pickled
+        (a Dask worker rebuilds what it uses)."""
+        hit = self._derived.get(key)
+        if hit is None:
+            with self._derived_lock:
+                hit = self._derived.get(key)
+                if hit is None:
+                    hit = self._derived[key] = build(self)
+        return hit
+
     @property
     def bitsets(self):
         """The seed-002 bit-set tables (built on first use): ``(bits, block_start, len_start, len_ids)``."""
-        if self._bitsets is None:
-            self._bitsets = _bitsets.build_bitsets(self.flat, self.offsets, len(self.alphabet))
-        return self._bitsets
+        return self.derived("lexicon.bitsets",
+                            lambda lex: _bitsets.build_bitsets(lex.flat, lex.offsets, len(lex.alphabet)))
 
     @property
     def reversed_dawg(self) -> np.ndarray:
         """A DAWG of every word spelled backwards (built on first use), same encoding as :attr:`dawg`."""
-        if self._reversed is None:
-            rflat = _dawg.reverse_words(self.flat, self.offsets)
-            rflat, roffs = _sort_words(rflat, self.offsets)
-            self._reversed = _dawg.build_dawg(rflat, roffs)[0]
-        return self._reversed
+        return self.derived("lexicon.reversed_dawg", _build_reversed)
 
     # ------------------------------------------------------------------ queries
     def _rack(self, rack: str):
@@ -462,6 +476,12 @@ class Lexicon:
 def choose_method(allowed, open_, use_rack, blanks, full) -> str:
     """The matcher the benchmarks favour for this slot (see ``benchmarks/test_lexicon_bench.py``)."""
     return "bitset"
+
+
+def _build_reversed(lex: "Lexicon") -> np.ndarray:
+    rflat = _dawg.reverse_words(lex.flat, lex.offsets)
+    rflat, roffs = _sort_words(rflat, lex.offsets)
+    return _dawg.build_dawg(rflat, roffs)[0]
 
 
 def _sort_words(flat, offsets):

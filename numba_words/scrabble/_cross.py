@@ -11,17 +11,10 @@ import numpy as np
 
 from .._jit import kernel
 from ..bits import popcount
+from ..lexicon._dawg import edge as _edge
 
 EMPTY = 255
 SIZE = 15
-
-
-@kernel
-def _edge(dawg, node, c):
-    m = np.int64(dawg[node])
-    if (m >> c) & 1 == 0:
-        return np.int64(0)
-    return np.int64(dawg[node + 1 + popcount(m & ((np.int64(1) << c) - 1))])
 
 
 @kernel
