@@ -9,6 +9,13 @@ from __future__ import annotations
 import contextlib
 
 import numba
+import numpy as np
+
+from .errors import NumbaWordsError
+
+
+class ThreadsError(NumbaWordsError):
+    """A thread count that is not a whole number from 1 to the number of threads Numba can use."""
 
 kernel = numba.njit(cache=True, nogil=True)
 pkernel = numba.njit(cache=True, nogil=True, parallel=True)
@@ -21,12 +28,13 @@ def threads(n: int | None):
 
     ``None`` or ``0`` keeps the current setting.
     """
-    if not n:
+    if n is None or (n == 0 and not isinstance(n, bool)):
         yield numba.get_num_threads()
         return
+    top = numba.config.NUMBA_NUM_THREADS
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= top:
+        raise ThreadsError(f"threads must be a whole number from 1 to {top} (this machine's cores), got {n!r}")
     n = int(n)
-    if n < 1 or n > numba.config.NUMBA_NUM_THREADS:
-        raise ValueError(f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {n!r}")
     old = numba.get_num_threads()
     numba.set_num_threads(n)
     try:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import importlib.util
 import sys
 import time
 
+from . import _console, _jit
 from .errors import NumbaWordsError
 
 from . import ENGINES
@@ -32,9 +34,9 @@ def _tour(args) -> int:
 
     echo = print
     t0 = time.perf_counter()
-    echo(f"numba-words tour — lexicon {args.lexicon!r}, {_threads_note()}")
+    echo(f"numba-words tour — lexicon {args.lexicon or 'twl06'!r}, {_threads_note()}")
     t = time.perf_counter()
-    lex = Lexicon.load(args.lexicon)
+    lex = Lexicon.load(args.lexicon or "twl06")
     echo(f"loaded {lex.name}: {len(lex):,} words in {time.perf_counter() - t:.3f} s ({lex.load_note})")
     for mod in _engine_modules():
         echo("")
@@ -64,20 +66,24 @@ def _threads_note() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     p = argparse.ArgumentParser(
         prog="numba-words",
         description="Numba-compiled move generators: word finding, Scrabble-likes, international draughts, "
         "Bookworm. Run 'numba-words tour' to see every engine at work with its throughput.",
     )
+    p.add_argument("--version", action="version", version=f"numba-words {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     tp = sub.add_parser("tour", help="show every engine working on the default lexicon, with throughput")
-    tp.add_argument("--lexicon", default="twl06", help="lexicon name or word-list path (default: twl06)")
     tp.set_defaults(func=_tour)
     wp = sub.add_parser("warmup", help="compile (or load from cache) every kernel, e.g. once per machine or worker")
     wp.add_argument("engines", nargs="*", help="engines to warm (default: all)")
     wp.set_defaults(func=_warmup)
     for mod in _engine_modules():
         mod.register(sub)
+    _console.add_global_options(p, top=True)
+    _console.add_to_all(p)
     return p
 
 
@@ -88,13 +94,21 @@ def main(argv=None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.func(args) or 0)
+        with _jit.threads(getattr(args, "threads", None)):
+            code = int(args.func(args) or 0)
+        sys.stdout.flush()
+        return code
     except NumbaWordsError as e:
         print(f"numba-words: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly; point stdout at devnull so the exit flush is silent
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
