@@ -36,6 +36,7 @@ def _tour(args) -> int:
     t0 = time.perf_counter()
     echo(f"numba-words tour — lexicon {args.lexicon or 'twl06'!r}, {_threads_note()}")
     t = time.perf_counter()
+    _compile_first(args, echo)
     lex = Lexicon.load(args.lexicon or "twl06")
     echo(f"loaded {lex.name}: {len(lex):,} words in {time.perf_counter() - t:.3f} s ({lex.load_note})")
     for mod in _engine_modules():
@@ -48,13 +49,35 @@ def _tour(args) -> int:
     return 0
 
 
+def _compile_first(args, echo) -> None:
+    """On a machine's first run, compile every engine's kernels in parallel processes, saying so."""
+    from . import ENGINES, compiled, warmup
+
+    cold = [e for e in ENGINES if not compiled(e)]
+    if not cold:
+        return
+    n = min(len(cold), os.cpu_count() or 1, 4)
+    echo(f"compiling kernels (first run on this machine): {', '.join(cold)}, {n} at a time ...")
+    t = time.perf_counter()
+    with _console.progress(args, len(cold), "compiling", "engine") as bar:
+        def tick(name, sec):
+            bar.update(1)
+            _console.note(args, f"  {name} compiled in {sec:.1f} s")
+
+        warmup(cold, processes=n, progress=tick)
+    echo(f"kernels compiled and cached in {time.perf_counter() - t:.1f} s; later runs load them from the cache")
+
+
 def _warmup(args) -> int:
     from . import ENGINES, warmup
 
-    total = 0.0
-    for name, sec in warmup(args.engines or ENGINES).items():
+    engines = args.engines or ENGINES
+    n = args.processes if args.processes is not None else 1
+    res = warmup(engines, processes=n)
+    total = res.pop("wall", None)
+    for name, sec in res.items():
         print(f"{name:>9}: {sec:6.2f} s")
-        total += sec
+    total = sum(res.values()) if total is None else total
     print(f"{'total':>9}: {total:6.2f} s (compiles on the first run, loads Numba's on-disk cache afterwards)")
     return 0
 
@@ -79,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     tp.set_defaults(func=_tour)
     wp = sub.add_parser("warmup", help="compile (or load from cache) every kernel, e.g. once per machine or worker")
     wp.add_argument("engines", nargs="*", help="engines to warm (default: all)")
+    wp.add_argument("--processes", type=int, default=None, metavar="N",
+                    help="compile N engines at once in separate processes (default: 1)")
     wp.set_defaults(func=_warmup)
     for mod in _engine_modules():
         mod.register(sub)
