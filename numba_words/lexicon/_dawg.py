@@ -69,7 +69,7 @@ def walk(dawg, codes, start, stop):
         e = edge(dawg, node, np.int64(codes[i]))
         if e == 0:
             return 0
-        node = e >> 1
+        node = edge_target(e)
     return e
 
 
@@ -79,7 +79,7 @@ def contains_many(dawg, flat, offsets, out):
     for i in range(offsets.shape[0] - 1):
         a = offsets[i]
         b = offsets[i + 1]
-        out[i] = b > a and (walk(dawg, flat, a, b) & 1) == 1
+        out[i] = b > a and edge_is_word(walk(dawg, flat, a, b))
 
 
 @kernel
@@ -101,11 +101,22 @@ def contains_mapped(dawg, mapped, out):
                     e = edge(dawg, node, c)
                     if e == 0:
                         ok = False
-                    node = e >> 1
+                    node = edge_target(e)
             i += 1
-        out[w] = ok and (e & 1) == 1
+        out[w] = ok and edge_is_word(e)
         i += 1
         w += 1
+
+
+@kernel
+def count_nodes(dawg):
+    """Number of nodes of a DAWG (a walk over the array: each node is its mask and one slot per child)."""
+    o = 0
+    n = 0
+    while o < dawg.shape[0]:
+        n += 1
+        o += 1 + popcount(dawg[o])
+    return n
 
 
 @kernel

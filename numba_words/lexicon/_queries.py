@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel
-from ..bits import lsb_index, popcount
-from ._dawg import child_slot
+from ..bits import lsb_index
+from ._dawg import child_slot, edge_is_word, edge_target
 
 MAX_DEPTH = 64  # longest word the queries handle (blank masks are 64-bit)
 
@@ -76,7 +76,7 @@ def dawg_search(dawg, allowed, from_rack, counts, blanks, use_rack, min_len, max
         e = np.int64(dawg[child_slot(node[d], m, c)])
         word[d] = c
         length = d + 1
-        if (e & 1) and length >= min_len:
+        if edge_is_word(e) and length >= min_len:
             out = _grow(out, pos + length)
             offs = _grow(offs, n_out + 2)
             bmask = _grow(bmask, n_out + 1)
@@ -89,10 +89,11 @@ def dawg_search(dawg, allowed, from_rack, counts, blanks, use_rack, min_len, max
             n_out += 1
             offs[n_out] = pos
             bmask[n_out - 1] = bm
-        if length < max_len and (np.int64(dawg[e >> 1]) & np.int64(allowed[length])) != 0:
+        child = edge_target(e)
+        if length < max_len and (np.int64(dawg[child]) & np.int64(allowed[length])) != 0:
             d = length
-            node[d] = e >> 1
-            rem[d] = np.int64(dawg[e >> 1]) & np.int64(allowed[d])
+            node[d] = child
+            rem[d] = np.int64(dawg[child]) & np.int64(allowed[d])
         else:  # leaf of the search: give the tile back now
             if use_rack and from_rack[d]:
                 if used_blank[d]:

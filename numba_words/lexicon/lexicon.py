@@ -287,7 +287,7 @@ class Lexicon:
     def stats(self) -> dict:
         """Counts and sizes: words, letters, DAWG nodes/edges/bytes, length histogram."""
         lengths = np.diff(self.offsets)
-        n_nodes = _count_nodes(self.dawg)
+        n_nodes = int(_dawg.count_nodes(self.dawg))
         return {
             "name": self.name,
             "words": len(self),
@@ -329,8 +329,6 @@ class Lexicon:
     def _rack(self, rack: str):
         if not isinstance(rack, str):
             raise InvalidWordError(f"rack must be a string, got {rack!r}")
-        if len(rack) > MAX_WORD_LEN:
-            raise InvalidWordError(f"rack {rack!r} has {len(rack)} tiles; at most {MAX_WORD_LEN}")
         counts = np.zeros(len(self.alphabet), dtype=np.int64)
         blanks = 0
         for i, ch in enumerate(rack):
@@ -398,20 +396,19 @@ class Lexicon:
         return out
 
     def anagrams(self, rack: str, min_len: int = 2, max_len: int | None = None) -> list[WordMatch]:
-        """Every word formable from the rack (``?`` = blank), longest first then alphabetical."""
+        """Every word of ``min_len`` to ``max_len`` letters formable from the rack (``?`` = blank), longest
+        first then alphabetical. A rack may hold more tiles than the longest word: the words that fit."""
         counts, blanks = self._rack(rack)
+        min_len = _whole(min_len, "min_len", 1)
         n_tiles = int(counts.sum()) + blanks
-        if n_tiles > self.max_len:
-            raise InvalidWordError(f"rack {rack!r} has {n_tiles} tiles; the longest word in {self.name} has "
-                                   f"{self.max_len} letters")
-        hi = n_tiles if max_len is None else min(int(max_len), n_tiles)
-        if min_len < 1:
-            raise InvalidWordError(f"min_len must be at least 1, got {min_len!r}")
-        n = max(hi, 1)
-        allowed = np.full(n, self.alphabet.full_mask, dtype=np.uint32)
-        from_rack = np.ones(n, dtype=np.uint8)
-        flat, offs, bms = _queries.dawg_search(self.dawg, allowed, from_rack, counts, blanks, True,
-                                               int(min_len), hi, 0)
+        hi = min(n_tiles, self.max_len)
+        if max_len is not None:
+            hi = min(hi, _whole(max_len, "max_len", 0))
+        if hi < min_len:
+            return []
+        allowed = np.full(hi, self.alphabet.full_mask, dtype=np.uint32)
+        from_rack = np.ones(hi, dtype=np.uint8)
+        flat, offs, bms = _queries.dawg_search(self.dawg, allowed, from_rack, counts, blanks, True, min_len, hi, 0)
         res = self._matches(flat, offs, bms)
         res.sort(key=lambda m: (-len(m.word), m.word))
         return res
@@ -473,6 +470,13 @@ class Lexicon:
                                               np.zeros(ids.shape[0], np.uint64))]
 
 
+def _whole(x, what: str, lo: int) -> int:
+    """``x`` as an ``int`` of at least ``lo``; :class:`InvalidWordError` otherwise."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < lo:
+        raise InvalidWordError(f"{what} must be a whole number of at least {lo}, got {x!r}")
+    return int(x)
+
+
 def choose_method(allowed, open_, use_rack, blanks, full) -> str:
     """The matcher the benchmarks favour for this slot (see ``benchmarks/test_lexicon_bench.py``)."""
     return "bitset"
@@ -505,21 +509,3 @@ def _words_text(flat, offsets, alpha: Alphabet) -> str:
     pos = np.arange(flat.shape[0]) + np.repeat(np.arange(n), lengths)
     out[pos] = cps[flat]
     return out.tobytes().decode("utf-32-le")
-
-
-def _count_nodes(dawg) -> int:
-    return int(_count_nodes_kernel(dawg))
-
-
-from .._jit import kernel  # noqa: E402
-from ..bits import popcount  # noqa: E402
-
-
-@kernel
-def _count_nodes_kernel(dawg):
-    o = 0
-    n = 0
-    while o < dawg.shape[0]:
-        n += 1
-        o += 1 + popcount(dawg[o])
-    return n
