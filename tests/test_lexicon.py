@@ -69,6 +69,7 @@ def test_dawg_of_random_lists(words):
     want = sorted(set(words))
     assert lex.words == want
     assert enumerate_dawg(lex) == want
+    assert _dawg.check_arrays(lex.flat, lex.offsets, lex.dawg, len(lex.alphabet), lex.max_len) == (0, 0)
     probes = want + ["".join(reversed(w)) + "A" for w in want]
     assert list(lex.contains_many(probes)) == [p in set(want) for p in probes]
 
@@ -296,8 +297,10 @@ def test_bad_queries(twl):
         twl.anagrams("AB", min_len=0)
     with pytest.raises(InvalidWordError, match="max_len"):
         twl.anagrams("AB", max_len="3")
-    with pytest.raises(InvalidWordError, match="16 squares"):
-        twl.match("." * 16)
+    assert twl.match("." * 16) == [] and twl.match("." * 100, method="dawg") == []  # longer than any word
+    with pytest.raises(InvalidWordError, match="max_len"):
+        twl.starting_with("QI", max_len=-1)
+    assert twl.starting_with("", max_len=1000) == twl.starting_with("")  # capped at the longest word
     with pytest.raises(InvalidWordError, match="never closed"):
         twl.match("A[BC")
     with pytest.raises(InvalidWordError, match="'3' at position 2"):

@@ -119,6 +119,86 @@ def count_nodes(dawg):
     return n
 
 
+# Problems check_arrays reports (0: none); lexicon.py words them.
+(BAD_EMPTY, BAD_MASK, BAD_NODE_END, BAD_EDGE, BAD_DEAD_END, BAD_OFFSETS, BAD_LETTER, BAD_LENGTH, BAD_WORD_COUNT,
+ BAD_DEPTH) = range(1, 11)
+
+
+@kernel
+def check_arrays(flat, offsets, dawg, n_letters, max_len):
+    """Structural check of a lexicon's arrays before any kernel walks them: ``(problem, index)``, ``(0, 0)`` if
+    sound. One pass over each array; guarantees every index a kernel derives from them is in range.
+
+    ``offsets`` start at 0, never decrease, end at ``len(flat)``, words of 1 to ``max_len`` letters; ``flat``
+    letters below ``n_letters``; the DAWG is a sequence of nodes (a mask of letters below ``n_letters`` and one
+    edge per mask bit) filling the array exactly, every edge pointing to the start of a node after its own (so
+    walks end), every edge into a node without children marked as ending a word, and the DAWG spelling as many
+    words as ``offsets`` holds, the longest as long as theirs (so word ranks and depths stay in range).
+    """
+    n = offsets.shape[0] - 1
+    if n < 1 or offsets[0] != 0 or offsets[n] != flat.shape[0]:
+        return BAD_OFFSETS, 0
+    longest = 0
+    for i in range(n):
+        length = offsets[i + 1] - offsets[i]
+        if length < 1 or length > max_len:
+            return BAD_LENGTH, i
+        longest = max(longest, length)
+    top = 0
+    for k in range(flat.shape[0]):  # a max (vectorised) rather than an early exit: several times faster
+        top = max(top, np.int64(flat[k]))
+    if top >= n_letters:
+        for k in range(flat.shape[0]):
+            if flat[k] >= n_letters:
+                return BAD_LETTER, k
+    size = dawg.shape[0]
+    if size == 0:
+        return BAD_EMPTY, 0
+    # forward: node starts (each node is its mask and one slot per mask bit)
+    index = np.full(size, -1, dtype=np.int32)  # node number of a node start, -1 elsewhere
+    starts = np.empty(size, dtype=np.int64)
+    letters = (np.int64(1) << n_letters) - 1
+    n_nodes = 0
+    o = 0
+    while o < size:
+        m = np.int64(dawg[o])
+        if m & ~letters:
+            return BAD_MASK, o
+        index[o] = n_nodes
+        starts[n_nodes] = o
+        n_nodes += 1
+        o += 1 + popcount(m)
+    if o != size:
+        return BAD_NODE_END, size
+    # backward: edges, and the words below each node and the longest of them (children lie at larger offsets,
+    # so they come first); counts saturate at n + 1 so that exponentially many paths cannot overflow them
+    words = np.empty(n_nodes, dtype=np.int64)
+    depth = np.empty(n_nodes, dtype=np.int64)
+    for j in range(n_nodes - 1, -1, -1):
+        o = starts[j]
+        w = 0
+        d = 0
+        for s in range(o + 1, o + 1 + popcount(dawg[o])):
+            e = np.int64(dawg[s])
+            t = edge_target(e)
+            if t <= o or t >= size or index[t] < 0:
+                return BAD_EDGE, s
+            c = index[t]
+            if edge_is_word(e):
+                w += 1
+            elif dawg[t] == 0:
+                return BAD_DEAD_END, s
+            w = min(w + words[c], n + 1)
+            d = max(d, depth[c] + 1)
+        words[j] = w
+        depth[j] = d
+    if words[0] != n:
+        return BAD_WORD_COUNT, words[0]
+    if depth[0] != longest:
+        return BAD_DEPTH, depth[0]
+    return 0, 0
+
+
 @kernel
 def split_lines(mapped, max_bad):
     """Split mapped code points (letter index, -1 newline, -2 space, -3 invalid) into words.
