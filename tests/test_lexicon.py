@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numba_words import InvalidWordError, Lexicon, LexiconError, NumbaWordsError
-from numba_words.lexicon import _dawg, _queries
+from numba_words.lexicon import _dawg, _queries, cache
 from numba_words.lexicon import _reference as ref
 from numba_words.lexicon.cache import CacheWarning
 
@@ -69,7 +69,7 @@ def test_dawg_of_random_lists(words):
     want = sorted(set(words))
     assert lex.words == want
     assert enumerate_dawg(lex) == want
-    assert _dawg.check_arrays(lex.flat, lex.offsets, lex.dawg, len(lex.alphabet), lex.max_len) == (0, 0)
+    assert cache.check_arrays({"flat": lex.flat, "offsets": lex.offsets, "dawg": lex.dawg}, len(lex.alphabet)) is None
     probes = want + ["".join(reversed(w)) + "A" for w in want]
     assert list(lex.contains_many(probes)) == [p in set(want) for p in probes]
 

@@ -118,8 +118,7 @@ def test_arrays_that_pass_the_check_are_safe_to_walk(words, data):
     d = lex.dawg.copy()
     i = data.draw(st.integers(0, d.shape[0] - 1))
     d[i] = data.draw(st.one_of(st.integers(0, 2 * d.shape[0] + 2), st.integers(0, (1 << 32) - 1)))
-    code, _ = _dawg.check_arrays(lex.flat, lex.offsets, d, 4, _queries.MAX_DEPTH)
-    if code:
+    if cache.check_arrays({"flat": lex.flat, "offsets": lex.offsets, "dawg": d}, 4):
         return
     n = lex.max_len
     flat, offs, _ = _queries.dawg_search(d, np.full(n, 15, np.uint32), np.zeros(n, np.uint8),

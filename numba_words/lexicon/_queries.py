@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 from ..bits import lsb_index
 from ._dawg import child_slot, edge_is_word, edge_target
 
 MAX_DEPTH = 64  # longest word the queries handle (blank masks are 64-bit)
 
 
-@kernel
+@inline
 def _grow(a, need):
-    """``a`` itself if it holds ``need`` items, else a copy at least twice as long."""
+    """``a`` itself if it holds ``need`` items, else a copy at least twice as long (inlined: called once per
+    word found, and a separate function would be compiled for each of its three dtypes)."""
     if need <= a.shape[0]:
         return a
     b = np.empty(max(need, 2 * a.shape[0]), dtype=a.dtype)
-    b[: a.shape[0]] = a
+    for k in range(a.shape[0]):  # a loop, not b[:n] = a: the slice assignment costs seconds of compile time
+        b[k] = a[k]
     return b
 
 

@@ -95,7 +95,11 @@ def check_arrays(arrays: dict, n_letters: int) -> str | None:
 
     if not 1 <= n_letters <= 32:
         return f"alphabet of {n_letters} letters"
-    code, where = _dawg.check_arrays(arrays["flat"], arrays["offsets"], arrays["dawg"], n_letters, MAX_DEPTH)
+    size = arrays["dawg"].shape[0]
+    index = np.full(size, -1, dtype=np.int32)
+    work = np.empty((3, size), dtype=np.int64)
+    code, where = _dawg.check_arrays(arrays["flat"], arrays["offsets"], arrays["dawg"], n_letters, MAX_DEPTH, index,
+                                     work)
     return _PROBLEMS[code].format(int(where)) if code else None
 
 

@@ -3,72 +3,121 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._timing import compare, once, rate
+from .. import _console
+from .._timing import compare, once, rate, timed
+
+
+LOOKUP_STATUS = "exit status: 0 if every word is in the lexicon, 1 if some are not, 2 on an error"
 
 
 def register(sub) -> None:
+    """``numba-words lexicon <query>`` (also spelled ``numba-words words``)."""
     p = sub.add_parser("lexicon", aliases=["words"],
-                       help="word-finder queries: anagrams, slot patterns, prefixes, lookups, stats",
-                       description="Word-finder queries on a lexicon (default TWL06; --lexicon to choose).")
+                       help="word-finder queries: anagrams, slot patterns, prefixes, substrings, lookups, stats",
+                       description="Word-finder queries on a lexicon (default TWL06; choose with --lexicon NAME or "
+                       "a word-list path). Results go to stdout (text, --json or --csv); counts and timings to "
+                       "stderr.")
     ws = p.add_subparsers(dest="words_command", metavar="QUERY", required=True)
-    a = ws.add_parser("anagram", help="words formable from a rack ('?' = blank; blanks shown lower case)")
-    a.add_argument("rack")
-    a.add_argument("--min-len", type=int, default=2)
-    a.add_argument("--top", type=int, default=50, help="print at most this many (0 = all)")
-    m = ws.add_parser("match", help="words fitting a slot pattern like '..R.S' or 'C[AEIOU]T'")
-    m.add_argument("pattern")
-    m.add_argument("--rack", default=None, help="open squares must be filled from this rack")
-    m.add_argument("--method", default="auto", choices=["auto", "bitset", "dawg"])
-    m.add_argument("--top", type=int, default=50)
-    s = ws.add_parser("prefix", help="words starting with a prefix")
-    s.add_argument("prefix")
-    s.add_argument("--top", type=int, default=50)
-    c = ws.add_parser("contains", help="words containing a substring")
-    c.add_argument("substring")
-    c.add_argument("--top", type=int, default=50)
-    lk = ws.add_parser("lookup", help="is each word in the lexicon?")
-    lk.add_argument("word", nargs="+")
-    ws.add_parser("stats", help="word counts, DAWG size, build and cache-load times")
+
+    def top(q):
+        q.add_argument("--top", type=int, default=50, metavar="N", help="show at most N results (default 50; 0 = all)")
+
+    a = ws.add_parser("anagram", help="words formable from a rack ('?' = blank; blanks shown lower case)",
+                      description="Every word formable from the rack's tiles, longest first then alphabetical. "
+                      "'?' (or '*', '_') is a blank; letters played by blanks are shown in lower case.")
+    a.add_argument("rack", help="the tiles, e.g. RETAIN? (a rack may hold more tiles than the longest word)")
+    a.add_argument("--min-len", type=int, default=2, metavar="N", help="shortest word to list (default 2)")
+    a.add_argument("--max-len", type=int, default=None, metavar="N", help="longest word to list (default: any)")
+    top(a)
+    m = ws.add_parser("match", help="words fitting a slot pattern like '..R.S' or 'C[AEIOU]T'",
+                      description="Words fitting a slot: a letter is fixed, '.' or '?' is any letter, [AEIOU] one "
+                      "of a set, [^AEIOU] none of a set. With --rack the open squares are filled from the rack.")
+    m.add_argument("pattern", help="the slot, one square per letter, '.', '?' or [class]")
+    m.add_argument("--rack", default=None, help="open squares must be filled from this rack ('?' = blank)")
+    m.add_argument("--method", default="auto", choices=["auto", "bitset", "dawg"],
+                   help="matcher: the bit-set tables, the DAWG walk, or auto (the faster; default)")
+    top(m)
+    s = ws.add_parser("prefix", help="words starting with a prefix", description="Words that begin with PREFIX "
+                      "(the prefix itself included when it is a word), alphabetical.")
+    s.add_argument("prefix", help="the first letters")
+    s.add_argument("--max-len", type=int, default=None, metavar="N", help="longest word to list (default: any)")
+    top(s)
+    c = ws.add_parser("contains", help="words containing a substring",
+                      description="Words that contain SUBSTRING anywhere, alphabetical.")
+    c.add_argument("substring", help="letters that must appear together in the word")
+    top(c)
+    lk = ws.add_parser("lookup", help="is each word in the lexicon? (exit status 1 if one is not)",
+                       description="Look words up: one line (or record) per word. " + LOOKUP_STATUS + ".",
+                       epilog=LOOKUP_STATUS)
+    lk.add_argument("word", nargs="+", help="words to look up (case does not matter)")
+    ws.add_parser("stats", help="word counts, DAWG size, build and cache-load times",
+                  description="Counts and sizes of the lexicon and its DAWG; the times to build it from its "
+                  "text and to load it from the disk cache (on stderr in text mode).")
     p.set_defaults(func=_run)
 
 
-def _show(items, top) -> None:
+def _emit_words(args, items, seconds: float, what: str) -> None:
+    """The first ``--top`` results (``WordMatch`` or ``str``) as text lines or records, and a count on stderr."""
     items = list(items)
-    shown = items if top <= 0 else items[:top]
+    n_top = args.top if args.top > 0 else len(items)
+    shown = items[:n_top]
+    records = []
     for x in shown:
-        print(x)
+        word = getattr(x, "word", x)
+        rec = {"word": word, "length": len(word)}
+        if hasattr(x, "blanks"):
+            rec["shown"] = str(x)
+            rec["blanks"] = list(x.blanks)
+        records.append(rec)
+    _console.emit(args, records, lambda: print("\n".join(r.get("shown", r["word"]) for r in records)) if records
+                  else None)
     more = len(items) - len(shown)
-    print(f"-- {len(items)} words" + (f" ({more} not shown; --top 0 shows all)" if more else ""))
+    _console.note(args, f"-- {len(items):,} {what}" + (f" ({more:,} not shown; --top 0 shows all)" if more else "")
+                  + f" in {seconds * 1e3:.2f} ms")
 
 
 def _run(args) -> int:
     from .lexicon import Lexicon
 
     name = getattr(args, "lexicon", None) or "twl06"
-    lex = Lexicon.load(name)
+    _console.output_format(args)  # --json with --csv is an error before any work
+    lex, dt = timed(lambda: Lexicon.load(name))
+    _console.note(args, f"{lex.name}: {len(lex):,} words ({lex.load_note}, {dt * 1e3:.0f} ms)")
     q = args.words_command
     if q == "anagram":
-        _show(map(str, lex.anagrams(args.rack, min_len=args.min_len)), args.top)
+        res, dt = timed(lambda: lex.anagrams(args.rack, min_len=args.min_len, max_len=args.max_len))
+        _emit_words(args, res, dt, "words")
     elif q == "match":
-        _show(map(str, lex.match(args.pattern, rack=args.rack, method=args.method)), args.top)
+        res, dt = timed(lambda: lex.match(args.pattern, rack=args.rack, method=args.method))
+        _emit_words(args, res, dt, "words")
     elif q == "prefix":
-        _show(lex.starting_with(args.prefix), args.top)
+        res, dt = timed(lambda: lex.starting_with(args.prefix, max_len=args.max_len))
+        _emit_words(args, res, dt, "words")
     elif q == "contains":
-        _show(lex.containing(args.substring), args.top)
+        res, dt = timed(lambda: lex.containing(args.substring))
+        _emit_words(args, res, dt, "words")
     elif q == "lookup":
-        found = lex.contains_many(args.word)
-        for w, f in zip(args.word, found):
-            print(f"{w.upper()}: {'yes' if f else 'no'}")
+        found, dt = timed(lambda: lex.contains_many(args.word))
+        records = [{"word": w.upper(), "found": bool(f)} for w, f in zip(args.word, found)]
+        _console.emit(args, records,
+                      lambda: print("\n".join(f"{r['word']}: {'yes' if r['found'] else 'no'}" for r in records)))
+        _console.note(args, f"-- {int(found.sum())} of {len(records)} found in {dt * 1e3:.2f} ms")
         return 0 if found.all() else 1
     elif q == "stats":
         st = lex.stats()
         build = once(lambda: Lexicon.load(name, use_cache=False))
         cached = once(lambda: Lexicon.load(name))
-        for k in ("name", "words", "letters", "alphabet", "max_len", "dawg_nodes", "dawg_edges", "dawg_bytes",
-                  "sha256"):
-            print(f"{k:>11}: {st[k]}")
-        print(f"{'build':>11}: {build * 1e3:.1f} ms from text")
-        print(f"{'cache load':>11}: {cached * 1e3:.1f} ms")
+        record = {**st, "build_ms": round(build * 1e3, 2), "cache_load_ms": round(cached * 1e3, 2)}
+
+        def text():
+            for k in ("name", "words", "letters", "alphabet", "max_len", "dawg_nodes", "dawg_edges", "dawg_bytes",
+                      "sha256"):
+                print(f"{k:>11}: {st[k]}")
+            print(f"{'lengths':>11}: " + ", ".join(f"{k}: {v}" for k, v in st["length_histogram"].items()))
+
+        _console.emit(args, [record], text)
+        _console.note(args, f"built from its text in {build * 1e3:.1f} ms, loaded from the disk cache in "
+                      f"{cached * 1e3:.1f} ms")
     return 0
 
 
