@@ -3,6 +3,11 @@
 All functions are Numba-compiled (``cache=True``) and callable from other kernels or from Python.
 ``popcount``/``lsb_index``/``msb_index`` map to single LLVM intrinsics (POPCNT, TZCNT, LZCNT).
 Arguments are treated as unsigned 64-bit words; results are ``int64``.
+
+``ONE``, ``ZERO`` and ``ALL64`` are ``uint64`` constants for kernels that need bit 63: in Numba a ``uint64`` mixed
+with a plain literal (``x << 5``, ``x & 1``) becomes ``int64``; mixed with these it stays ``uint64``.
+Other bit idioms (``x & (x - 1)`` to clear the lowest bit, the DAWG child rank in
+``numba_words.lexicon._dawg.child_rank``) are written where they are used.
 """
 from __future__ import annotations
 
@@ -13,7 +18,6 @@ from numba.extending import intrinsic
 
 from ._jit import kernel
 
-U64 = np.uint64
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 ALL64 = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -59,73 +63,3 @@ def lsb_index(x):
 def msb_index(x):
     """Index (0..63) of the highest set bit of ``x``; -1 when ``x == 0``."""
     return 63 - _ctlz(x)
-
-
-@kernel
-def clear_lsb(x):
-    """``x`` with its lowest set bit cleared (``x & (x - 1)``), as ``uint64``."""
-    x = np.uint64(x)
-    return x & (x - ONE)
-
-
-@kernel
-def lsb(x):
-    """The lowest set bit of ``x`` as a one-bit ``uint64`` mask (``x & -x``)."""
-    x = np.uint64(x)
-    return x & (~x + ONE)
-
-
-@kernel
-def bit(i):
-    """``1 << i`` as ``uint64`` (``0 <= i < 64``)."""
-    return ONE << np.uint64(i)
-
-
-@kernel
-def low_mask(i):
-    """The ``i`` lowest bits set, as ``uint64`` (``0 <= i <= 64``)."""
-    if i >= 64:
-        return ALL64
-    return (ONE << np.uint64(i)) - ONE
-
-
-@kernel
-def rank(mask, i):
-    """Number of set bits of ``mask`` below bit ``i``: the index of item ``i`` in a popcount-packed list."""
-    return _ctpop(np.uint64(mask) & low_mask(i))
-
-
-@kernel
-def set_bits(x, out):
-    """Write the indices of the set bits of ``x`` into ``out`` in increasing order; return how many."""
-    x = np.uint64(x)
-    n = 0
-    while x:
-        out[n] = _cttz(x)
-        n += 1
-        x &= x - ONE
-    return n
-
-
-@kernel
-def reverse_bits(x, width):
-    """The lowest ``width`` bits of ``x`` in reverse order (bit 0 <-> bit width-1)."""
-    x = np.uint64(x)
-    r = ZERO
-    for _ in range(width):
-        r = (r << ONE) | (x & ONE)
-        x >>= ONE
-    return r
-
-
-@kernel
-def transpose_lines(lines, width, out):
-    """Transpose a ``width``-by-``width`` bit matrix given as ``lines[r]`` bit ``c``: ``out[c]`` bit ``r``."""
-    for c in range(width):
-        out[c] = 0
-    for r in range(width):
-        x = np.uint64(lines[r])
-        while x:
-            c = _cttz(x)
-            out[c] |= 1 << r
-            x &= x - ONE

@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .errors import NumbaWordsError
+from .errors import NumbaWordsError, quote
 
 
 class DistributedError(NumbaWordsError):
@@ -35,19 +35,126 @@ def _dask():
     return distributed
 
 
+SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
+
+
+def check_address(address: str) -> str:
+    """``address`` if it reads as a Dask scheduler address (``tcp://host:8786``, ``tls://...``, ``host:port``
+    meaning tcp, ``[::1]:8786``), else :class:`DistributedError` saying what is wrong."""
+    shown = _cut(address)
+    example = "should look like 'tcp://host:8786'"
+    scheme, sep, rest = address.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", address.strip()
+    if scheme.lower() not in SCHEMES:
+        raise DistributedError(f"scheduler address {shown}: unknown protocol {_cut(scheme)} (known: "
+                               f"{', '.join(SCHEMES)}); it {example}")
+    if scheme.lower() == "inproc":
+        if not rest:
+            raise DistributedError(f"scheduler address {shown} names no in-process scheduler")
+        return address
+    if ":" not in rest:
+        raise DistributedError(f"scheduler address {shown} needs a host and a port; it {example}")
+    if rest.startswith("["):
+        host, close, port = rest[1:].partition("]")
+        if not close or (port and not port.startswith(":")):
+            raise DistributedError(f"scheduler address {shown}: an IPv6 host is written '[::1]:8786'")
+        port = port[1:]
+    else:
+        host, _, port = rest.rpartition(":")
+    if not host or any(ch in host for ch in "/?#@ \t") or ":" in host and not rest.startswith("["):
+        raise DistributedError(f"scheduler address {shown} has no valid host; it {example}")
+    if not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
+        raise DistributedError(f"scheduler address {shown} needs a port from 1 to 65535; it {example}")
+    return address
+
+
 def get_client(client, timeout: float = 10.0):
-    """A ``Client`` from a ``Client`` or a scheduler address such as ``'tcp://host:8786'``."""
+    """A ``Client`` from a ``Client`` or a scheduler address such as ``'tcp://host:8786'``.
+
+    For an address, ``timeout`` seconds bound everything: reaching the host and Dask's handshake (a server that
+    accepts connections but does not speak Dask's protocol is an error, not a hang). Every failure is a
+    :class:`DistributedError`.
+    """
     distributed = _dask()
     if isinstance(client, distributed.Client):
         return client
-    if isinstance(client, str):
-        if "://" not in client and ":" not in client:
-            raise DistributedError(f"scheduler address {client!r} should look like 'tcp://host:8786'")
+    if not isinstance(client, str):
+        raise DistributedError(f"expected a dask.distributed.Client or a scheduler address, got {_cut(client)}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
+        raise DistributedError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    address = check_address(client)
+    if not address.lower().startswith("inproc://"):
+        _handshake(address, timeout)
+    try:
+        return distributed.Client(address, timeout=timeout)
+    except Exception as e:  # noqa: BLE001 - whatever Dask raises, the caller gets one error class
+        raise DistributedError(f"cannot connect to the Dask scheduler at {_cut(address)} ({_cut(e, 200)})") from None
+
+
+async def _identity(address: str, timeout: float):
+    """The scheduler's ``identity`` reply, all within ``timeout`` seconds."""
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    async def ask():
+        comm = await connect(address, timeout=timeout, **Security().get_connection_args("client"))
         try:
-            return distributed.Client(client, timeout=timeout)
-        except (OSError, TimeoutError) as e:
-            raise DistributedError(f"cannot reach the Dask scheduler at {client!r} within {timeout:g} s ({e})") from None
-    raise DistributedError(f"expected a dask.distributed.Client or a scheduler address, got {client!r}")
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    return await asyncio.wait_for(ask(), timeout)
+
+
+def _handshake(address: str, timeout: float) -> None:
+    """Ask ``address`` who it is (in a thread with its own event loop, so it works under Jupyter's loop too);
+    :class:`DistributedError` unless a Dask scheduler answers within ``timeout`` seconds."""
+    import asyncio
+    import threading
+
+    box: dict = {}
+
+    def run():
+        try:
+            box["reply"] = asyncio.run(_identity(address, timeout))
+        except BaseException as e:  # noqa: BLE001 - reported below, in the caller's thread
+            box["error"] = e
+
+    t = threading.Thread(target=run, name="numba-words-dask-handshake", daemon=True)
+    t.start()
+    t.join(timeout + 5.0)  # the probe cancels itself at ``timeout``; the margin is for the event loop
+    err = box.get("error")
+    if t.is_alive() or isinstance(err, (asyncio.TimeoutError, TimeoutError)):
+        raise DistributedError(f"cannot reach a Dask scheduler at {_cut(address)} within {timeout:g} s "
+                               f"(no answer)")
+    if isinstance(err, OSError) and not _is_comm_closed(err):
+        raise DistributedError(f"cannot reach a Dask scheduler at {_cut(address)} within {timeout:g} s "
+                               f"({_cut(err, 200)})")
+    reply = box.get("reply")
+    if err is not None or not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        why = f"{type(err).__name__}: {_cut(err, 120)}" if err is not None else f"it answered {_cut(reply, 120)}"
+        raise DistributedError(f"the server at {_cut(address)} is not a Dask scheduler ({why})")
+
+
+def _is_comm_closed(e: BaseException) -> bool:
+    """A connection that was made and then closed by the other side (not 'unreachable')."""
+    try:
+        from distributed.comm.core import CommClosedError
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(e, CommClosedError)
+
+
+def _cut(x, limit: int = 80) -> str:
+    """``repr(x)`` (the message for an exception) cut to ``limit`` characters with an ellipsis."""
+    if isinstance(x, BaseException):
+        text = str(x)
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+    return quote(x, limit)
 
 
 @contextlib.contextmanager
@@ -65,9 +172,21 @@ def local_cluster(n_workers: int = 2, threads_per_worker: int = 1):
                 yield client
 
 
+@contextlib.contextmanager
+def _connected(client):
+    """A ``Client`` for ``client``; one made here from an address is closed afterwards (no stray clients)."""
+    c = get_client(client)
+    try:
+        yield c
+    finally:
+        if c is not client:
+            c.close()
+
+
 def cluster_threads(client) -> int:
     """Total worker threads of the cluster behind ``client`` (at least 1)."""
-    return max(1, sum(get_client(client).nthreads().values()))
+    with _connected(client) as c:
+        return max(1, sum(c.nthreads().values()))
 
 
 def worker_threads() -> int:
@@ -99,45 +218,64 @@ class Checkpoint:
     """
 
     def __init__(self, path, header: dict, expect: Callable[[int], int] | None = None):
-        self.path = Path(path)
-        self.header = json.loads(json.dumps(header))
+        try:
+            self.path = Path(path)
+            self.header = json.loads(json.dumps(header))
+        except (TypeError, ValueError) as e:
+            raise DistributedError(f"checkpoint path {_cut(path)} with header {_cut(header)}: {_cut(e, 120)}") from None
         self.expect = expect
         self.done: dict[int, np.ndarray] = {}
-        if self.path.exists():
-            self._load()
-        else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.header) + "\n")
-
-    def _load(self) -> None:
+        where = f"checkpoint {_cut(str(self.path))}"
         try:
-            lines = self.path.read_text().splitlines()
-        except (OSError, UnicodeDecodeError) as e:
-            raise DistributedError(f"checkpoint {str(self.path)!r} cannot be read as a text file ({e})") from None
+            if self.path.exists() or self.path.is_symlink():
+                if self.path.is_dir():
+                    raise DistributedError(f"{where} is a directory; give a file name (it need not exist yet)")
+                if not self.path.is_file():
+                    raise DistributedError(f"{where} is not a regular file")
+                self._load(where)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.write_text(json.dumps(self.header) + "\n")
+        except (OSError, ValueError) as e:  # ValueError: e.g. a NUL byte in the path
+            if isinstance(e, DistributedError):
+                raise
+            raise DistributedError(f"{where} cannot be used ({_cut(e, 200)})") from None
+
+    def _load(self, where: str) -> None:
+        try:
+            lines = self.path.read_text(encoding="utf-8").splitlines()
+        except UnicodeDecodeError:
+            raise DistributedError(f"{where} is not a checkpoint (binary data, not JSON lines); remove it or choose "
+                                   "another file") from None
         try:
             head = json.loads(lines[0]) if lines else None
         except json.JSONDecodeError:
-            head = None
+            raise DistributedError(f"{where} is not a checkpoint (its first line is not a JSON header); remove it "
+                                   "or choose another file") from None
         if head != self.header:
-            raise DistributedError(f"checkpoint {str(self.path)!r} belongs to another run "
-                                   f"({str(head)[:200]}); remove it or choose another file")
+            raise DistributedError(f"{where} belongs to another run ({_cut(head, 200)}); remove it or choose "
+                                   "another file")
         for ln in lines[1:]:
             try:
                 rec = json.loads(ln)
                 i = int(rec["task"])
                 counts = np.asarray(rec["counts"], dtype=np.int64)
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError, OverflowError):
-                continue  # a torn last line from a crash: that chunk is simply redone
-            if counts.ndim != 1 or (self.expect is not None and (i < 0 or counts.shape[0] != self.expect(i))):
+                fits = counts.ndim == 1 and (self.expect is None or (i >= 0 and counts.shape[0] == self.expect(i)))
+            except Exception:  # noqa: BLE001 - a torn last line from a crash, or a record of no chunk: redone
                 continue
-            self.done[i] = counts
+            if fits:
+                self.done[i] = counts
 
     def record(self, i: int, counts) -> None:
+        """Append chunk ``i``'s result (and flush it to disk, so a crash loses at most the line being written)."""
         self.done[i] = np.asarray(counts, dtype=np.int64)
-        with open(self.path, "a") as f:
-            f.write(json.dumps({"task": int(i), "counts": self.done[i].tolist()}) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            with open(self.path, "a") as f:
+                f.write(json.dumps({"task": int(i), "counts": self.done[i].tolist()}) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            raise DistributedError(f"cannot write checkpoint {_cut(str(self.path))} ({_cut(e, 200)})") from None
 
 
 def map_chunks(fn: Callable, chunks: Sequence, client, *, broadcast: Sequence = (), checkpoint: Checkpoint | None = None,
@@ -149,11 +287,16 @@ def map_chunks(fn: Callable, chunks: Sequence, client, *, broadcast: Sequence = 
     recorded as it arrives. ``progress(done, total)`` is called as chunks finish. A worker that dies loses only
     its running chunks, which are retried (``retries``).
     """
-    distributed = _dask()
-    client = get_client(client)
     n = len(chunks)
     if n == 0:
         raise DistributedError("empty batch: nothing to compute")
+    with _connected(client) as c:
+        return _map_chunks(fn, chunks, c, broadcast, checkpoint, name, retries, progress)
+
+
+def _map_chunks(fn, chunks, client, broadcast, checkpoint, name, retries, progress) -> list:
+    distributed = _dask()
+    n = len(chunks)
     out: list = [None] * n
     if checkpoint is not None:
         for i, r in checkpoint.done.items():

@@ -11,3 +11,9 @@ class LexiconError(NumbaWordsError):
 
 class InvalidWordError(NumbaWordsError):
     """A word, rack or pattern with characters outside the lexicon's alphabet, or of a bad length."""
+
+
+def quote(x, limit: int = 80) -> str:
+    """``repr(x)`` for an error message, cut to ``limit`` characters with ``...`` (inputs can be huge)."""
+    text = repr(x)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -29,10 +29,10 @@ def test_no_command_prints_help(capsys):
 
 
 def test_words_queries(capsys):
-    code, out, _ = run(capsys, "words", "anagram", "QI?", "--top", "0")
-    assert code == 0 and "QIs" in out.split() and "-- 18 words" in out
-    code, out, _ = run(capsys, "words", "match", "..R.S", "--rack", "AEIT?", "--top", "3")
-    assert code == 0 and out.splitlines()[0] == "AbRIS" and "-- 60 words" in out
+    code, out, err = run(capsys, "words", "anagram", "QI?", "--top", "0")
+    assert code == 0 and "QIs" in out.split() and len(out.split()) == 18 and "-- 18 words" in err
+    code, out, err = run(capsys, "words", "match", "..R.S", "--rack", "AEIT?", "--top", "3")
+    assert code == 0 and out.splitlines()[0] == "AbRIS" and "-- 60 words" in err
     code, out, _ = run(capsys, "words", "lookup", "qi", "qx")
     assert code == 1 and "QI: yes" in out and "QX: no" in out
     code, out, _ = run(capsys, "words", "--lexicon", "nb-small", "prefix", "BR")

@@ -99,6 +99,89 @@ def test_bad_input(client):
         D.get_client(42)
 
 
+@pytest.mark.parametrize("address, message", [
+    ("tls://", "needs a host and a port"),
+    ("foo://bar", "unknown protocol 'foo'"),
+    ("tcp://:", "no valid host"),
+    ("tcp://host", "needs a host and a port"),
+    ("tcp://host:0", "port from 1 to 65535"),
+    ("tcp://host:99999", "port from 1 to 65535"),
+    ("tcp://host:80x", "port from 1 to 65535"),
+    ("tcp://[::1", "IPv6"),
+    ("tcp://a b:80", "no valid host"),
+    ("inproc://", "no in-process scheduler"),
+    ("tcp://" + "h" * 10_000 + ":1:2", "no valid host"),
+])
+def test_bad_addresses(address, message):
+    with pytest.raises(D.DistributedError, match=message) as e:
+        D.get_client(address, timeout=1)
+    assert len(str(e.value)) < 300
+    assert D.check_address("tcp://127.0.0.1:8786") and D.check_address("[::1]:8786") and D.check_address("h:1")
+    with pytest.raises(D.DistributedError, match="timeout"):
+        D.get_client("tcp://127.0.0.1:8786", timeout=0)
+
+
+def test_get_client_from_an_address(client):
+    address = client.scheduler.address
+    c = D.get_client(address, timeout=10)
+    try:
+        assert c is not client and c.scheduler.address == address
+        assert D.cluster_threads(c) == 2
+        assert D.map_chunks(_lengths, [["a", "bb"], ["ccc"]], address, broadcast=(1,)) == [[2, 3], [4]]
+    finally:
+        c.close()
+
+
+def _junk_server(reply: bytes | None, lifetime: float = 30.0):
+    """A TCP server on the loopback interface that accepts connections and answers ``reply`` (HTTP junk) or
+    nothing (``None``): it serves at most ``lifetime`` seconds, then closes everything by itself."""
+    import socket
+    import threading
+    import time
+
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(4)
+    srv.settimeout(0.2)
+    port = srv.getsockname()[1]
+
+    def run():
+        held = []
+        end = time.monotonic() + lifetime
+        while time.monotonic() < end:
+            try:
+                conn, _ = srv.accept()
+            except socket.timeout:
+                continue
+            if reply is not None:
+                conn.settimeout(1.0)
+                try:
+                    conn.recv(65536)
+                    conn.sendall(reply)
+                except OSError:
+                    pass
+            held.append(conn)
+        for c in held:
+            c.close()
+        srv.close()
+
+    threading.Thread(target=run, daemon=True, name="junk-server").start()
+    return f"tcp://127.0.0.1:{port}"
+
+
+@pytest.mark.parametrize("reply, message", [
+    (b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/html\r\n\r\n<html>no</html>", "not a Dask scheduler"),
+    (b"\x05\x00\x00\x00\x00\x00\x00\x00junk", "not a Dask scheduler|cannot reach"),
+    (None, "cannot reach .* within 2 s"),
+])
+def test_a_server_that_is_not_dask_is_an_error_not_a_hang(reply, message):
+    address = _junk_server(reply)
+    with pytest.raises(D.DistributedError, match=message):
+        D.get_client(address, timeout=2)
+    with pytest.raises(D.DistributedError):
+        D.map_chunks(len, [[1]], address)
+
+
 def _lengths(chunk, offset):
     return [len(x) + offset for x in chunk]
 
@@ -128,8 +211,27 @@ def test_checkpoint_skips_records_that_do_not_fit(client, tmp_path):
         D.Checkpoint(ck, {"work": "other"})
     junk = tmp_path / "junk"
     junk.write_bytes(bytes(range(256)))
-    with pytest.raises(D.DistributedError, match="cannot be read|another run"):
+    with pytest.raises(D.DistributedError, match="not a checkpoint"):
         D.Checkpoint(junk, header)
+
+
+def test_checkpoint_paths_that_cannot_be_checkpoints(tmp_path):
+    header = {"work": "x"}
+    cases = [(tmp_path, "is a directory"), ("/dev/null", "not a regular file"),
+             (tmp_path / "a\0b", "cannot be used"), (tmp_path / "text", "first line is not a JSON header")]
+    (tmp_path / "text").write_text("hello\n")
+    (tmp_path / "file").write_text("x")
+    cases.append((tmp_path / "file" / "ck", "cannot be used"))
+    for path, message in cases:
+        with pytest.raises(D.DistributedError, match=message):
+            D.Checkpoint(path, header)
+    with pytest.raises(D.DistributedError, match="header"):
+        D.Checkpoint(tmp_path / "new", {"work": object()})
+    ck = D.Checkpoint(tmp_path / "sub" / "new.ckpt", header, expect=lambda i: [1, 2][i])  # IndexError past 1
+    ck.record(0, [5])
+    with open(ck.path, "a") as f:
+        f.write('{"task": 7, "counts": [1]}\n{"task": 1, "counts": [1, 2]}\n')
+    assert sorted(D.Checkpoint(ck.path, header, expect=lambda i: [1, 2][i]).done) == [0, 1]
 
 
 def test_draughts_api_accepts_a_client(client):

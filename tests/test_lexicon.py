@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import lexicon_reference as ref
 from numba_words import InvalidWordError, Lexicon, LexiconError, NumbaWordsError
-from numba_words.lexicon import _dawg, _queries
+from numba_words.lexicon import _dawg, _queries, cache
+from numba_words.lexicon import _reference as ref
 from numba_words.lexicon.cache import CacheWarning
 
 
@@ -69,6 +69,7 @@ def test_dawg_of_random_lists(words):
     want = sorted(set(words))
     assert lex.words == want
     assert enumerate_dawg(lex) == want
+    assert cache.check_arrays({"flat": lex.flat, "offsets": lex.offsets, "dawg": lex.dawg}, len(lex.alphabet)) is None
     probes = want + ["".join(reversed(w)) + "A" for w in want]
     assert list(lex.contains_many(probes)) == [p in set(want) for p in probes]
 
@@ -180,6 +181,19 @@ def test_anagrams_full_twl(twl, twl_words):
     assert [m.word for m in got[:3]] == ["ANESTRI", "ANTSIER", "NASTIER"]  # longest first, then alphabetical
 
 
+def test_racks_longer_than_the_longest_word(twl, twl_words):
+    assert [m.word for m in twl.anagrams("A" * 16)] == ["AA"]
+    rack = "SATIREQUIZONE??"
+    for long_rack in (rack + "XYLOPHG", rack * 5):
+        got = twl.anagrams(long_rack, min_len=13)
+        assert {m.word for m in got} == ref.anagrams(twl_words, long_rack, 13) != set()
+    nb = Lexicon.load("nb-small")
+    assert {m.word for m in nb.anagrams("RETAINSBLÅ")} == ref.anagrams(nb.words, "RETAINSBLÅ")
+    assert twl.anagrams("QI", min_len=3) == [] and twl.anagrams("") == []
+    got = [m.word for m in twl.anagrams("RETAINS?", min_len=3, max_len=4)]
+    assert set(got) == ref.anagrams(twl_words, "RETAINS?", 3, 4) and len(got[0]) == 4 and len(got[-1]) == 3
+
+
 def random_pattern(rng, word):
     """A slot built from a real word: some squares fixed, some open, some letter classes."""
     parts, slots = [], []
@@ -279,10 +293,14 @@ def test_binary_and_empty_files(tmp_path):
 def test_bad_queries(twl):
     with pytest.raises(InvalidWordError, match=r"'!' at position 3"):
         twl.anagrams("AB!")
-    with pytest.raises(InvalidWordError, match="16 tiles"):
-        twl.anagrams("A" * 16)
-    with pytest.raises(InvalidWordError, match="16 squares"):
-        twl.match("." * 16)
+    with pytest.raises(InvalidWordError, match="min_len"):
+        twl.anagrams("AB", min_len=0)
+    with pytest.raises(InvalidWordError, match="max_len"):
+        twl.anagrams("AB", max_len="3")
+    assert twl.match("." * 16) == [] and twl.match("." * 100, method="dawg") == []  # longer than any word
+    with pytest.raises(InvalidWordError, match="max_len"):
+        twl.starting_with("QI", max_len=-1)
+    assert twl.starting_with("", max_len=1000) == twl.starting_with("")  # capped at the longest word
     with pytest.raises(InvalidWordError, match="never closed"):
         twl.match("A[BC")
     with pytest.raises(InvalidWordError, match="'3' at position 2"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 from ..bits import popcount
 
 ROOT = 0
@@ -21,31 +21,33 @@ ROOT = 0
 
 # Scalar accessors (int64 in, int64 out): every engine's kernels share these and keep the array loads in the
 # caller, since a helper that takes arrays costs refcount traffic on every call while these cost nothing.
-@kernel
+# They are inlined at Numba IR level (``inline``), so a kernel that uses them compiles no separate function
+# for each (the machine code is the same: LLVM inlined them anyway).
+@inline
 def has_child(mask, c):
     """Whether child mask ``mask`` has letter ``c``."""
     return (mask >> c) & 1 != 0
 
 
-@kernel
+@inline
 def child_rank(mask, c):
     """Rank of letter ``c`` among the children in ``mask`` (how many child letters are below ``c``)."""
     return popcount(mask & ((np.int64(1) << c) - 1))
 
 
-@kernel
+@inline
 def child_slot(node, mask, c):
     """Offset of the edge for letter ``c`` out of the node at offset ``node`` whose child mask is ``mask``."""
     return node + 1 + child_rank(mask, c)
 
 
-@kernel
+@inline
 def edge_target(e):
     """The child node offset an edge value points to."""
     return e >> 1
 
 
-@kernel
+@inline
 def edge_is_word(e):
     """Whether an edge value ends a word."""
     return (e & 1) == 1
@@ -63,13 +65,13 @@ def edge(dawg, node, c):
 @kernel
 def walk(dawg, codes, start, stop):
     """Edge value reached by spelling ``codes[start:stop]`` from the root (0 if the walk falls off)."""
-    node = ROOT
+    node = np.int64(ROOT)
     e = 0
     for i in range(start, stop):
         e = edge(dawg, node, np.int64(codes[i]))
         if e == 0:
             return 0
-        node = e >> 1
+        node = edge_target(e)
     return e
 
 
@@ -79,7 +81,7 @@ def contains_many(dawg, flat, offsets, out):
     for i in range(offsets.shape[0] - 1):
         a = offsets[i]
         b = offsets[i + 1]
-        out[i] = b > a and (walk(dawg, flat, a, b) & 1) == 1
+        out[i] = b > a and edge_is_word(walk(dawg, flat, a, b))
 
 
 @kernel
@@ -89,7 +91,7 @@ def contains_mapped(dawg, mapped, out):
     i = 0
     w = 0
     while w < out.shape[0]:
-        node = ROOT
+        node = np.int64(ROOT)
         e = 0
         ok = True
         while i < n and mapped[i] != -1:
@@ -101,11 +103,104 @@ def contains_mapped(dawg, mapped, out):
                     e = edge(dawg, node, c)
                     if e == 0:
                         ok = False
-                    node = e >> 1
+                    node = edge_target(e)
             i += 1
-        out[w] = ok and (e & 1) == 1
+        out[w] = ok and edge_is_word(e)
         i += 1
         w += 1
+
+
+@kernel
+def count_nodes(dawg):
+    """Number of nodes of a DAWG (a walk over the array: each node is its mask and one slot per child)."""
+    o = 0
+    n = 0
+    while o < dawg.shape[0]:
+        n += 1
+        o += 1 + popcount(np.int64(dawg[o]))
+    return n
+
+
+# Problems check_arrays reports (0: none); cache.check_arrays words them.
+(BAD_EMPTY, BAD_MASK, BAD_NODE_END, BAD_EDGE, BAD_DEAD_END, BAD_OFFSETS, BAD_LETTER, BAD_LENGTH, BAD_WORD_COUNT,
+ BAD_DEPTH) = range(1, 11)
+
+
+@kernel
+def check_arrays(flat, offsets, dawg, n_letters, max_len, index, work):
+    """Structural check of a lexicon's arrays before any kernel walks them: ``(problem, index)``, ``(0, 0)`` if
+    sound. One pass over each array; guarantees every index a kernel derives from them is in range.
+
+    ``offsets`` start at 0, never decrease, end at ``len(flat)``, words of 1 to ``max_len`` letters; ``flat``
+    letters below ``n_letters``; the DAWG is a sequence of nodes (a mask of letters below ``n_letters`` and one
+    edge per mask bit) filling the array exactly, every edge pointing to the start of a node after its own (so
+    walks end), every edge into a node without children marked as ending a word, and the DAWG spelling as many
+    words as ``offsets`` holds, the longest as long as theirs (so word ranks and depths stay in range).
+
+    Workspace from the caller (allocating it here would compile NumPy's allocators into this kernel): ``index``
+    ``int32[len(dawg)]`` filled with -1, ``work`` ``int64[3, len(dawg)]``.
+    """
+    n = offsets.shape[0] - 1
+    if n < 1 or offsets[0] != 0 or offsets[n] != flat.shape[0]:
+        return BAD_OFFSETS, 0
+    longest = 0
+    for i in range(n):
+        length = offsets[i + 1] - offsets[i]
+        if length < 1 or length > max_len:
+            return BAD_LENGTH, i
+        longest = max(longest, length)
+    top = 0
+    for k in range(flat.shape[0]):  # a max (vectorised) rather than an early exit: several times faster
+        top = max(top, np.int64(flat[k]))
+    if top >= n_letters:
+        for k in range(flat.shape[0]):
+            if flat[k] >= n_letters:
+                return BAD_LETTER, k
+    size = dawg.shape[0]
+    if size == 0:
+        return BAD_EMPTY, 0
+    # forward: node starts (each node is its mask and one slot per mask bit)
+    starts = work[0]  # node starts in order; index[o]: the number of the node starting at o, -1 elsewhere
+    letters = (np.int64(1) << n_letters) - 1
+    n_nodes = 0
+    o = 0
+    while o < size:
+        m = np.int64(dawg[o])
+        if m & ~letters:
+            return BAD_MASK, o
+        index[o] = n_nodes
+        starts[n_nodes] = o
+        n_nodes += 1
+        o += 1 + popcount(m)
+    if o != size:
+        return BAD_NODE_END, size
+    # backward: edges, and the words below each node and the longest of them (children lie at larger offsets,
+    # so they come first); counts saturate at n + 1 so that exponentially many paths cannot overflow them
+    words = work[1]
+    depth = work[2]
+    for j in range(n_nodes - 1, -1, -1):
+        o = starts[j]
+        w = 0
+        d = 0
+        for s in range(o + 1, o + 1 + popcount(np.int64(dawg[o]))):
+            e = np.int64(dawg[s])
+            t = edge_target(e)
+            if t <= o or t >= size or index[t] < 0:
+                return BAD_EDGE, s
+            c = index[t]
+            if edge_is_word(e):
+                w += 1
+            elif dawg[t] == 0:
+                return BAD_DEAD_END, s
+            w = min(w + words[c], n + 1)
+            d = max(d, depth[c] + 1)
+        words[j] = w
+        depth[j] = d
+    if words[0] != n:
+        return BAD_WORD_COUNT, words[0]
+    if depth[0] != longest:
+        return BAD_DEPTH, depth[0]
+    return 0, 0
 
 
 @kernel
@@ -149,7 +244,8 @@ def split_lines(mapped, max_bad):
                 n_words += 1
                 if n_words + 1 >= offsets.shape[0]:
                     grown = np.empty(offsets.shape[0] * 2, dtype=np.int64)
-                    grown[: n_words] = offsets[: n_words]
+                    for k in range(n_words):  # a loop: a slice assignment costs seconds of compile time
+                        grown[k] = offsets[k]
                     offsets = grown
                 offsets[n_words] = pos
             else:
@@ -293,7 +389,7 @@ def build_dawg(flat, offsets):
     cnum = np.empty(n_nodes, dtype=np.int32)
     cedges = np.empty(n_nodes, dtype=np.int64)  # (canonical child << 1) | terminal
     n_canon = 0
-    n_cedges = 0
+    n_cedges = np.int64(0)  # an int64 from the start: no second, literal-typed _hash_node
     size = 1
     while size < 2 * n_nodes:
         size *= 2

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
-from ..bits import lsb_index, popcount
-from ._dawg import child_slot
+from .._jit import inline, kernel
+from ..bits import lsb_index
+from ._dawg import child_slot, edge_is_word, edge_target
 
 MAX_DEPTH = 64  # longest word the queries handle (blank masks are 64-bit)
 
 
-@kernel
+@inline
 def _grow(a, need):
-    """``a`` itself if it holds ``need`` items, else a copy at least twice as long."""
+    """``a`` itself if it holds ``need`` items, else a copy at least twice as long (inlined: called once per
+    word found, and a separate function would be compiled for each of its three dtypes)."""
     if need <= a.shape[0]:
         return a
     b = np.empty(max(need, 2 * a.shape[0]), dtype=a.dtype)
-    b[: a.shape[0]] = a
+    for k in range(a.shape[0]):  # a loop, not b[:n] = a: the slice assignment costs seconds of compile time
+        b[k] = a[k]
     return b
 
 
@@ -76,7 +78,7 @@ def dawg_search(dawg, allowed, from_rack, counts, blanks, use_rack, min_len, max
         e = np.int64(dawg[child_slot(node[d], m, c)])
         word[d] = c
         length = d + 1
-        if (e & 1) and length >= min_len:
+        if edge_is_word(e) and length >= min_len:
             out = _grow(out, pos + length)
             offs = _grow(offs, n_out + 2)
             bmask = _grow(bmask, n_out + 1)
@@ -89,10 +91,11 @@ def dawg_search(dawg, allowed, from_rack, counts, blanks, use_rack, min_len, max
             n_out += 1
             offs[n_out] = pos
             bmask[n_out - 1] = bm
-        if length < max_len and (np.int64(dawg[e >> 1]) & np.int64(allowed[length])) != 0:
+        child = edge_target(e)
+        if length < max_len and (np.int64(dawg[child]) & np.int64(allowed[length])) != 0:
             d = length
-            node[d] = e >> 1
-            rem[d] = np.int64(dawg[e >> 1]) & np.int64(allowed[d])
+            node[d] = child
+            rem[d] = np.int64(dawg[child]) & np.int64(allowed[d])
         else:  # leaf of the search: give the tile back now
             if use_rack and from_rack[d]:
                 if used_blank[d]:

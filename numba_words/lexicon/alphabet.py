@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import InvalidWordError, LexiconError
+from ..errors import InvalidWordError, LexiconError, quote
 
 MAX_LETTERS = 32
 ENGLISH = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -20,15 +20,20 @@ class Alphabet:
 
     def __init__(self, letters: str = ENGLISH):
         if not isinstance(letters, str) or not letters:
-            raise LexiconError(f"alphabet must be a non-empty string of letters, got {letters!r}")
+            raise LexiconError(f"alphabet must be a non-empty string of letters, got {quote(letters)}")
+        given = letters
         letters = letters.upper()
+        if len(letters) != len(given):
+            raise LexiconError(f"alphabet {quote(given)}: a letter is more than one letter in upper case "
+                               f"({quote(letters)}); give the upper-case letters")
         if len(letters) > MAX_LETTERS:
-            raise LexiconError(f"alphabet {letters!r} has {len(letters)} letters; at most {MAX_LETTERS} fit a mask")
-        if len(set(letters)) != len(letters):
-            raise LexiconError(f"alphabet {letters!r} repeats a letter")
+            raise LexiconError(f"alphabet {quote(letters)} has {len(letters)} letters; at most {MAX_LETTERS} fit a "
+                               "mask")
         for ch in letters:
-            if not ch.isalpha() or ch in "?._*":
-                raise LexiconError(f"alphabet {letters!r}: {ch!r} is not a letter")
+            if not ch.isalpha():
+                raise LexiconError(f"alphabet {quote(letters)}: {ch!r} is not a letter")
+        if len(set(letters)) != len(letters):
+            raise LexiconError(f"alphabet {quote(letters)} repeats a letter")
         self.letters = letters
         self._index = {ch: i for i, ch in enumerate(letters)}
         top = max(max(ord(c) for c in letters), 127) + 1
@@ -57,10 +62,10 @@ class Alphabet:
 
     def index(self, ch: str) -> int:
         """Letter index of ``ch`` (case-insensitive); :class:`InvalidWordError` if not in the alphabet."""
-        try:
-            return self._index[ch.upper()]
-        except KeyError:
-            raise InvalidWordError(f"{ch!r} is not a letter of the alphabet {self.letters!r}") from None
+        j = self._index.get(ch.upper()) if isinstance(ch, str) else None
+        if j is None:
+            raise InvalidWordError(f"{quote(ch)} is not a letter of the alphabet {self.letters!r}")
+        return j
 
     @property
     def full_mask(self) -> int:
@@ -70,15 +75,15 @@ class Alphabet:
     def encode(self, word: str, what: str = "word") -> np.ndarray:
         """Letter indices (``uint8``) of ``word``; raises :class:`InvalidWordError` naming the bad character."""
         if not isinstance(word, str):
-            raise InvalidWordError(f"{what} must be a string, got {word!r}")
-        out = np.empty(len(word), dtype=np.uint8)
+            raise InvalidWordError(f"{what} must be a string, got {quote(word)}")
+        upper = word.upper()  # may be longer than word ('ß' -> 'SS'), as when a word list is read
+        out = np.empty(len(upper), dtype=np.uint8)
         idx = self._index
-        for i, ch in enumerate(word.upper()):
+        for i, ch in enumerate(upper):
             j = idx.get(ch)
             if j is None:
-                raise InvalidWordError(
-                    f"{what} {word!r}: character {ch!r} at position {i + 1} is not in the alphabet {self.letters!r}"
-                )
+                at = f"character {ch!r} at position {i + 1}" if len(upper) == len(word) else f"character {ch!r}"
+                raise InvalidWordError(f"{what} {quote(word)}: {at} is not in the alphabet {self.letters!r}")
             out[i] = j
         return out
 

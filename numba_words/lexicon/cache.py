@@ -1,6 +1,8 @@
 """On-disk cache of encoded lexicons: plain ``.npz`` arrays (never pickle), keyed by the source's hash.
 
-A file that is unreadable, truncated, or whose arrays fail their checksum is rebuilt with a warning.
+A file that is unreadable, truncated, whose members fail the zip format's CRC-32 (checked by ``np.load`` as
+it reads), or whose arrays are not a sound lexicon (one kernel pass: the kernels index with them unchecked) is
+rebuilt with a warning.
 """
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
-FORMAT = 1
+from . import _dawg
+
+FORMAT = 2  # 2: structure checked on load, the zip CRC-32 instead of a SHA-256 of the arrays
 _ARRAYS = ("flat", "offsets", "dawg")
 
 
@@ -38,15 +42,6 @@ def source_key(raw: bytes, alphabet: str, strict: bool) -> str:
     return h.hexdigest()
 
 
-def _checksum(arrays: dict) -> str:
-    h = hashlib.sha256()
-    for k in _ARRAYS:
-        a = np.ascontiguousarray(arrays[k])
-        h.update(f"{k}:{a.dtype.str}:{a.shape}".encode())
-        h.update(a.tobytes())
-    return h.hexdigest()
-
-
 def path_for(key: str) -> Path:
     return cache_dir() / f"lexicon-{key[:32]}.npz"
 
@@ -59,14 +54,17 @@ def load(key: str):
     try:
         with open(p, "rb") as f, np.load(f, allow_pickle=False) as z:
             data = {k: z[k] for k in z.files}
-        meta = {k: str(data[k][()]) for k in ("key", "checksum", "sha256", "alphabet", "format")}
+        meta = {k: str(data[k][()]) for k in ("key", "sha256", "alphabet", "format")}
         if meta["key"] != key or meta["format"] != str(FORMAT):
             raise ValueError("stale cache entry")
         arrays = {k: data[k] for k in _ARRAYS}
         if arrays["flat"].dtype != np.uint8 or arrays["offsets"].dtype != np.int64 or arrays["dawg"].dtype != np.uint32:
             raise ValueError("wrong array types")
-        if _checksum(arrays) != meta["checksum"]:
-            raise ValueError("checksum mismatch")
+        if any(a.ndim != 1 for a in arrays.values()):
+            raise ValueError("arrays are not one-dimensional")
+        problem = check_arrays(arrays, len(meta["alphabet"]))
+        if problem:
+            raise ValueError(problem)
         return arrays, meta, int(data["skipped"][()]), data["bad_lines"]
     except Exception as e:  # noqa: BLE001 - any failure means: do not trust the file
         warnings.warn(f"ignoring lexicon cache file {str(p)!r} ({e}); rebuilding it", CacheWarning, stacklevel=3)
@@ -75,6 +73,34 @@ def load(key: str):
         except OSError:
             pass
         return None
+
+
+_PROBLEMS = {
+    _dawg.BAD_OFFSETS: "word offsets do not run from 0 to the letter count",
+    _dawg.BAD_LENGTH: "word #{} has no letters or too many",
+    _dawg.BAD_LETTER: "letter #{} is outside the alphabet",
+    _dawg.BAD_EMPTY: "the DAWG is empty",
+    _dawg.BAD_MASK: "DAWG node at offset {} has letters outside the alphabet",
+    _dawg.BAD_NODE_END: "DAWG nodes do not fill the array",
+    _dawg.BAD_EDGE: "DAWG edge at offset {} does not point to a later node",
+    _dawg.BAD_DEAD_END: "DAWG edge at offset {} leads to no word",
+    _dawg.BAD_WORD_COUNT: "the DAWG spells {} words, not the word list's count",
+    _dawg.BAD_DEPTH: "the DAWG's longest word has {} letters, not the word list's longest",
+}
+
+
+def check_arrays(arrays: dict, n_letters: int) -> str | None:
+    """What is structurally wrong with a lexicon's ``flat``/``offsets``/``dawg`` arrays, or ``None``."""
+    from ._queries import MAX_DEPTH
+
+    if not 1 <= n_letters <= 32:
+        return f"alphabet of {n_letters} letters"
+    size = arrays["dawg"].shape[0]
+    index = np.full(size, -1, dtype=np.int32)
+    work = np.empty((3, size), dtype=np.int64)
+    code, where = _dawg.check_arrays(arrays["flat"], arrays["offsets"], arrays["dawg"], n_letters, MAX_DEPTH, index,
+                                     work)
+    return _PROBLEMS[code].format(int(where)) if code else None
 
 
 def save(key: str, arrays: dict, sha256: str, alphabet: str, skipped: int, bad_lines) -> Path | None:
@@ -88,7 +114,6 @@ def save(key: str, arrays: dict, sha256: str, alphabet: str, skipped: int, bad_l
                 f,
                 key=np.array(key),
                 format=np.array(str(FORMAT)),
-                checksum=np.array(_checksum(arrays)),
                 sha256=np.array(sha256),
                 alphabet=np.array(alphabet),
                 skipped=np.array(skipped, dtype=np.int64),

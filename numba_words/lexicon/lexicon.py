@@ -4,17 +4,20 @@ from __future__ import annotations
 import gzip
 import hashlib
 import importlib.resources
+import io
 import os
 import re
+import stat
 import threading
 import time
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 import numpy as np
 
-from ..errors import InvalidWordError, LexiconError
+from ..errors import InvalidWordError, LexiconError, quote
 from . import _bitsets, _dawg, _queries, cache
 from .alphabet import ENGLISH, Alphabet
 
@@ -51,44 +54,72 @@ class WordMatch:
         return len(self.word)
 
 
+MAX_FILE_BYTES = 64 << 20  # a word list (or its gzip content) larger than this is refused: SOWPODS is 3 MB
+
+
 def _read_source(source) -> tuple[bytes, str, str | None]:
     """Raw bytes, display name and path of a named lexicon or a word-list file."""
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
-    key = ALIASES.get(source.lower(), source.lower()) if isinstance(source, str) else None
+        if isinstance(source, bytes):
+            source = os.fsdecode(source)
+    key = ALIASES.get(source.lower(), source.lower())
     if key in NAMED:
         pkg, rel, display = NAMED[key]
         res = importlib.resources.files(pkg).joinpath(rel)
         try:
             return res.read_bytes(), display, str(res)
         except (FileNotFoundError, ModuleNotFoundError) as e:  # pragma: no cover - broken install
-            raise LexiconError(f"lexicon {source!r}: its word list {rel!r} is missing from {pkg!r} ({e})") from None
+            raise LexiconError(f"lexicon {quote(source)}: its word list {rel!r} is missing from {pkg!r} ({e})") from None
+    if "\n" in source:
+        raise LexiconError(f"{quote(source)} is not a lexicon name or a path (it has line breaks): for a word list "
+                           "in a string use Lexicon.from_text(text), for a list of words Lexicon.from_words(words)")
+    if "\0" in source:
+        raise LexiconError(f"{quote(source)} is not a lexicon name or a path (it has a NUL character)")
     path = Path(source)
-    if not path.exists():
-        if os.sep not in source and "." not in source:
-            raise LexiconError(f"unknown lexicon name {source!r}; known: {', '.join(sorted(NAMED))}, or a file path")
-        raise LexiconError(f"word list file {source!r} does not exist")
-    if path.is_dir():
-        raise LexiconError(f"word list {source!r} is a directory, not a file")
     try:
-        raw = path.read_bytes()
+        st = path.stat()
+    except FileNotFoundError:
+        if os.sep not in source and "." not in source:
+            raise LexiconError(f"unknown lexicon name {quote(source)}; known: {', '.join(sorted(NAMED))}, or a file "
+                               "path") from None
+        raise LexiconError(f"word list file {quote(source)} does not exist") from None
     except OSError as e:
-        raise LexiconError(f"cannot read word list {source!r}: {e}") from None
+        raise LexiconError(f"cannot read word list {quote(source)}: {e.strerror or e}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise LexiconError(f"word list {quote(source)} is a directory, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise LexiconError(f"word list {quote(source)} is not a regular file (a device, pipe or socket)")
+    if st.st_size > MAX_FILE_BYTES:
+        raise LexiconError(f"word list {quote(source)} has {st.st_size:,} bytes; at most {MAX_FILE_BYTES >> 20} MiB")
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise LexiconError(f"cannot read word list {quote(source)}: {e.strerror or e}") from None
+    if len(raw) > MAX_FILE_BYTES:  # it grew while we looked
+        raise LexiconError(f"word list {quote(source)} has more than {MAX_FILE_BYTES >> 20} MiB")
     return raw, path.name, str(path)
 
 
 def _decode_text(raw: bytes, where: str) -> str:
     if raw[:2] == b"\x1f\x8b":
         try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as e:
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as g:
+                raw = g.read(MAX_FILE_BYTES + 1)
+        except (OSError, EOFError, zlib.error) as e:
             raise LexiconError(f"{where}: corrupt gzip data ({e})") from None
-    if b"\0" in raw[:65536]:
-        raise LexiconError(f"{where}: looks like a binary file (NUL bytes), not a text word list")
+        if len(raw) > MAX_FILE_BYTES:
+            raise LexiconError(f"{where}: the gzip data holds more than {MAX_FILE_BYTES >> 20} MiB")
+    nul = raw.find(b"\0", 0, 65536)
+    if nul >= 0:
+        line = raw.count(b"\n", 0, nul) + 1
+        raise LexiconError(f"{where}:{line}: a NUL byte; this looks like a binary file, not a text word list")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise LexiconError(f"{where}: not UTF-8 text (byte {e.start}); is it a binary file?") from None
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise LexiconError(f"{where}:{line}: not UTF-8 text (byte {e.start}); is it a binary file?") from None
 
 
 class Lexicon:
@@ -122,37 +153,23 @@ class Lexicon:
     @classmethod
     def load(cls, source="twl06", *, alphabet: str | None = None, strict: bool = False, use_cache: bool = True,
              name: str | None = None) -> "Lexicon":
-        """Load a lexicon: ``"twl06"`` (default), ``"sowpods"``, ``"nb-small"``, a word-list path (one word a
-        line, optionally gzipped, ``#`` comments, an optional ``# alphabet: ...`` line), or an iterable of words.
+        """Load a lexicon: ``"twl06"`` (default), ``"sowpods"``, ``"nb-small"``, the path of a word-list file
+        (one word a line, optionally gzipped, ``#`` comments, an optional ``# alphabet: ...`` line; at most
+        64 MiB), or an iterable of words. A string is always a name or a path: for word-list text in a string
+        use :meth:`from_text`.
 
         Case is normalised; a line with characters outside the alphabet is skipped and counted
         (``skipped``), or rejected with file:line when ``strict``. Encoded arrays are cached on disk.
         """
         t0 = time.perf_counter()
+        text = None
         if isinstance(source, (str, os.PathLike)):
             raw, display, where = _read_source(source)
         else:
-            raw, display, where = cls._join_iterable(source), "<words>", "<words>"
-        text = None
-        if alphabet is None:
-            text = _decode_text(raw, where)
-            m = _ALPHABET_LINE.search(text[:4096])
-            alphabet = m.group(1) if m else ENGLISH
-        alpha = Alphabet(alphabet)
-        key = cache.source_key(raw, alpha.letters, strict)
-        hit = cache.load(key) if use_cache else None
-        if hit is not None:
-            arrays, meta, skipped, bad = hit
-            lex = cls(arrays["flat"], arrays["offsets"], arrays["dawg"], alpha, name=name or display,
-                      sha256=meta["sha256"], skipped=skipped, bad_lines=bad, source=where)
-            lex.from_cache = True
-        else:
-            if text is None:
-                text = _decode_text(raw, where)
-            lex = cls._build(text, alpha, name=name or display, where=where, strict=strict)
-            if use_cache:
-                cache.save(key, {"flat": lex.flat, "offsets": lex.offsets, "dawg": lex.dawg}, lex.sha256,
-                           alpha.letters, lex.skipped, np.array(lex.bad_lines, dtype=np.int64))
+            text = cls._join_iterable(source)
+            raw, display, where = text.encode("utf-8", "surrogatepass"), "<words>", "<words>"
+        lex = cls._from_raw(raw, text, alphabet=alphabet, strict=strict, use_cache=use_cache, name=name or display,
+                            where=where)
         lex.load_seconds = time.perf_counter() - t0
         return lex
 
@@ -162,18 +179,66 @@ class Lexicon:
         """Build (without the disk cache) from an iterable of words."""
         return cls.load(words, alphabet=alphabet, strict=strict, use_cache=False, name=name)
 
+    @classmethod
+    def from_text(cls, text: str, *, alphabet: str | None = None, strict: bool = False,
+                  name: str = "<text>") -> "Lexicon":
+        """Build (without the disk cache) from word-list text: what a word-list file holds (one word a line,
+        ``#`` comments, an optional ``# alphabet: ...`` line). Errors name ``name`` and the line."""
+        t0 = time.perf_counter()
+        if not isinstance(text, str):
+            raise LexiconError(f"from_text needs a string, got {quote(text)}")
+        lex = cls._from_raw(text.encode("utf-8", "surrogatepass"), text, alphabet=alphabet, strict=strict,
+                            use_cache=False, name=name, where=name)
+        lex.load_seconds = time.perf_counter() - t0
+        return lex
+
+    @classmethod
+    def _from_raw(cls, raw: bytes, text: str | None, *, alphabet, strict, use_cache, name, where) -> "Lexicon":
+        """The lexicon of a word list's bytes (``text``: its text when already decoded): from the disk cache
+        when it is there, else built (and cached)."""
+        if alphabet is None:  # from an '# alphabet:' line near the top (only the top is decoded for a cache hit)
+            if text is None and raw[:2] == b"\x1f\x8b":
+                text = _decode_text(raw, where)
+            head = text[:4096] if text is not None else raw[:16384].decode("utf-8-sig", errors="ignore")[:4096]
+            m = _ALPHABET_LINE.search(head)
+            alphabet = m.group(1) if m else ENGLISH
+            if m:
+                line = head.count("\n", 0, m.start()) + 1
+                try:
+                    Alphabet(alphabet)
+                except LexiconError as e:
+                    raise LexiconError(f"{where}:{line}: {e}") from None
+        alpha = Alphabet(alphabet)
+        key = cache.source_key(raw, alpha.letters, strict)
+        hit = cache.load(key) if use_cache else None
+        if hit is not None:
+            arrays, meta, skipped, bad = hit
+            lex = cls(arrays["flat"], arrays["offsets"], arrays["dawg"], alpha, name=name, sha256=meta["sha256"],
+                      skipped=skipped, bad_lines=bad, source=where)
+            lex.from_cache = True
+            return lex
+        if text is None:
+            text = _decode_text(raw, where)
+        lex = cls._build(text, alpha, name=name, where=where, strict=strict)
+        if use_cache:
+            cache.save(key, {"flat": lex.flat, "offsets": lex.offsets, "dawg": lex.dawg}, lex.sha256,
+                       alpha.letters, lex.skipped, np.array(lex.bad_lines, dtype=np.int64))
+        return lex
+
     @staticmethod
-    def _join_iterable(words) -> bytes:
-        if isinstance(words, (bytes, bytearray)):
+    def _join_iterable(words) -> str:
+        """The words as word-list text, one a line (a word with a line break in it becomes a bad line)."""
+        if isinstance(words, (bytes, bytearray, memoryview)):
             raise LexiconError("a word list must be a name, a path or an iterable of strings, not bytes")
         try:
             items = list(words)
         except TypeError:
-            raise LexiconError(f"cannot load a lexicon from {words!r}: not a name, path or iterable") from None
+            raise LexiconError(f"cannot load a lexicon from {quote(words)}: not a name, path or iterable of "
+                               "strings") from None
         for i, w in enumerate(items):
             if not isinstance(w, str):
-                raise LexiconError(f"word #{i + 1} of the iterable is {w!r}, not a string")
-        return "\n".join(w.replace("\n", "\0") for w in items).encode("utf-8")
+                raise LexiconError(f"word #{i + 1} of the iterable is {quote(w)}, not a string")
+        return "\n".join(w.replace("\n", "\0") for w in items)
 
     @classmethod
     def _build(cls, text: str, alpha: Alphabet, *, name: str, where: str, strict: bool) -> "Lexicon":
@@ -182,18 +247,21 @@ class Lexicon:
         upper = text.upper()
         if len(upper) != len(text):  # e.g. 'ß' -> 'SS': per line, so line numbers stay right
             upper = "\n".join(line.upper() for line in text.split("\n"))
-        cps = np.frombuffer(upper.encode("utf-32-le"), dtype=np.uint32)
+        cps = np.frombuffer(upper.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
         mapped = alpha.map_codepoints(cps)
         flat, offsets, bad, n_bad, _ = _dawg.split_lines(mapped, 1 if strict else 20)
         lengths = np.diff(offsets)
         too_long = np.flatnonzero(lengths > MAX_WORD_LEN)
         if n_bad and strict:
             line_no = int(bad[0])
-            line = text.split("\n")[line_no - 1].strip()
-            raise LexiconError(f"{where}:{line_no}: {line!r} has a character outside the alphabet {alpha.letters!r}")
+            line = text.split("\n")[line_no - 1].strip().replace("\0", "\n")
+            raise LexiconError(f"{_at(where, line_no)}: {quote(line)} has a character outside the alphabet "
+                               f"{alpha.letters!r}")
         if too_long.size:
             if strict:
-                raise LexiconError(f"{where}: a word of {int(lengths[too_long[0]])} letters; at most {MAX_WORD_LEN}")
+                line_no = next(i + 1 for i, ln in enumerate(upper.split("\n")) if len(ln.strip()) > MAX_WORD_LEN)
+                raise LexiconError(f"{_at(where, line_no)}: a word of {int(lengths[too_long[0]])} letters; at most "
+                                   f"{MAX_WORD_LEN}")
             keep = np.flatnonzero(lengths <= MAX_WORD_LEN)
             flat, offsets = _dawg.gather_words(flat, offsets, keep)
             n_bad += too_long.size
@@ -279,7 +347,8 @@ class Lexicon:
         text = "\n".join(words).upper()
         if len(text) != sum(map(len, words)) + max(len(words) - 1, 0):  # case mapping changed a length
             return np.array([w in self for w in words], dtype=np.bool_)
-        mapped = self.alphabet.map_codepoints(np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32))
+        cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        mapped = self.alphabet.map_codepoints(cps)
         out = np.zeros(len(words), dtype=np.bool_)
         _dawg.contains_mapped(self.dawg, mapped, out)
         return out
@@ -287,7 +356,7 @@ class Lexicon:
     def stats(self) -> dict:
         """Counts and sizes: words, letters, DAWG nodes/edges/bytes, length histogram."""
         lengths = np.diff(self.offsets)
-        n_nodes = _count_nodes(self.dawg)
+        n_nodes = int(_dawg.count_nodes(self.dawg))
         return {
             "name": self.name,
             "words": len(self),
@@ -328,18 +397,19 @@ class Lexicon:
     # ------------------------------------------------------------------ queries
     def _rack(self, rack: str):
         if not isinstance(rack, str):
-            raise InvalidWordError(f"rack must be a string, got {rack!r}")
-        if len(rack) > MAX_WORD_LEN:
-            raise InvalidWordError(f"rack {rack!r} has {len(rack)} tiles; at most {MAX_WORD_LEN}")
+            raise InvalidWordError(f"rack must be a string, got {quote(rack)}")
         counts = np.zeros(len(self.alphabet), dtype=np.int64)
         blanks = 0
-        for i, ch in enumerate(rack):
+        upper = rack.upper()  # as when a word list is read: 'ß' is two S tiles
+        index = self.alphabet._index
+        for i, ch in enumerate(upper):
             if ch in "?*_":
                 blanks += 1
                 continue
-            j = self.alphabet._index.get(ch.upper())
+            j = index.get(ch)
             if j is None:
-                raise InvalidWordError(f"rack {rack!r}: character {ch!r} at position {i + 1} is not a letter of "
+                at = f" at position {i + 1}" if len(upper) == len(rack) else ""
+                raise InvalidWordError(f"rack {quote(rack)}: character {ch!r}{at} is not a letter of "
                                        f"{self.alphabet.letters!r} or a blank '?'")
             counts[j] += 1
         return counts, blanks
@@ -351,7 +421,9 @@ class Lexicon:
         ``[^AEIOU]`` none of a set. Open squares (``.``, ``?``, classes) are the ones a rack fills.
         """
         if not isinstance(pattern, str) or not pattern:
-            raise InvalidWordError(f"pattern must be a non-empty string, got {pattern!r}")
+            raise InvalidWordError(f"pattern must be a non-empty string, got {quote(pattern)}")
+        given, pattern = pattern, pattern.upper()  # as when a word list is read ('ß' is 'SS')
+        shown = quote(given if len(given) == len(pattern) else pattern)  # positions count in what is shown
         full = self.alphabet.full_mask
         allowed, open_ = [], []
         i = 0
@@ -363,30 +435,27 @@ class Lexicon:
             elif ch == "[":
                 j = pattern.find("]", i)
                 if j < 0:
-                    raise InvalidWordError(f"pattern {pattern!r}: '[' at position {i + 1} is never closed")
+                    raise InvalidWordError(f"pattern {shown}: '[' at position {i + 1} is never closed")
                 body = pattern[i + 1:j]
                 neg = body.startswith("^")
                 body = body[1:] if neg else body
                 if not body:
-                    raise InvalidWordError(f"pattern {pattern!r}: empty letter class at position {i + 1}")
+                    raise InvalidWordError(f"pattern {shown}: empty letter class at position {i + 1}")
                 try:
                     m = self.alphabet.mask_of(body)
                 except InvalidWordError as e:
-                    raise InvalidWordError(f"pattern {pattern!r}: {e}") from None
+                    raise InvalidWordError(f"pattern {shown}: {e}") from None
                 allowed.append(full & ~m if neg else m)
                 open_.append(1)
                 i = j
             else:
-                j = self.alphabet._index.get(ch.upper())
+                j = self.alphabet._index.get(ch)
                 if j is None:
-                    raise InvalidWordError(f"pattern {pattern!r}: character {ch!r} at position {i + 1} is not a "
+                    raise InvalidWordError(f"pattern {shown}: character {ch!r} at position {i + 1} is not a "
                                            f"letter of {self.alphabet.letters!r}, '.', '?' or a [class]")
                 allowed.append(1 << j)
                 open_.append(0)
             i += 1
-        if len(allowed) > self.max_len:
-            raise InvalidWordError(f"pattern {pattern!r} has {len(allowed)} squares; the longest word in "
-                                   f"{self.name} has {self.max_len} letters")
         return np.array(allowed, dtype=np.uint32), np.array(open_, dtype=np.uint8)
 
     def _matches(self, flat, offs, bms) -> list[WordMatch]:
@@ -398,20 +467,19 @@ class Lexicon:
         return out
 
     def anagrams(self, rack: str, min_len: int = 2, max_len: int | None = None) -> list[WordMatch]:
-        """Every word formable from the rack (``?`` = blank), longest first then alphabetical."""
+        """Every word of ``min_len`` to ``max_len`` letters formable from the rack (``?`` = blank), longest
+        first then alphabetical. A rack may hold more tiles than the longest word: the words that fit."""
         counts, blanks = self._rack(rack)
+        min_len = _whole(min_len, "min_len", 1)
         n_tiles = int(counts.sum()) + blanks
-        if n_tiles > self.max_len:
-            raise InvalidWordError(f"rack {rack!r} has {n_tiles} tiles; the longest word in {self.name} has "
-                                   f"{self.max_len} letters")
-        hi = n_tiles if max_len is None else min(int(max_len), n_tiles)
-        if min_len < 1:
-            raise InvalidWordError(f"min_len must be at least 1, got {min_len!r}")
-        n = max(hi, 1)
-        allowed = np.full(n, self.alphabet.full_mask, dtype=np.uint32)
-        from_rack = np.ones(n, dtype=np.uint8)
-        flat, offs, bms = _queries.dawg_search(self.dawg, allowed, from_rack, counts, blanks, True,
-                                               int(min_len), hi, 0)
+        hi = min(n_tiles, self.max_len)
+        if max_len is not None:
+            hi = min(hi, _whole(max_len, "max_len", 0))
+        if hi < min_len:
+            return []
+        allowed = np.full(hi, self.alphabet.full_mask, dtype=np.uint32)
+        from_rack = np.ones(hi, dtype=np.uint8)
+        flat, offs, bms = _queries.dawg_search(self.dawg, allowed, from_rack, counts, blanks, True, min_len, hi, 0)
         res = self._matches(flat, offs, bms)
         res.sort(key=lambda m: (-len(m.word), m.word))
         return res
@@ -421,12 +489,17 @@ class Lexicon:
 
         With ``rack``, open squares must be filled from it (``?`` = blank; blanks reported). ``method``:
         ``"bitset"`` (seed 002), ``"dawg"`` or ``"auto"`` (the faster per the benchmarks: see README).
+        A pattern longer than the longest word matches nothing.
         """
         allowed, open_ = self.parse_pattern(pattern)
         if rack is not None:
             counts, blanks = self._rack(rack)
         else:
             counts, blanks = np.zeros(len(self.alphabet), dtype=np.int64), 0
+        if method not in ("auto", "bitset", "dawg"):
+            raise InvalidWordError(f"method must be 'auto', 'bitset' or 'dawg', got {quote(method)}")
+        if allowed.shape[0] > self.max_len:
+            return []
         use_rack = rack is not None
         if method == "auto":
             method = choose_method(allowed, open_, use_rack, blanks, self.alphabet.full_mask)
@@ -440,19 +513,21 @@ class Lexicon:
             L = allowed.shape[0]
             flat, offs, bms = _queries.dawg_search(self.dawg, allowed, open_, counts, blanks, use_rack, L, L, 0)
             return self._matches(flat, offs, bms)
-        raise InvalidWordError(f"method must be 'auto', 'bitset' or 'dawg', got {method!r}")
+        raise InvalidWordError(f"method must be 'auto', 'bitset' or 'dawg', got {quote(method)}")
 
     def starting_with(self, prefix: str, max_len: int | None = None) -> list[str]:
-        """Words beginning with ``prefix`` (the prefix itself included if it is a word), alphabetical."""
+        """Words beginning with ``prefix`` (the prefix itself included if it is a word), alphabetical; with
+        ``max_len``, only those of at most ``max_len`` letters."""
         codes = self.encode(prefix, "prefix")
+        longest = self.max_len if max_len is None else min(self.max_len, _whole(max_len, "max_len", 0))
         node = 0
         if codes.shape[0]:
             e = _dawg.walk(self.dawg, codes, 0, codes.shape[0])
             if e == 0:
                 return []
             node = e >> 1
-        head = [prefix.upper()] if codes.shape[0] and prefix in self else []
-        hi = self.max_len - codes.shape[0] if max_len is None else max(0, int(max_len) - codes.shape[0])
+        head = [prefix.upper()] if codes.shape[0] and codes.shape[0] <= longest and prefix in self else []
+        hi = longest - codes.shape[0]  # at most the lexicon's longest word: the search's stack depth
         if hi <= 0:
             return head
         allowed = np.full(hi, self.alphabet.full_mask, dtype=np.uint32)
@@ -471,6 +546,18 @@ class Lexicon:
         ids = _queries.containing(self.flat, self.offsets, codes)
         return [m.word for m in self._matches(*_dawg.gather_words(self.flat, self.offsets, ids),
                                               np.zeros(ids.shape[0], np.uint64))]
+
+
+def _at(where: str, line: int) -> str:
+    """``file:line``, or ``word #n`` for a lexicon built from a list of words."""
+    return f"word #{line} of the list" if where == "<words>" else f"{where}:{line}"
+
+
+def _whole(x, what: str, lo: int) -> int:
+    """``x`` as an ``int`` of at least ``lo``; :class:`InvalidWordError` otherwise."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < lo:
+        raise InvalidWordError(f"{what} must be a whole number of at least {lo}, got {quote(x)}")
+    return int(x)
 
 
 def choose_method(allowed, open_, use_rack, blanks, full) -> str:
@@ -505,21 +592,3 @@ def _words_text(flat, offsets, alpha: Alphabet) -> str:
     pos = np.arange(flat.shape[0]) + np.repeat(np.arange(n), lengths)
     out[pos] = cps[flat]
     return out.tobytes().decode("utf-32-le")
-
-
-def _count_nodes(dawg) -> int:
-    return int(_count_nodes_kernel(dawg))
-
-
-from .._jit import kernel  # noqa: E402
-from ..bits import popcount  # noqa: E402
-
-
-@kernel
-def _count_nodes_kernel(dawg):
-    o = 0
-    n = 0
-    while o < dawg.shape[0]:
-        n += 1
-        o += 1 + popcount(dawg[o])
-    return n

@@ -1,0 +1,136 @@
+"""Fuzzing the lexicon's inputs: any word list, alphabet, pattern, rack, lookup or command line gives a result
+or a NumbaWordsError (never another exception, a crash or a hang), and results agree with the plain-Python
+reference (``numba_words/lexicon/_reference.py``)."""
+from __future__ import annotations
+
+import contextlib
+import io
+
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+from numba_words import Lexicon, NumbaWordsError
+from numba_words.cli import main
+from numba_words.lexicon import _reference as ref
+from numba_words.lexicon.lexicon import MAX_WORD_LEN
+
+STRIP = " \t\r\f\v"
+# text with the characters that matter: letters of the test alphabets, case pairs, 'ß', blanks, pattern
+# syntax, whitespace, comments, line breaks, NUL, surrogates, and anything else
+# (letters drawn more often, so that about half the inputs are valid)
+letters = st.sampled_from(list("ABCabcÅåÆæ"))
+chars = st.one_of(letters, letters, letters, letters, st.sampled_from(list("ß?*_.[]^# \t\r\n\x00\ud800Σς")),
+                  st.characters())
+texts = st.text(chars, max_size=12)
+clean = st.text(letters, min_size=1, max_size=8)
+
+
+def expected_words(items, letters):
+    """What a word list of ``items`` holds, written out plainly: case mapped per line, blank lines, comment
+    lines and lines with a character outside the alphabet (or too long) dropped."""
+    out = set()
+    for w in items:
+        if "\n" in w:
+            continue
+        if w.lstrip(" \t").startswith("#"):
+            continue
+        u = w.upper().strip(STRIP)
+        if u and len(u) <= MAX_WORD_LEN and all(c in letters for c in u):
+            out.add(u)
+    order = {c: i for i, c in enumerate(letters)}
+    return sorted(out, key=lambda w: [order[c] for c in w])
+
+
+@settings(max_examples=300)
+@given(st.lists(st.one_of(texts, clean), max_size=20),
+       st.one_of(st.just("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), st.just("ABCÅÆ"), st.just("ÆÅCBA"), texts))
+def test_any_word_list_and_alphabet(items, letters):
+    try:
+        lex = Lexicon.from_words(items, alphabet=letters)
+    except NumbaWordsError as e:
+        event(f"error: {type(e).__name__}")
+        return
+    event("result")
+    assert lex.words == expected_words(items, lex.alphabet.letters)
+    assert list(lex.contains_many(lex.words)) == [True] * len(lex)
+
+
+@pytest.fixture(scope="module")
+def small():
+    words = ["A", "AB", "BA", "ABC", "CAB", "BAC", "CABA", "ABBA", "BAAA", "CC", "ÅBC", "ACÅ", "ÆÅ"]
+    return Lexicon.from_words(words, alphabet="ABCÅÆ")
+
+
+squares = st.one_of(st.sampled_from(list("ABCabcÅæ.?..")),
+                    st.builds(lambda neg, body: "[" + neg + body + "]", st.sampled_from(["", "^"]),
+                              st.text(st.sampled_from(list("ABCÅÆa")), min_size=1, max_size=3)))
+patterns = st.one_of(st.lists(squares, min_size=1, max_size=5).map("".join),  # valid patterns
+                     st.text(st.one_of(st.sampled_from(list("ABCabcÅæ.?[]^ ß1")), st.characters()), max_size=8))
+racks = st.one_of(st.text(st.sampled_from(list("ABCÅÆabcåæ?*_")), max_size=9),
+                  st.text(st.sampled_from(list("ABCÅÆabcåæ?*_ßx1 ")), max_size=12))
+
+
+@settings(max_examples=300)
+@given(patterns, st.one_of(st.none(), racks), st.sampled_from(["auto", "bitset", "dawg"]))
+def test_any_pattern_and_rack(small, pattern, rack, method):
+    try:
+        got = small.match(pattern, rack=rack, method=method)
+    except NumbaWordsError as e:
+        event(f"error: {type(e).__name__}")
+        return
+    event("result")
+    slots = ref.pattern_slots(pattern, small.alphabet.letters)
+    assert {m.word for m in got} == ref.match(small.words, slots, rack)
+
+
+@settings(max_examples=300)
+@given(racks, st.integers(-1, 6),
+       st.one_of(st.none(), st.integers(-2, 80)))
+def test_any_rack(small, rack, min_len, max_len):
+    try:
+        got = small.anagrams(rack, min_len=min_len, max_len=max_len)
+    except NumbaWordsError as e:
+        event(f"error: {type(e).__name__}")
+        return
+    event("result")
+    assert min_len >= 1 and (max_len is None or max_len >= 0)
+    assert {m.word for m in got} == ref.anagrams(small.words, rack, min_len, max_len)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.one_of(texts, st.sampled_from(["AB", "ab", "CAB ", "ÆÅ", "æå", "", "A" * 70]), st.integers(),
+                          st.none()), max_size=10))
+def test_any_lookup(small, probes):
+    words = set(small.words)
+    want = [isinstance(p, str) and p.upper() in words for p in probes]
+    assert [p in small for p in probes] == want
+    assert list(small.contains_many(probes)) == want
+
+
+@pytest.fixture(scope="module")
+def word_file(tmp_path_factory):
+    p = tmp_path_factory.mktemp("fuzz") / "words.txt"
+    p.write_text("# alphabet: ABCÅÆ\n" + "\n".join(["A", "AB", "BA", "ABC", "CAB", "ÆÅ"]) + "\n")
+    return str(p)
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["anagram", "match", "prefix", "contains", "lookup", "stats"]),
+       st.one_of(texts, patterns, racks),
+       st.lists(st.one_of(st.sampled_from([["--json"], ["--csv"], ["--quiet"], ["--top", "0"], ["--top", "2"],
+                                           ["--rack", "AB?"], ["--method", "dawg"], ["--min-len", "1"]]),
+                          st.lists(st.sampled_from(["--top", "-1", "x", "--rack", "--json", "--min-len"]),
+                                   max_size=2)), max_size=3).map(lambda xs: [a for x in xs for a in x]))
+def test_any_command_line(word_file, verb, arg, extra):
+    assume("\x00" not in arg)  # a command line cannot hold NUL
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(["lexicon", "--lexicon", word_file, verb, *extra] + ([] if verb == "stats" else ["--", arg]))
+        except SystemExit as e:  # argparse refusing an option: its usage message and status 2
+            code = e.code
+    event(f"exit status {code}")
+    assert code in (0, 1, 2), (code, err.getvalue())
+    if code == 2:
+        assert "error" in err.getvalue()
