@@ -9,8 +9,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from numba_words import distributed as D  # noqa: E402
-from numba_words.draughts import Position, divide, perft  # noqa: E402
-from numba_words.draughts.perft import perft_tasks  # noqa: E402
+from numba_words.draughts import Position, divide, perft, perft_tasks  # noqa: E402
 
 KINGS = ["W:WK31-50:BK1-20", "W:WK46,K47,28,33:BK5,K4,19,23", "B:W27,K38,40:BK12,K22,13,14"]
 

@@ -228,25 +228,34 @@ def test_bad_pdn(text, fragment):
     assert fragment in str(e.value)
 
 
-def _cli(argv):
-    from numba_words.draughts import cli
+def _cli(capsys, *argv):
+    from numba_words.cli import main
 
-    p = argparse.ArgumentParser()
-    sub = p.add_subparsers()
-    cli.register(sub)
-    a = p.parse_args(argv)
-    return a.func(a)
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 def test_cli_perft_and_divide(capsys):
-    assert _cli(["perft", "--depth", "5"]) == 0
-    out, err = capsys.readouterr()
-    assert "Nodes searched: 27117" in out and "nodes/s" in err
-    assert _cli(["perft", "--depth", "3", "--divide", "--threads", "1", "--leaves"]) == 0
-    out, _ = capsys.readouterr()
-    assert "32-28: 70" in out and "Nodes searched: 658" in out
-    with pytest.raises(InvalidFenError):
-        _cli(["perft", "--fen", "W:W31-50:B1-99", "--depth", "2"])
+    code, out, err = _cli(capsys, "draughts", "perft", "5")
+    assert code == 0 and "Nodes searched: 27117" in out and "nodes/s" in err
+    code, out, _ = _cli(capsys, "perft", "--depth", "3", "--divide", "--threads", "1", "--leaves")
+    assert code == 0 and "32-28: 70" in out and "Nodes searched: 658" in out
+    code, out2, _ = _cli(capsys, "draughts", "divide", "3", "--threads", "1")
+    assert code == 0 and out2 == out
+    code, _, err = _cli(capsys, "draughts", "perft", "--fen", "W:W31-50:B1-99", "--depth", "2")
+    assert code == 2 and "1-99" in err
+    code, _, err = _cli(capsys, "draughts", "perft")
+    assert code == 2 and "give the depth" in err
+
+
+def test_cli_show(capsys, tmp_path):
+    svg = tmp_path / "b.svg"
+    code, out, _ = _cli(capsys, "draughts", "show", "--moves", "32-28 19-23", "--svg", str(svg))
+    assert code == 0 and "FEN: W:W28,31,33-50:B1-18,20,23" in out and "legal moves (1): 28x19" in out
+    assert svg.read_text().startswith("<svg")
+    code, _, err = _cli(capsys, "draughts", "show", "--moves", "32-29")
+    assert code == 2 and "illegal move '32-29'" in err
 
 
 def test_cli_tour(capsys):

@@ -1,7 +1,7 @@
-"""Perft against the published numbers in data/draughts/perft.txt (duplicate captures counted once)."""
+"""Perft against the published numbers shipped with the package (``numba_words.draughts.bench.perft_suite``,
+sources in data/draughts/SOURCES.md; duplicate captures counted once)."""
 from __future__ import annotations
 
-import pathlib
 import threading
 
 import numba
@@ -9,32 +9,15 @@ import numpy as np
 import pytest
 
 from numba_words.draughts import Position, divide, perft
-from numba_words.draughts._board import BOARD, SQ2BIT
 from numba_words.draughts._movegen import men_capture_sources
-from numba_words.draughts._perft import perft_kernel
+from numba_words.draughts._search import perft_kernel
+from numba_words.draughts._tables import BOARD, SQ2BIT
+from numba_words.draughts.bench import perft_suite
 
-SUITE = pathlib.Path(__file__).resolve().parents[1] / "data" / "draughts" / "perft.txt"
 FAST_NODES = 3_000_000  # lines with more nodes than this are marked slow
 
 
-def load_suite():
-    cases, ident, fen = [], None, None
-    for line in SUITE.read_text().splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, rest = line.partition(" ")
-        if key == "id":
-            ident = rest
-        elif key == "fen":
-            fen = rest
-        elif key == "perft":
-            d, n = rest.split()
-            cases.append((ident, fen, int(d), int(n)))
-    return cases
-
-
-CASES = load_suite()
+CASES = perft_suite()
 PARAMS = [
     pytest.param(f, d, n, id=f"{i}-d{d}", marks=[pytest.mark.slow] if n > FAST_NODES else [])
     for i, f, d, n in CASES

@@ -1,5 +1,6 @@
 """International draughts (FMJD rules, 10x10): a bitboard move generator in Numba kernels, perft/divide
-(serial and ``prange``-parallel), a python-chess-like :class:`Position` API and PDN reading/writing.
+(serial and ``prange``-parallel, or on a Dask cluster), a python-chess-like :class:`Position` API, game
+records (:class:`Game`) and PDN reading/writing.
 
 >>> from numba_words.draughts import Position, perft
 >>> perft(Position.initial(), 5)
@@ -8,13 +9,15 @@
 from __future__ import annotations
 
 from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, PdnError
-from .pdn import Game, read_pdn, write_pdn
-from .perft import divide, perft, warmup
-from .position import BLACK, WHITE, LegalMoves, Move, Outcome, Position
+from .game import Game
+from .moves import LegalMoves, Move
+from .pdn import read_pdn, write_pdn
+from .position import BLACK, WHITE, Outcome, Position
+from .search import divide, perft, perft_tasks, warmup
 
 __all__ = [
     "Position", "Move", "LegalMoves", "Outcome", "WHITE", "BLACK",
-    "perft", "divide", "warmup",
+    "perft", "divide", "perft_tasks", "warmup",
     "Game", "read_pdn", "write_pdn",
     "DraughtsError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError", "PdnError",
 ]

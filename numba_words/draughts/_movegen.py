@@ -1,4 +1,4 @@
-"""Move generation kernels (bitboards, side-relative).
+"""Move generation kernels (bitboards, side-relative), and ``legal_moves_kernel`` for the Python API.
 
 A position is passed as ``own, opp, kings, white``: the side to move's pieces, the other side's pieces, all
 kings (both colours), and whether the side to move is White. A move is stored as three ``uint64`` XOR masks,
@@ -23,7 +23,7 @@ import numpy as np
 
 from .._jit import kernel
 from ..bits import lsb_index, msb_index, popcount
-from ._board import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZERO
+from ._tables import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZERO
 
 #: Capacity of one move list. Slides: each empty square is reached by at most one piece per direction, so
 #: at most 4 * 48 = 192 slides. Captures (distinct from, to, captured-set triples of maximal length) have no
@@ -296,3 +296,19 @@ def count_moves(own, opp, kings, white, ws, base):
     if has_capture(own, opp, kings):
         return gen_captures(own, opp, kings, white, ws, base, MAX_MOVES, -1)
     return count_slides(own, opp, kings, white)
+
+
+@kernel
+def legal_moves_kernel(own, opp, kings, white):
+    """Every legal move with its path, for the Python API: ``(moves, paths, n)`` where ``moves`` is
+    ``(n, 3)`` (a, b, c) and ``paths`` is ``(n, MAX_PATH)`` bit indices ended by 64; ``n == -1`` on overflow."""
+    own = np.uint64(own)
+    opp = np.uint64(opp)
+    kings = np.uint64(kings)
+    path_off = MOVES_OFF + PLY_WORDS
+    ws = make_workspace(1, MAX_MOVES * MAX_PATH)
+    n = gen_moves(own, opp, kings, white, ws, MOVES_OFF, path_off)
+    m = max(n, 0)
+    moves = ws[MOVES_OFF:MOVES_OFF + 3 * m].copy().reshape((m, 3))
+    paths = ws[path_off:path_off + m * MAX_PATH].copy().reshape((m, MAX_PATH))
+    return moves, paths, n

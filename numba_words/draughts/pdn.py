@@ -1,4 +1,5 @@
-"""PDN (Portable Draughts Notation) games: read tag pairs and move text, replay them, write them back.
+"""PDN (Portable Draughts Notation), the file format: ``read_pdn`` (text, path or file -> :class:`Game` list)
+and ``write_pdn`` (games -> text).
 
 Supported: ``[Tag "value"]`` pairs, the ``FEN`` tag for a set-up start position, move numbers (``1.``,
 ``1...``), moves ``32-28`` / ``28x19`` / ``28x19x8`` (also ``28:19``), ``{comments}``, ``;`` line comments,
@@ -7,12 +8,12 @@ Every move is checked for legality while reading; errors name the line and the m
 """
 from __future__ import annotations
 
-import dataclasses
 import io
 import os
 import re
 
 from .errors import IllegalMoveError, InvalidFenError, PdnError
+from .game import INITIAL_FEN, Game
 from .position import Position
 
 RESULTS = ("2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*")
@@ -25,43 +26,13 @@ _TOKEN = re.compile(
 )
 
 
-@dataclasses.dataclass
-class Game:
-    """One PDN game: tag pairs, the start position, the moves (as :class:`Move`) and the result string."""
-
-    tags: dict = dataclasses.field(default_factory=dict)
-    moves: list = dataclasses.field(default_factory=list)
-    result: str = "*"
-    start_fen: str = "W:W31-50:B1-20"
-
-    def start(self) -> Position:
-        return Position.from_fen(self.start_fen)
-
-    def end(self) -> Position:
-        p = self.start()
-        for m in self.moves:
-            p.push(m)
-        return p
-
-    def positions(self):
-        """Every position of the game, start included (independent copies, no move stacks)."""
-        p = self.start()
-        yield p.copy(stack=False)
-        for m in self.moves:
-            p.push(m)
-            yield p.copy(stack=False)
-
-    def pdn(self) -> str:
-        return write_pdn([self])
-
-
 def _parse_game(tags, body_lines, fname):
     fen = tags.get("FEN")
     try:
         pos = Position.from_fen(fen) if fen else Position.initial()
     except InvalidFenError as e:
         raise PdnError(f"{fname}: bad FEN tag in the game starting before line {body_lines[0][0] if body_lines else '?'}: {e}") from None
-    game = Game(tags=dict(tags), start_fen=pos.fen())
+    game = Game(pos, headers=tags)
     depth = 0
     number = 1
     result = tags.get("Result", "*")
@@ -90,11 +61,9 @@ def _parse_game(tags, body_lines, fname):
             if kind == "bad":
                 raise PdnError(f"{fname}line {lineno}, move {number}: cannot read {tok!r}")
             try:
-                mv = pos.parse_move(m.group("move"))
+                game.play(m.group("move"))
             except IllegalMoveError as e:
                 raise PdnError(f"{fname}line {lineno}, move {number}: {e}") from None
-            pos.push(mv)
-            game.moves.append(mv)
     if depth:
         raise PdnError(f"{fname}unclosed '(' in the game ending at line {body_lines[-1][0] if body_lines else '?'}")
     game.result = result
@@ -156,9 +125,9 @@ def write_pdn(games) -> str:
     out = []
     for g in games:
         tags = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?"}
-        tags.update(g.tags)
+        tags.update(g.headers)
         tags["Result"] = g.result
-        if g.start_fen != "W:W31-50:B1-20":
+        if g.start_fen != INITIAL_FEN:
             tags["FEN"] = g.start_fen
         else:
             tags.pop("FEN", None)

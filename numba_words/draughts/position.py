@@ -1,8 +1,8 @@
-"""The Python driver: :class:`Position` (FEN, legal moves, push/pop, game end and draw rules) and :class:`Move`.
+"""The state class :class:`Position`: FEN, legal moves, push/pop, game end and draw rules.
 
-Positions hold three Python-int bitboards (White, Black, kings; the layout of ``_board``) plus the side to
-move and a history stack. Move generation is one call to ``legal_moves_kernel``; everything else is plain
-Python.
+Positions hold three Python-int bitboards (White, Black, kings; the layout of ``_tables``) plus the side to
+move and a history stack. Move generation is one call to ``legal_moves_kernel`` (through
+:func:`moves.generate`); everything else is plain Python.
 
 Draw rules (FMJD, article 8; applied by the driver only, never by perft):
 
@@ -17,66 +17,15 @@ A side with no legal move (no pieces, or all blocked) loses.
 """
 from __future__ import annotations
 
-import dataclasses
 import re
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
-from ._board import BIT2SQ, SQ2BIT, square_rc
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidFenError
+from ._tables import SQ2BIT, square_rc, squares_of
+from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError
+from .moves import LegalMoves, Move, generate
 
 WHITE = True
 BLACK = False
-
-
-
-def _bits(squares) -> int:
-    m = 0
-    for s in squares:
-        m |= 1 << int(SQ2BIT[s])
-    return m
-
-
-def _squares(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(int(BIT2SQ[low.bit_length() - 1]))
-        mask ^= low
-    return out
-
-
-@dataclasses.dataclass(frozen=True)
-class Move:
-    """A legal move: ``from_square``, ``to_square``, the ``captured`` squares (sorted) and one ``path``
-    (from-square, every landing square). Two moves are equal when from, to and captured set are equal
-    (the path is one representative of possibly several routes that capture the same pieces)."""
-
-    from_square: int
-    to_square: int
-    captured: tuple[int, ...]
-    path: tuple[int, ...] = dataclasses.field(compare=False)
-    ambiguous: bool = dataclasses.field(default=False, compare=False)
-    _xor: tuple[int, int, int] = dataclasses.field(default=(0, 0, 0), compare=False, repr=False)
-
-    @property
-    def is_capture(self) -> bool:
-        return bool(self.captured)
-
-    @property
-    def notation(self) -> str:
-        """``32-28`` for a slide, ``28x19`` for a capture, ``28x17x8`` (full path) when from and to alone
-        would not say which pieces are taken."""
-        if not self.captured:
-            return f"{self.from_square}-{self.to_square}"
-        if self.ambiguous:
-            return "x".join(str(s) for s in self.path)
-        return f"{self.from_square}x{self.to_square}"
-
-    def __str__(self) -> str:
-        return self.notation
-
-    def __repr__(self) -> str:
-        return f"Move({self.notation!r})"
 
 
 class Outcome(NamedTuple):
@@ -88,41 +37,6 @@ class Outcome(NamedTuple):
     def result(self) -> str:
         """PDN result string: ``2-0``, ``0-2`` or ``1-1``."""
         return "1-1" if self.winner is None else ("2-0" if self.winner else "0-2")
-
-
-class LegalMoves:
-    """A cheap view of a position's legal moves: ``len``, ``count()``, ``in``, iteration, ``bool``.
-    Generation happens on first use and is cached until the position changes."""
-
-    def __init__(self, position: "Position"):
-        self._pos = position
-
-    def _list(self) -> list[Move]:
-        return self._pos._moves()
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._list())
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def count(self) -> int:
-        return len(self._list())
-
-    def __bool__(self) -> bool:
-        return bool(self._list())
-
-    def __contains__(self, move) -> bool:
-        if isinstance(move, str):
-            try:
-                self._pos.parse_move(move)
-            except IllegalMoveError:
-                return False
-            return True
-        return move in self._list()
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves ({', '.join(m.notation for m in self._list())})>"
 
 
 _TOKEN = re.compile(r"^(K?)(\d+)(?:-(\d+))?$")
@@ -241,10 +155,10 @@ class Position:
 
     # ---- description ----------------------------------------------------------------------------------
     def fen(self) -> str:
-        wk = _squares(self.white & self.kings)
-        bk = _squares(self.black & self.kings)
-        wm = _squares(self.white & ~self.kings)
-        bm = _squares(self.black & ~self.kings)
+        wk = squares_of(self.white & self.kings)
+        bk = squares_of(self.black & self.kings)
+        wm = squares_of(self.white & ~self.kings)
+        bm = squares_of(self.black & ~self.kings)
         return f"{'W' if self.turn else 'B'}:W{_fen_list(wm, wk)}:B{_fen_list(bm, bk)}"
 
     def piece_at(self, square: int) -> str | None:
@@ -290,7 +204,10 @@ class Position:
     # ---- moves ----------------------------------------------------------------------------------------
     def _moves(self) -> list[Move]:
         if self._cache is None:
-            self._cache = _generate(self)
+            try:
+                self._cache = generate(self.white, self.black, self.kings, self.turn)
+            except DraughtsError as e:
+                raise DraughtsError(f"{e} in {self.fen()!r}") from None
         return self._cache
 
     @property
@@ -441,25 +358,3 @@ def _path_captures(pos: Position, path: list[int]) -> set[int] | None:
 def _rc_square(r: int, c: int) -> int:
     return r * 5 + c // 2 + 1
 
-
-def _generate(pos: Position) -> list[Move]:
-    from ._perft import legal_moves_kernel
-    from .errors import DraughtsError
-
-    own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
-    moves, path, n = legal_moves_kernel(own, opp, pos.kings, pos.turn)
-    if n < 0:
-        raise DraughtsError(f"move list overflow in {pos.fen()!r}")
-    raw = []
-    for i in range(n):
-        p = []
-        for v in path[i]:
-            if v >= 64:
-                break
-            p.append(int(BIT2SQ[v]))
-        a, b, c = (int(x) for x in moves[i])
-        raw.append((p[0], p[-1], tuple(sorted(_squares(b))), tuple(p), (a, b, c)))
-    ends: dict[tuple[int, int], int] = {}
-    for f, t, *_ in raw:
-        ends[(f, t)] = ends.get((f, t), 0) + 1
-    return [Move(f, t, c, p, ends[(f, t)] > 1, x) for f, t, c, p, x in raw]

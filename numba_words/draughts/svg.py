@@ -1,7 +1,7 @@
 """SVG drawing of a position (imported lazily by ``Position._repr_svg_``)."""
 from __future__ import annotations
 
-from ._board import square_rc
+from ._tables import square_rc
 
 SIZE = 36
 

@@ -10,8 +10,8 @@ import numpy as np
 from numba import prange
 
 from .._jit import kernel, pkernel
-from ._movegen import (MAX_MOVES, MAX_PATH, MOVES_OFF, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides,
-                       has_capture, make_workspace)
+from ._movegen import (MAX_MOVES, MOVES_OFF, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides, has_capture,
+                       make_workspace)
 
 
 @kernel
@@ -180,18 +180,3 @@ def perft_many_serial(fo, fp, fk, fw, depth, leaves):
         out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], depth, leaves)
     return out
 
-
-@kernel
-def legal_moves_kernel(own, opp, kings, white):
-    """Every legal move with its path, for the Python API: ``(moves, paths, n)`` where ``moves`` is
-    ``(n, 3)`` (a, b, c) and ``paths`` is ``(n, MAX_PATH)`` bit indices ended by 64; ``n == -1`` on overflow."""
-    own = np.uint64(own)
-    opp = np.uint64(opp)
-    kings = np.uint64(kings)
-    path_off = MOVES_OFF + PLY_WORDS
-    ws = make_workspace(1, MAX_MOVES * MAX_PATH)
-    n = gen_moves(own, opp, kings, white, ws, MOVES_OFF, path_off)
-    m = max(n, 0)
-    moves = ws[MOVES_OFF:MOVES_OFF + 3 * m].copy().reshape((m, 3))
-    paths = ws[path_off:path_off + m * MAX_PATH].copy().reshape((m, MAX_PATH))
-    return moves, paths, n

@@ -1,4 +1,5 @@
-"""Python wrappers around the perft kernels: validation, thread count, frontier split, progress, divide.
+"""The wrapper around the perft kernels: validation, thread count, frontier split, progress; ``perft``,
+``divide``, ``perft_tasks`` (the Dask path) and ``warmup``.
 
 Counting convention: a *move* is a distinct (from-square, to-square, captured-set) triple. Capture sequences
 that take the same pieces between the same squares by different routes count once (the convention of the
@@ -34,7 +35,7 @@ def _check(position, depth):
 
 
 def _frontier(own, opp, kings, white, fdepth):
-    from ._perft import frontier_kernel
+    from ._search import frontier_kernel
 
     cap = 1024
     while True:
@@ -57,7 +58,7 @@ def _split(position: Position, depth: int, nthreads: int, min_fdepth: int = 0):
 
 
 def _run(f, rem, leaves, nthreads, progress, t0, chunks=1):
-    from ._perft import perft_many_parallel, perft_many_serial
+    from ._search import perft_many_parallel, perft_many_serial
 
     fo, fp, fk, fw, fr = f
     n = len(fo)
@@ -99,7 +100,7 @@ def perft(position: Position, depth: int, threads: int | None = None, leaves: bo
         return int(counts.sum())
     nthreads = _resolve_threads(threads)
     if depth <= 2 and progress is None:
-        from ._perft import perft_kernel
+        from ._search import perft_kernel
 
         n = perft_kernel(*_root(position), depth, leaves)
         if n < 0:
@@ -144,7 +145,7 @@ def divide(position: Position, depth: int, threads: int | None = None, leaves: b
 
 def _count_chunk(chunk, rem, leaves):
     """Worker side of :func:`perft_tasks`: perft of each frontier position of one chunk."""
-    from ._perft import perft_many_parallel, perft_many_serial
+    from ._search import perft_many_parallel, perft_many_serial
 
     kern = perft_many_serial if numba.get_num_threads() == 1 else perft_many_parallel
     return kern(*chunk, rem, leaves)
@@ -196,7 +197,7 @@ def perft_tasks(position: Position, depth: int, client, *, split_depth: int | No
 
 def warmup() -> None:
     """Compile (or load from Numba's cache) every kernel perft, divide and the Position API use."""
-    from ._perft import perft_kernel
+    from ._search import perft_kernel
 
     p = Position.initial()
     list(p.legal_moves)
