@@ -1,5 +1,5 @@
 """International draughts (FMJD rules, 10x10): a bitboard move generator in Numba kernels, perft/divide
-(serial and ``prange``-parallel, or on a Dask cluster), a python-chess-like :class:`Position` API, game
+(on all cores, or on a Dask cluster), a python-chess-like :class:`Position` API, game
 records (:class:`Game`) and PDN reading/writing.
 
 >>> from numba_words.draughts import Position, perft
@@ -8,16 +8,18 @@ records (:class:`Game`) and PDN reading/writing.
 """
 from __future__ import annotations
 
-from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, PdnError
+from .errors import (AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError,
+                     PdnError)
 from .game import Game
 from .moves import LegalMoves, Move
 from .pdn import read_pdn, write_pdn
 from .position import BLACK, WHITE, Outcome, Position
 from .search import divide, perft, perft_tasks, warmup
+from .svg import svg  # the function: numba_words.draughts.svg(position, ...) (module: numba_words.draughts.svg)
 
 __all__ = [
     "Position", "Move", "LegalMoves", "Outcome", "WHITE", "BLACK",
     "perft", "divide", "perft_tasks", "warmup",
-    "Game", "read_pdn", "write_pdn",
-    "DraughtsError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError", "PdnError",
+    "Game", "read_pdn", "write_pdn", "svg",
+    "DraughtsError", "InvalidPositionError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError", "PdnError",
 ]

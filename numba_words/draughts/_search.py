@@ -1,15 +1,14 @@
 """Perft kernels: iterative depth-first walk with per-ply move lists (no recursion), bulk counting at the
-last ply or making every leaf, a frontier splitter and a ``prange`` driver over the frontier.
+last ply or making every leaf, a frontier splitter and a loop over frontier subtrees.
 
 Each call allocates its own move lists and capture stack, so kernels can run in several Python threads at
-once (``nogil``); nothing mutable is shared between calls or between ``prange`` iterations.
+once (``nogil``); nothing mutable is shared between calls.
 """
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from .._jit import kernel, pkernel
+from .._jit import kernel
 from ._movegen import (MAX_MOVES, MOVES_OFF, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides, has_capture,
                        make_workspace)
 
@@ -160,20 +159,13 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     return fo, fp, fk, fw, fr, n
 
 
-@pkernel
-def perft_many_parallel(fo, fp, fk, fw, depth, leaves):
-    """``perft_kernel`` on every frontier position, one ``prange`` iteration each; each iteration writes only
-    its own ``out[i]`` (reduced by the caller)."""
-    n = fo.shape[0]
-    out = np.zeros(n, dtype=np.int64)
-    for i in prange(n):
-        out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], depth, leaves)
-    return out
-
-
 @kernel
 def perft_many_serial(fo, fp, fk, fw, depth, leaves):
-    """Serial twin of ``perft_many_parallel`` (one thread, or calls from many Python threads)."""
+    """``perft_kernel`` on every frontier position: ``out[i]`` for position ``i``.
+
+    There is deliberately no ``prange`` twin: ``search.py`` runs this kernel on worker threads (it releases
+    the GIL), each taking small chunks of subtrees as it goes, which balances like dynamic scheduling without
+    a barrier per chunk, lets Ctrl-C stop a run at once, and compiles one variant instead of two."""
     n = fo.shape[0]
     out = np.zeros(n, dtype=np.int64)
     for i in range(n):

@@ -69,10 +69,12 @@ class LegalMoves:
         if isinstance(move, str):
             try:
                 self._pos.parse_move(move)
+            except AmbiguousMoveError:
+                return True  # several legal moves match the notation: it names legal moves
             except IllegalMoveError:
                 return False
             return True
-        return move in self._list()
+        return isinstance(move, Move) and move in self._list()
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(m.notation for m in self._list())})>"

@@ -20,12 +20,16 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ._tables import SQ2BIT, square_rc, squares_of
-from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError
+import numpy as np
+
+from ._movegen import MAX_PATH
+from ._tables import BOARD, SQ2BIT, square_rc, squares_of
+from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError, quote
 from .moves import LegalMoves, Move, generate
 
 WHITE = True
 BLACK = False
+BOARD_INT = int(BOARD)
 
 
 class Outcome(NamedTuple):
@@ -39,18 +43,19 @@ class Outcome(NamedTuple):
         return "1-1" if self.winner is None else ("2-0" if self.winner else "0-2")
 
 
-_TOKEN = re.compile(r"^(K?)(\d+)(?:-(\d+))?$")
+_TOKEN = re.compile(r"(K?)([0-9]{1,2})(?:-([0-9]{1,2}))?")
+_SQUARE = re.compile(r"[0-9]{1,2}")
 
 
 def _parse_fen(fen: str) -> tuple[int, int, int, bool]:
     if not isinstance(fen, str):
-        raise InvalidFenError(f"FEN must be a string, got {fen!r}")
+        raise InvalidFenError(f"FEN must be a string, got {quote(fen)}")
     text = fen.strip().strip('"').strip()
     if text.endswith("."):
         text = text[:-1]
     parts = [p.strip() for p in text.split(":")]
-    if len(parts) < 1 or parts[0].upper() not in ("W", "B"):
-        raise InvalidFenError(f"FEN must start with 'W' or 'B' (side to move): {fen!r}")
+    if parts[0].upper() not in ("W", "B"):
+        raise InvalidFenError(f"FEN must start with 'W' or 'B' (side to move): {quote(fen)}")
     turn = parts[0].upper() == "W"
     white = black = kings = 0
     seen_colours = set()
@@ -60,32 +65,34 @@ def _parse_fen(fen: str) -> tuple[int, int, int, bool]:
             continue
         colour = part[0].upper()
         if colour not in ("W", "B"):
-            raise InvalidFenError(f"FEN piece list must start with 'W' or 'B': {part!r} in {fen!r}")
+            raise InvalidFenError(f"FEN piece list must start with 'W' or 'B': {quote(part)} in {quote(fen)}")
         if colour in seen_colours:
-            raise InvalidFenError(f"FEN lists colour {colour!r} twice: {fen!r}")
+            raise InvalidFenError(f"FEN lists colour {colour!r} twice: {quote(fen)}")
         seen_colours.add(colour)
         body = part[1:].strip()
         if not body:
             continue
         for tok in body.split(","):
             tok = tok.strip()
-            m = _TOKEN.match(tok.upper())
+            m = _TOKEN.fullmatch(tok.upper())
             if not m:
-                raise InvalidFenError(f"bad FEN square token {tok!r} in {fen!r}")
+                raise InvalidFenError(f"bad FEN square token {quote(tok)} in {quote(fen)} (want 32, K32 or 31-35)")
             lo = int(m.group(2))
             hi = int(m.group(3)) if m.group(3) else lo
             if not (1 <= lo <= 50 and 1 <= hi <= 50 and lo <= hi):
-                raise InvalidFenError(f"FEN square out of range 1-50 in token {tok!r} of {fen!r}")
+                raise InvalidFenError(f"FEN square out of range 1-50 in token {tok!r} of {quote(fen)}")
             for s in range(lo, hi + 1):
                 if s in owner:
-                    raise InvalidFenError(f"square {s} is given twice (token {tok!r}) in {fen!r}")
+                    raise InvalidFenError(f"square {s} is given twice (token {tok!r}) in {quote(fen)}")
                 owner[s] = colour
                 is_king = bool(m.group(1))
                 if not is_king:
                     if colour == "W" and s <= 5:
-                        raise InvalidFenError(f"white man on the crowning row, square {s} (token {tok!r}) in {fen!r}")
+                        raise InvalidFenError(f"white man on the crowning row, square {s} (token {tok!r}) in "
+                                              f"{quote(fen)}")
                     if colour == "B" and s >= 46:
-                        raise InvalidFenError(f"black man on the crowning row, square {s} (token {tok!r}) in {fen!r}")
+                        raise InvalidFenError(f"black man on the crowning row, square {s} (token {tok!r}) in "
+                                              f"{quote(fen)}")
                 b = 1 << int(SQ2BIT[s])
                 if colour == "W":
                     white |= b
@@ -94,6 +101,33 @@ def _parse_fen(fen: str) -> tuple[int, int, int, bool]:
                 if is_king:
                     kings |= b
     return white, black, kings, turn
+
+
+def _check_bitboards(white, black, kings, turn) -> tuple[int, int, int, bool]:
+    """The arguments of ``Position.from_bitboards`` as Python ints and a bool, or InvalidPositionError."""
+    out = []
+    for name, v in (("white", white), ("black", black), ("kings", kings)):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not 0 <= int(v) < 1 << 64:
+            raise InvalidPositionError(f"{name} must be a bitboard (an integer from 0 to 2**64 - 1), got {quote(v)}")
+        v = int(v)
+        off = v & ~BOARD_INT
+        if off:
+            bits = [i for i in range(64) if off >> i & 1]
+            raise InvalidPositionError(f"{name} has bits {bits[:8]}{'...' if len(bits) > 8 else ''} off the board "
+                                       f"(ghost bits 10, 21, 32, 43 and bits 54-63 are never squares)")
+        out.append(v)
+    white, black, kings = out
+    if white & black:
+        raise InvalidPositionError(f"white and black both have a piece on squares {squares_of(white & black)}")
+    if kings & ~(white | black):
+        raise InvalidPositionError(f"kings on empty squares {squares_of(kings & ~(white | black))}")
+    for name, men, row in (("white", white & ~kings, range(1, 6)), ("black", black & ~kings, range(46, 51))):
+        on_row = [s for s in squares_of(men) if s in row]
+        if on_row:
+            raise InvalidPositionError(f"{name} men on their crowning row, squares {on_row} (they would be kings)")
+    if not (isinstance(turn, (bool, np.bool_)) or (isinstance(turn, (int, np.integer)) and turn in (0, 1))):
+        raise InvalidPositionError(f"turn must be WHITE (True) or BLACK (False), got {quote(turn)}")
+    return white, black, kings, bool(turn)
 
 
 def _fen_list(men: list[int], kings: list[int]) -> str:
@@ -141,14 +175,19 @@ class Position:
 
     @classmethod
     def from_bitboards(cls, white: int, black: int, kings: int, turn: bool) -> "Position":
+        """A position from three bitboards in the layout of ``_tables`` (bit ``s - 1 + (s - 1) // 10`` for
+        square ``s``) and the side to move; bad boards raise :class:`InvalidPositionError`."""
         p = cls.__new__(cls)
-        p.white, p.black, p.kings, p.turn = int(white), int(black), int(kings), bool(turn)
+        p.white, p.black, p.kings, p.turn = _check_bitboards(white, black, kings, turn)
         p._stack = []
         p._cache = None
         return p
 
     def copy(self, stack: bool = True) -> "Position":
-        p = Position.from_bitboards(self.white, self.black, self.kings, self.turn)
+        p = Position.__new__(Position)
+        p.white, p.black, p.kings, p.turn = self.white, self.black, self.kings, self.turn
+        p._stack = []
+        p._cache = None
         if stack:
             p._stack = list(self._stack)
         return p
@@ -163,6 +202,8 @@ class Position:
 
     def piece_at(self, square: int) -> str | None:
         """``'w'``/``'b'`` man, ``'W'``/``'B'`` king, or ``None`` for an empty square."""
+        if isinstance(square, bool) or not isinstance(square, (int, np.integer)) or not 1 <= square <= 50:
+            raise DraughtsError(f"square must be a number from 1 to 50, got {quote(square)}")
         b = 1 << int(SQ2BIT[square])
         if self.white & b:
             return "W" if self.kings & b else "w"
@@ -197,9 +238,9 @@ class Position:
         return body + f"\n{'White' if self.turn else 'Black'} to move"
 
     def _repr_svg_(self) -> str:
-        from .svg import board_svg
+        from .svg import svg
 
-        return board_svg(self)
+        return svg(self)
 
     # ---- moves ----------------------------------------------------------------------------------------
     def _moves(self) -> list[Move]:
@@ -218,27 +259,27 @@ class Position:
         """The legal move written ``text``: ``32-28`` (a slide), ``28x19`` or ``28:19`` (a capture), ``28x19x8``
         (a capture by its path, needed when from and to alone are ambiguous). Raises :class:`IllegalMoveError`."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"move must be a string, got {text!r}")
+            raise IllegalMoveError(f"move must be a string, got {quote(text)}")
         t = text.strip().lower().rstrip("!?+*#")
         parts = re.split(r"[x:-]", t)
-        if len(parts) < 2 or not all(p.isdigit() for p in parts):
-            raise IllegalMoveError(f"not a move: {text!r}")
+        if not 2 <= len(parts) <= MAX_PATH or not all(_SQUARE.fullmatch(p) for p in parts):
+            raise IllegalMoveError(f"not a move: {quote(text)} (want 32-28, 28x19 or a capture path 28x19x10)")
         sq = [int(p) for p in parts]
         if any(not 1 <= s <= 50 for s in sq):
-            raise IllegalMoveError(f"square out of range 1-50 in move {text!r}")
+            raise IllegalMoveError(f"square out of range 1-50 in move {quote(text)}")
         capture = "-" not in t
         if not capture and len(sq) != 2:
-            raise IllegalMoveError(f"not a move: {text!r}")
+            raise IllegalMoveError(f"not a move: {quote(text)} (a slide has two squares)")
         cands = [m for m in self._moves()
                  if m.from_square == sq[0] and m.to_square == sq[-1] and m.is_capture == capture]
         if len(sq) > 2 and cands:
             want = _path_captures(self, sq)
             cands = [m for m in cands if want is not None and set(m.captured) == want]
         if not cands:
-            raise IllegalMoveError(f"illegal move {text!r} in {self.fen()!r}")
+            raise IllegalMoveError(f"illegal move {quote(text)} in {self.fen()!r}")
         if len(cands) > 1:
             raise AmbiguousMoveError(
-                f"ambiguous move {text!r}: {', '.join(m.notation for m in cands)} in {self.fen()!r}"
+                f"ambiguous move {quote(text)}: {', '.join(m.notation for m in cands)} in {self.fen()!r}"
             )
         return cands[0]
 
@@ -249,7 +290,7 @@ class Position:
         try:
             m = legal[legal.index(move)]
         except ValueError:
-            raise IllegalMoveError(f"illegal move {move!r} in {self.fen()!r}") from None
+            raise IllegalMoveError(f"illegal move {quote(move)} in {self.fen()!r}") from None
         a, b, c = m._xor
         self._stack.append((self.board_key(), m))
         if self.turn:
