@@ -119,7 +119,7 @@ def test_split_keeps_subtrees_small_at_any_depth():
     from numba_words.draughts import search
 
     root = search._root(Position.initial())
-    for depth in (9, 11, 13, 20):
+    for depth in (9, 11, 13, 20, search.MAX_DEPTH):
         s = search._split(root, depth, 128)
         assert s.n >= 128 and s.n <= search.MAX_FRONTIER and s.fdepth <= depth - 1
         assert s.subtree <= search.SUBTREE_NODES or s.n * s.branching > search.MAX_FRONTIER

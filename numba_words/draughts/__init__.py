@@ -8,6 +8,9 @@ records (:class:`Game`) and PDN reading/writing.
 """
 from __future__ import annotations
 
+import sys as _sys
+
+from . import search as _search
 from .errors import (AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError,
                      PdnError)
 from .game import Game
@@ -23,3 +26,7 @@ __all__ = [
     "Game", "read_pdn", "write_pdn", "svg",
     "DraughtsError", "InvalidPositionError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError", "PdnError",
 ]
+
+# The wrapper module was ``numba_words.draughts.perft`` before it became ``search``: keep that import path
+# working (``from numba_words.draughts.perft import perft_tasks``) without shadowing the function ``perft``.
+_sys.modules.setdefault(__name__ + ".perft", _search)

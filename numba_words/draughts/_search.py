@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel
-from ._movegen import (MAX_MOVES, MOVES_OFF, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides, has_capture,
-                       make_workspace)
+from ._movegen import (BASE, CAP, MOVES_OFF, NO_PATH, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides,
+                       has_capture, make_workspace)
 
 
 @kernel
@@ -26,10 +26,10 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     if depth <= 0:
         return np.int64(1)
     nply = depth + 1
-    ws = make_workspace(nply, 0)
+    ws = make_workspace(nply, np.int64(0))
     if depth == 1 and not leaves:
         if has_capture(own, opp, kings):
-            return np.int64(gen_captures(own, opp, kings, white, ws, MOVES_OFF, MAX_MOVES, -1))
+            return np.int64(gen_captures(own, opp, kings, white, ws, BASE, CAP, NO_PATH))
         return np.int64(count_slides(own, opp, kings, white))
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
@@ -41,7 +41,7 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     sp[0] = opp
     sk[0] = kings
     sw[0] = white
-    n0 = gen_moves(own, opp, kings, white, ws, MOVES_OFF, -1)
+    n0 = gen_moves(own, opp, kings, white, ws, BASE, NO_PATH)
     if n0 < 0:
         return np.int64(-1)
     cnt[0] = n0
@@ -64,7 +64,7 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
             total += 1
         elif rem == 1 and not leaves:
             if has_capture(c_own, c_opp, c_k):
-                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + (ply + 1) * PLY_WORDS, MAX_MOVES, -1)
+                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + (ply + 1) * PLY_WORDS, CAP, NO_PATH)
                 if m < 0:
                     return np.int64(-1)
                 total += m
@@ -77,11 +77,11 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
             sk[ply] = c_k
             sw[ply] = c_w
             if has_capture(c_own, c_opp, c_k):
-                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, MAX_MOVES, -1)
+                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, CAP, NO_PATH)
                 if m < 0:
                     return np.int64(-1)
             else:
-                m = gen_slides(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, -1)
+                m = gen_slides(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, NO_PATH)
             cnt[ply] = m
             idx[ply] = 0
         # unmake is implicit: the parent state is still in so/sp/sk[ply - 1]
@@ -101,7 +101,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     fw = np.empty(cap, dtype=np.bool_)
     fr = np.empty(cap, dtype=np.int64)
     nply = fdepth + 1
-    ws = make_workspace(nply, 0)
+    ws = make_workspace(nply, np.int64(0))
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
     sk = np.empty(nply, dtype=np.uint64)
@@ -120,7 +120,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     sp[0] = opp
     sk[0] = kings
     sw[0] = white
-    m0 = gen_moves(own, opp, kings, white, ws, MOVES_OFF, -1)
+    m0 = gen_moves(own, opp, kings, white, ws, BASE, NO_PATH)
     if m0 < 0:
         return fo, fp, fk, fw, fr, -1
     cnt[0] = m0
@@ -151,7 +151,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
             sp[ply] = c_opp
             sk[ply] = c_k
             sw[ply] = c_w
-            m = gen_moves(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, -1)
+            m = gen_moves(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, NO_PATH)
             if m < 0:
                 return fo, fp, fk, fw, fr, -1
             cnt[ply] = m

@@ -110,7 +110,7 @@ class _Split:
         self.n = len(f[0])
         self.rem = depth - fdepth
         self.branching = self.n ** (1.0 / fdepth) if self.n > 1 else 1.0
-        self.subtree = self.branching ** self.rem
+        self.subtree = math.exp(min(self.rem * math.log(self.branching), 700.0))  # no float overflow
         self.total = self.n * self.subtree
 
 
@@ -198,7 +198,7 @@ class _Pool:
 def _reporter(progress, desc, unit="subtrees"):
     """``report(done, total, nodes)`` for ``progress``: a callable gets ``(done, total, nodes, seconds)``;
     ``True`` shows a progress bar (``numba_words._progress``) once a run has taken half a second."""
-    if progress is None or progress is False:
+    if progress is None or (isinstance(progress, (bool, np.bool_)) and not progress):
         return None, lambda: None
     t0 = time.perf_counter()
     if callable(progress) and not isinstance(progress, (bool, np.bool_)):
@@ -303,10 +303,8 @@ def divide(position: Position | str, depth: int, threads: int | None = None, lea
 
 def _task_progress(progress):
     """``perft_tasks``' ``progress(done, total, seconds)`` from a ``perft``-style ``progress`` argument."""
-    if progress is None or progress is False:
-        return None
     report, close = _reporter(progress, "perft", unit="tasks")
-    if report is None:  # pragma: no cover
+    if report is None:
         return None
 
     def tick(done, total, seconds):
@@ -367,7 +365,7 @@ def perft_tasks(position: Position | str, depth: int, client, *, split_depth: in
                                            "leaves": leaves, "frontier": 0, "tasks": 0, "resumed_tasks": 0,
                                            "seconds": 0.0, "threads": D.cluster_threads(client)}
     if n_tasks is None:
-        n_tasks = min(n, MAX_TASKS, max(1, math.ceil(s.total / TASK_NODES)))
+        n_tasks = min(n, MAX_TASKS, max(1, math.ceil(min(s.total / TASK_NODES, MAX_TASKS))))
     n_tasks = _whole("n_tasks", n_tasks, 1, 10**9)
     n_tasks = min(n_tasks, n)
     bounds = np.linspace(0, n, n_tasks + 1).astype(np.int64)
