@@ -31,7 +31,7 @@ from .position import Position
 FRONTIER_PER_THREAD = 64
 #: Aim for frontier subtrees of about this many nodes (estimated): large enough that the per-subtree cost
 #: (one workspace allocation) vanishes, small enough that chunks stay short.
-SUBTREE_NODES = 1 << 20
+SUBTREE_NODES = 1 << 22
 #: Never hold more frontier positions than this (33 bytes each).
 MAX_FRONTIER = 1 << 21
 #: Below this many estimated nodes the whole count is one kernel call in the calling thread.
