@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys as _sys
 
-from . import search as _search
 from .errors import (AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError,
                      PdnError)
 from .game import Game
@@ -29,4 +28,4 @@ __all__ = [
 
 # The wrapper module was ``numba_words.draughts.perft`` before it became ``search``: keep that import path
 # working (``from numba_words.draughts.perft import perft_tasks``) without shadowing the function ``perft``.
-_sys.modules.setdefault(__name__ + ".perft", _search)
+_sys.modules.setdefault(__name__ + ".perft", _sys.modules[__name__ + ".search"])
