@@ -284,3 +284,13 @@ def test_game_play_undo_and_selfplay():
     assert len(short) == 3 and short.result == "*"
     with pytest.raises(DraughtsError):
         Game.selfplay(max_plies=-1)
+
+
+def test_module_layout_and_old_import_path():
+    import numba_words.draughts as d
+    from numba_words.draughts import _search, search
+    from numba_words.draughts.perft import perft_tasks  # the wrapper's name before it became search.py
+
+    assert _search.__name__ == "numba_words.draughts._search" and hasattr(_search, "perft_kernel")
+    assert perft_tasks is search.perft_tasks and callable(d.perft) and d.perft is search.perft
+    assert callable(d.svg) and set(d.__all__) <= set(dir(d))
