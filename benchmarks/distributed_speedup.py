@@ -6,30 +6,28 @@ Prints the LocalCluster start time, the per-task overhead (many near-empty tasks
 from __future__ import annotations
 
 import sys
-import time
 
 from numba_words import distributed as D
-from numba_words.draughts import Position, perft
-from numba_words.draughts.perft import perft_tasks, warmup
+from numba_words._timing import once
+from numba_words.draughts import Position, perft, perft_tasks, warmup
 
 
 def main(depth: int) -> None:
     warmup()
     p = Position.initial()
-    t = time.perf_counter()
-    n1 = perft(p, depth, threads=1)
-    t1 = time.perf_counter() - t
-    t = time.perf_counter()
-    with D.local_cluster(2, 1) as client:
-        start = time.perf_counter() - t
+    got = {}
+    t1 = once(lambda: got.update(n1=perft(p, depth, threads=1)))
+    cluster = D.local_cluster(2, 1)
+    start = once(lambda: got.update(client=cluster.__enter__()))
+    try:
+        client = got["client"]
         perft(p, 5, client=client)  # workers load their kernels from the cache
-        t = time.perf_counter()
-        perft_tasks(p, 4, client, split_depth=3, n_tasks=658)
-        tiny = time.perf_counter() - t
-        t = time.perf_counter()
-        counts, _, info = perft_tasks(p, depth, client)
-        t2 = time.perf_counter() - t
-    n2 = int(counts.sum())
+        tiny = once(lambda: perft_tasks(p, 4, client, split_depth=3, n_tasks=658))
+        t2 = once(lambda: got.update(run=perft_tasks(p, depth, client)))
+    finally:
+        cluster.__exit__(None, None, None)
+    counts, _, info = got["run"]
+    n1, n2 = got["n1"], int(counts.sum())
     print(f"local cluster start {start:.2f} s; per-task overhead {tiny / 658 * 1e3:.2f} ms (658 tiny tasks)")
     print(f"perft({depth}): one process, 1 thread {t1:.2f} s ({n1 / t1 / 1e6:.1f} M nodes/s); 2 workers x 1 thread "
           f"{t2:.2f} s ({n2 / t2 / 1e6:.1f} M nodes/s, {info['tasks']} tasks over {info['frontier']} subtrees); "

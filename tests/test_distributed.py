@@ -9,8 +9,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from numba_words import distributed as D  # noqa: E402
-from numba_words.draughts import Position, divide, perft  # noqa: E402
-from numba_words.draughts.perft import perft_tasks  # noqa: E402
+from numba_words.draughts import Position, divide, perft, perft_tasks  # noqa: E402
 
 KINGS = ["W:WK31-50:BK1-20", "W:WK46,K47,28,33:BK5,K4,19,23", "B:W27,K38,40:BK12,K22,13,14"]
 
@@ -83,6 +82,45 @@ def test_checkpoint_resume(client, tmp_path):
     # another run's checkpoint is refused
     with pytest.raises(D.DistributedError, match="another run"):
         perft_tasks(p, 6, client, n_tasks=40, checkpoint=ck)
+
+
+def test_checkpoint_resumes_on_a_cluster_of_another_size(client, tmp_path):
+    """The default split and task count depend on the tree only: a run started on 2 workers finishes on 1."""
+    p = Position.initial()
+    ck = tmp_path / "perft9.ckpt"
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_2(done, total, *_):
+        if done >= 2:
+            raise Stop
+
+    with pytest.raises(Stop):
+        perft(p, 9, client=client, checkpoint=ck, progress=stop_after_2)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as c1, \
+            distributed.Client(c1) as small:
+        counts, _, info = perft_tasks(p, 9, small, checkpoint=ck)
+        assert info["threads"] == 1 and info["resumed_tasks"] >= 2 and int(counts.sum()) == 41022423
+        assert divide(p, 9, client=small, checkpoint=ck) == divide(p, 9)
+    # the split itself is a function of the position and depth: the same on every cluster
+    _, _, info = perft_tasks(p, 9, client, checkpoint=ck)
+    assert info["resumed_tasks"] == info["tasks"] > 1
+
+
+def test_checkpoint_record_of_the_wrong_length_is_recounted(client, tmp_path):
+    import json
+
+    p = Position.initial()
+    ck = tmp_path / "perft6.ckpt"
+    counts, _, info = perft_tasks(p, 6, client, split_depth=3, n_tasks=5, checkpoint=ck)
+    lines = ck.read_text().splitlines()
+    recs = [json.loads(x) for x in lines[1:]]
+    # a damaged record: task 0 with one count too many (whose sum would inflate the total) and one too few
+    bad = [dict(recs[0], counts=recs[0]["counts"] + [10**9]), dict(recs[1], counts=recs[1]["counts"][:-1])]
+    ck.write_text("\n".join([lines[0]] + [json.dumps(r) for r in bad + recs[2:]]) + "\n")
+    again, _, info = perft_tasks(p, 6, client, split_depth=3, n_tasks=5, checkpoint=ck)
+    assert info["resumed_tasks"] == 3 and int(again.sum()) == 167140 and (again == counts).all()
 
 
 def test_bad_input(client):
@@ -240,12 +278,39 @@ def test_draughts_api_accepts_a_client(client):
     assert divide(p, 5, client=client, split_depth=2) == divide(p, 5)
 
 
-def test_cli_local_workers(capsys):
+def test_cli_local_workers(capsys, tmp_path):
+    import json
+
     from numba_words.cli import main
 
-    assert main(["perft", "--depth", "6", "--local-workers", "2"]) == 0
+    ck = tmp_path / "cli.ckpt"
+    assert main(["draughts", "perft", "6", "--local-workers", "2", "--tasks", "5", "--checkpoint", str(ck)]) == 0
     out, err = capsys.readouterr()
-    assert "Nodes searched: 167140" in out and "tasks" in err and "cluster: 2 workers" in err
+    assert "Nodes searched: 167140" in out and "5 tasks" in err and "cluster: 2 workers" in err
+    assert main(["perft", "--depth", "6", "--divide", "--json", "--local-workers", "1", "--tasks", "5",
+                 "--checkpoint", str(ck)]) == 0
+    out, err = capsys.readouterr()
+    rec = json.loads(out)
+    assert rec["nodes"] == 167140 == sum(rec["moves"].values()) and "5 resumed" in err
+
+
+def test_cli_ctrl_c_with_local_workers_is_one_line():
+    """Ctrl-C reaches the whole process group (the workers too): one line, no worker tracebacks."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    repo = str(Path(__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=repo + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    p = subprocess.Popen([sys.executable, "-m", "numba_words", "draughts", "perft", "13", "--local-workers", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    line = p.stderr.readline()  # "cluster: ..." once the workers are up
+    assert line.startswith("cluster: 2 workers"), line
+    time.sleep(3)
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 130 and out == "" and err.strip().splitlines() == ["interrupted"], err[-2000:]
 
 
 def test_bookworm_solve_many_matches_serial(client, twl):

@@ -1,4 +1,4 @@
-"""Position API, FEN, notation, rules on hand-made positions, draw rules, PDN, CLI, bad input."""
+"""Position API, FEN, notation, rules on hand-made positions, draw rules, Game, SVG, bad input."""
 from __future__ import annotations
 
 import argparse
@@ -7,8 +7,8 @@ import random
 import pytest
 
 from numba_words import NumbaWordsError
-from numba_words.draughts import (BLACK, WHITE, AmbiguousMoveError, Game, IllegalMoveError, InvalidFenError, PdnError,
-                                  Position, read_pdn, write_pdn)
+from numba_words.draughts import (BLACK, WHITE, AmbiguousMoveError, DraughtsError, Game, IllegalMoveError,
+                                  InvalidFenError, InvalidPositionError, Position, svg)
 
 
 def moves(fen):
@@ -179,79 +179,118 @@ def test_outcomes():
 
 
 def test_svg():
-    svg = Position.from_fen("W:WK46,33:BK1,20")._repr_svg_()
-    assert svg.startswith("<svg") and svg.count("<circle") == 6
+    pos = Position.from_fen("W:WK46,33:BK1,20")
+    pic = pos._repr_svg_()
+    assert pic.startswith("<svg") and pic.count("<circle") == 6 and pic == svg(pos)
+    # every square's number is drawn, after (above) every piece
+    assert all(f">{s}</text>" in pic for s in range(1, 51))
+    assert pic.rindex("<circle") < pic.index("<text")
+    assert 'width="400"' in svg(pos) and 'width="250"' in svg(pos, size=250)
+    # flipped: square 1 (top left seen by White) goes to the bottom right
+    def number_at(pic, s):
+        import re
+
+        return re.search(rf'<text x="([0-9.]+)" y="([0-9.]+)"[^>]*fill="#fff">{s}</text>', pic).groups()
+
+    assert number_at(svg(pos), 1) == ("42", "9") and number_at(svg(pos, flipped=True), 1) == ("322", "369")
+    assert number_at(svg(pos), 50) == number_at(svg(pos, flipped=True), 1)
+    # the last move is highlighted (by default the last move of the stack); arrows follow a capture's path
+    p = Position.initial()
+    assert "#cdd26a" not in svg(p)
+    p.push_notation("32-28")
+    assert svg(p).count("#cdd26a") == 2 and svg(p) == svg(p, lastmove="32-28")
+    q = Position.from_fen("W:W38:B33,32,22,23,12")
+    assert svg(q, arrows=["38x38"]).count("<polyline") == 1 and svg(q, arrows=[(38, 29), (40, 35)]).count("<polyline") == 2
+    assert svg(q, arrows=list(q.legal_moves)).count(",") >= 5  # the 38x38 circle has five points
+    for bad in [dict(size=0), dict(size="big"), dict(arrows=[(1, 51)]), dict(arrows=[(3,)]), dict(arrows=["hello"]),
+                dict(lastmove=42), dict(arrows=[object()])]:
+        with pytest.raises(DraughtsError):
+            svg(q, **bad)
+    with pytest.raises(DraughtsError):
+        svg("W:W31-50:B1-20")
 
 
-PDN = """[Event "Test game"]
-[White "A"]
-[Black "B"]
-[Result "2-0"]
-
-1. 32-28 19-23 2. 28x19 14x23 {a comment
-spanning lines} 3. 33-28 (3. 37-32 10-14) 23x32 4. 37x28 $1 2-0
-
-[Event "Setup"]
-[FEN "B:W28,33:B19,K1"]
-1... 19-23 2. 28x19 *
-"""
+def test_ambiguous_notation_is_in_legal_moves():
+    p = Position.from_fen("B:WK2,6,K12,K22,K31,K39,K40,K41,K44,K47,K48,K49:BK3,K15")
+    with pytest.raises(AmbiguousMoveError):
+        p.push_notation("3x46")
+    assert "3x46" in p.legal_moves  # two legal moves match it: it names legal moves
+    assert "3x47" not in p.legal_moves and 5 not in p.legal_moves and None not in p.legal_moves
 
 
-def test_pdn_read_write_roundtrip(tmp_path):
-    games = read_pdn(PDN)
-    assert len(games) == 2
-    g = games[0]
-    assert g.tags["White"] == "A" and g.result == "2-0"
-    assert [m.notation for m in g.moves] == ["32-28", "19-23", "28x19", "14x23", "33-28", "23x32", "37x28"]
-    assert len(list(g.positions())) == 8
-    assert games[1].start().turn is BLACK and len(games[1].moves) == 2
-    text = write_pdn(games)
-    path = tmp_path / "g.pdn"
-    path.write_text(text)
-    again = read_pdn(path)
-    assert [x.moves for x in again] == [x.moves for x in games]
-    assert [x.end() for x in again] == [x.end() for x in games]
-    assert "1... 19-23" in text and '[FEN "B:W28,33:BK1,19"]' in text
-    assert isinstance(g, Game)
+@pytest.mark.parametrize("fen", ["W:W3\u00b2:B1", "W:W" + "9" * 5000 + ":B1", "W:W1-" + "9" * 5000,
+                                 "\u00b2:W1", "W:W\u0663\u0663:B1", "W:WK\u00b9:B2"])
+def test_fen_with_odd_digits_or_huge_numbers(fen):
+    with pytest.raises(InvalidFenError) as e:
+        Position.from_fen(fen)
+    assert len(str(e.value)) < 400
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ('[Event "x"]\n1. 32-28 19-23 2. 28-22 *', "line 2, move 2"),
-    ('[Event "x"]\n1. 32-28\n19-24 2. 28x19 *', "line 3, move 2"),
-    ('[Event "x"\n1. 32-28 *', "line 1"),
-    ('[FEN "W:W3:B1"]\n1. 3-x *', "FEN"),
-    ('1. 32-28 ?? *', "line 1, move 1"),
-])
-def test_bad_pdn(text, fragment):
-    with pytest.raises(PdnError) as e:
-        read_pdn(text)
-    assert fragment in str(e.value)
+@pytest.mark.parametrize("text", ["3\u00b2-4", "9" * 5000 + "-1", "x" * 10_000, "1-2-3", "\u0663\u0662-28"])
+def test_move_text_with_odd_digits_or_huge_numbers(text):
+    p = Position.initial()
+    with pytest.raises(IllegalMoveError) as e:
+        p.push_notation(text)
+    assert len(str(e.value)) < 400 and text not in p.legal_moves
 
 
-def _cli(argv):
-    from numba_words.draughts import cli
+def test_from_bitboards_validates():
+    from numba_words.draughts._tables import bits_of
 
-    p = argparse.ArgumentParser()
-    sub = p.add_subparsers()
-    cli.register(sub)
-    a = p.parse_args(argv)
-    return a.func(a)
+    w, b = bits_of(range(31, 51)), bits_of(range(1, 21))
+    assert Position.from_bitboards(w, b, 0, True) == Position.initial()
+    import numpy as np
 
-
-def test_cli_perft_and_divide(capsys):
-    assert _cli(["perft", "--depth", "5"]) == 0
-    out, err = capsys.readouterr()
-    assert "Nodes searched: 27117" in out and "nodes/s" in err
-    assert _cli(["perft", "--depth", "3", "--divide", "--threads", "1", "--leaves"]) == 0
-    out, _ = capsys.readouterr()
-    assert "32-28: 70" in out and "Nodes searched: 658" in out
-    with pytest.raises(InvalidFenError):
-        _cli(["perft", "--fen", "W:W31-50:B1-99", "--depth", "2"])
+    assert Position.from_bitboards(np.uint64(w), np.int64(b), 0, np.bool_(True)) == Position.initial()
+    for args, fragment in [((w | 1 << 10, b, 0, True), "off the board"), ((w, b | 1 << 60, 0, True), "off the board"),
+                           ((w, w, 0, True), "both"), ((w, b, bits_of([25]), True), "kings on empty"),
+                           ((bits_of([32, 4]), bits_of([12]), 0, True), "crowning row"), ((bits_of([38]), bits_of([47]), 0, False), "crowning"),
+                           ((-1, b, 0, True), "bitboard"), ((1 << 64, b, 0, True), "bitboard"),
+                           ((w, "b", 0, True), "bitboard"), ((w, b, 0, 2), "turn"), ((True, b, 0, True), "bitboard")]:
+        with pytest.raises(InvalidPositionError, match=fragment):
+            Position.from_bitboards(*args)
+    assert issubclass(InvalidFenError, InvalidPositionError)
 
 
-def test_cli_tour(capsys):
-    from numba_words.draughts import cli
+def test_piece_at_checks_the_square():
+    p = Position.initial()
+    for bad in (0, 51, -1, "1", 1.0, True):
+        with pytest.raises(DraughtsError):
+            p.piece_at(bad)
 
-    cli.tour(None, print)
-    out, _ = capsys.readouterr()
-    assert "perft(9) = 41,022,423 (matches the published" in out and "faster" in out
+
+def test_game_play_undo_and_selfplay():
+    g = Game()
+    assert g.play("32-28").notation == "32-28" and g.play("19-23").notation == "19-23"
+    assert g.position.fen() == "W:W28,31,33-50:B1-18,20,23" and len(g) == 2
+    assert [m.notation for m in g.position.legal_moves] == ["28x19"]
+    assert g.undo().notation == "19-23" and len(g.moves) == 1
+    with pytest.raises(IllegalMoveError):
+        g.play("32-28")
+    assert len(g.moves) == 1
+    g.undo()
+    with pytest.raises(DraughtsError):
+        g.undo()
+    assert Game("B:W28,33:B19,K1").start().turn is BLACK
+    with pytest.raises(DraughtsError):
+        Game(42)
+    a, b = Game.selfplay(seed=5), Game.selfplay(seed=5)
+    assert a == b and a.result in ("2-0", "0-2", "1-1", "*") and len(a) > 0
+    out = a.outcome()
+    assert (out is None) == (a.result == "*") and (out is None or out.result() == a.result)
+    # the record replays: every move legal from the start
+    assert Game(a.start(), a.moves).position == a.position
+    short = Game.selfplay(max_plies=3, seed=1)
+    assert len(short) == 3 and short.result == "*"
+    with pytest.raises(DraughtsError):
+        Game.selfplay(max_plies=-1)
+
+
+def test_module_layout_and_old_import_path():
+    import numba_words.draughts as d
+    from numba_words.draughts import _search, search
+    from numba_words.draughts.perft import perft_tasks  # the wrapper's name before it became search.py
+
+    assert _search.__name__ == "numba_words.draughts._search" and hasattr(_search, "perft_kernel")
+    assert perft_tasks is search.perft_tasks and callable(d.perft) and d.perft is search.perft
+    assert callable(d.svg) and set(d.__all__) <= set(dir(d))

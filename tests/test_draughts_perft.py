@@ -1,7 +1,7 @@
-"""Perft against the published numbers in data/draughts/perft.txt (duplicate captures counted once)."""
+"""Perft against the published numbers shipped with the package (``numba_words.draughts.bench.perft_suite``,
+sources in data/draughts/SOURCES.md; duplicate captures counted once)."""
 from __future__ import annotations
 
-import pathlib
 import threading
 
 import numba
@@ -9,32 +9,15 @@ import numpy as np
 import pytest
 
 from numba_words.draughts import Position, divide, perft
-from numba_words.draughts._board import BOARD, SQ2BIT
 from numba_words.draughts._movegen import men_capture_sources
-from numba_words.draughts._perft import perft_kernel
+from numba_words.draughts._search import perft_kernel
+from numba_words.draughts._tables import BOARD, SQ2BIT
+from numba_words.draughts.bench import perft_suite
 
-SUITE = pathlib.Path(__file__).resolve().parents[1] / "data" / "draughts" / "perft.txt"
 FAST_NODES = 3_000_000  # lines with more nodes than this are marked slow
 
 
-def load_suite():
-    cases, ident, fen = [], None, None
-    for line in SUITE.read_text().splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, rest = line.partition(" ")
-        if key == "id":
-            ident = rest
-        elif key == "fen":
-            fen = rest
-        elif key == "perft":
-            d, n = rest.split()
-            cases.append((ident, fen, int(d), int(n)))
-    return cases
-
-
-CASES = load_suite()
+CASES = perft_suite()
 PARAMS = [
     pytest.param(f, d, n, id=f"{i}-d{d}", marks=[pytest.mark.slow] if n > FAST_NODES else [])
     for i, f, d, n in CASES
@@ -111,3 +94,102 @@ def test_kernel_result_types():
     from numba_words.draughts._movegen import _king_reach
     _king_reach(0, 0, np.uint64(0))
     assert all(sig.return_type == numba.uint64 for sig in _king_reach.nopython_signatures)
+
+
+def test_worker_threads_agree_with_one_kernel_call():
+    """The chunked worker-thread path (forced by a progress callback) against one serial kernel call."""
+    from numba_words.draughts import search
+
+    for fen, depth in [("W:W31-50:B1-20", 7), ("W:WK31-50:BK1-20", 6), ("B:WK3,K47,28,33:BK12,K44,19,24,25", 6)]:
+        pos = Position.from_fen(fen)
+        seen = []
+        s = search._split(search._root(pos), depth, 64)
+        want = int(search._count(s.f, s.rem, False, 1, inline=True).sum())
+        for threads in (1, min(2, numba.config.NUMBA_NUM_THREADS)):
+            seen.clear()
+            got = perft(pos, depth, threads=threads, progress=lambda *a: seen.append(a))
+            assert got == want
+            done, total, nodes, seconds = seen[-1]
+            assert done == total and nodes == want and seconds >= 0
+            assert all(a[0] <= b[0] and a[2] <= b[2] for a, b in zip(seen, seen[1:]))  # monotone
+        assert sum(divide(pos, depth, progress=True).values()) == want
+
+
+def test_split_keeps_subtrees_small_at_any_depth():
+    from numba_words.draughts import search
+
+    root = search._root(Position.initial())
+    for depth in (9, 11, 13, 20, search.MAX_DEPTH):
+        s = search._split(root, depth, 128)
+        assert s.n >= 128 and s.n <= search.MAX_FRONTIER and s.fdepth <= depth - 1
+        assert s.subtree <= search.SUBTREE_NODES or s.n * s.branching > search.MAX_FRONTIER
+    # a position without moves, and a depth at the frontier itself
+    assert search._split(search._root(Position.from_fen("W:W:B1")), 9, 128).n == 0
+    assert perft(Position.from_fen("W:W:B1"), 9) == 0 and perft(Position.from_fen("W:W:B1"), 9, progress=True) == 0
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    (dict(threads=99), "threads"), (dict(threads=-1), "threads"), (dict(threads=1.5), "threads"),
+    (dict(progress=1), "progress"), (dict(progress="yes"), "progress"), (dict(leaves="no"), "leaves"),
+    (dict(checkpoint="perft.ckpt"), "client="), (dict(split_depth=2), "client="), (dict(n_tasks=4), "client="),
+])
+def test_bad_arguments_fail_before_any_work(kwargs, error):
+    from numba_words import NumbaWordsError
+
+    with pytest.raises(NumbaWordsError, match=error):
+        perft(Position.initial(), 30, **kwargs)  # 30 plies would run for years: the error must come first
+    with pytest.raises(NumbaWordsError, match=error):
+        divide(Position.initial(), 30, **kwargs)
+
+
+def test_positions_and_depths_accepted():
+    from numba_words.draughts import DraughtsError, InvalidFenError
+
+    assert perft("W:W31-50:B1-20", 3) == 658 and divide("W:WK31-50:BK1-20", 2)["31-27"] == perft(
+        "B:WK27,K32-50:BK1-20", 1)
+    assert perft(Position.initial(), np.int64(4)) == 4265
+    for bad in (-1, 1.0, True, "3", 10**6):
+        with pytest.raises(DraughtsError, match="depth"):
+            perft(Position.initial(), bad)
+    with pytest.raises(InvalidFenError):
+        perft("W:W31-50:B1-99", 3)
+    with pytest.raises(DraughtsError, match="Position or a FEN"):
+        perft(42, 3)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'spilt_depth'"):
+        perft(Position.initial(), 3, spilt_depth=2)
+    with pytest.raises(DraughtsError, match="depth >= 1"):
+        divide(Position.initial(), 0)
+
+
+def test_ctrl_c_stops_a_library_perft_at_once():
+    """perft() at a depth that takes hours: SIGINT raises KeyboardInterrupt within a fraction of a second."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = (
+        "import sys\n"
+        "from numba_words.draughts import Position, perft, divide, warmup\n"
+        "warmup()\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    (perft if sys.argv[1] == 'perft' else divide)(Position.initial(), 15, threads=int(sys.argv[2]))\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped', flush=True)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=repo + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for fn, threads in (("perft", numba.config.NUMBA_NUM_THREADS), ("divide", 1)):
+        p = subprocess.Popen([sys.executable, "-c", code, fn, str(threads)], stdout=subprocess.PIPE, text=True,
+                             env=env)
+        assert p.stdout.readline().strip() == "ready"
+        time.sleep(1.5)
+        t = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        line = p.stdout.readline().strip()
+        elapsed = time.monotonic() - t
+        p.stdout.close()
+        assert p.wait(timeout=60) == 0 and line == "stopped"
+        assert elapsed < 5, elapsed  # ~0.01 s when the machine is quiet; generous for a shared one

@@ -1,11 +1,11 @@
-"""The kernel against the plain-Python reference generator (tests/draughts_reference.py), move for move."""
+"""The kernel against the plain-Python reference generator (numba_words/draughts/_reference.py), move for move."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
-import draughts_reference as ref
+from numba_words.draughts import _reference as ref
 from numba_words.draughts import Position, perft
 
 

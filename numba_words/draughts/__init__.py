@@ -1,5 +1,6 @@
 """International draughts (FMJD rules, 10x10): a bitboard move generator in Numba kernels, perft/divide
-(serial and ``prange``-parallel), a python-chess-like :class:`Position` API and PDN reading/writing.
+(on all cores, or on a Dask cluster), a python-chess-like :class:`Position` API, game
+records (:class:`Game`) and PDN reading/writing.
 
 >>> from numba_words.draughts import Position, perft
 >>> perft(Position.initial(), 5)
@@ -7,14 +8,24 @@
 """
 from __future__ import annotations
 
-from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, PdnError
-from .pdn import Game, read_pdn, write_pdn
-from .perft import divide, perft, warmup
-from .position import BLACK, WHITE, LegalMoves, Move, Outcome, Position
+import sys as _sys
+
+from .errors import (AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError,
+                     PdnError)
+from .game import Game
+from .moves import LegalMoves, Move
+from .pdn import read_pdn, write_pdn
+from .position import BLACK, WHITE, Outcome, Position
+from .search import divide, perft, perft_tasks, warmup
+from .svg import svg  # the function: numba_words.draughts.svg(position, ...) (module: numba_words.draughts.svg)
 
 __all__ = [
     "Position", "Move", "LegalMoves", "Outcome", "WHITE", "BLACK",
-    "perft", "divide", "warmup",
-    "Game", "read_pdn", "write_pdn",
-    "DraughtsError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError", "PdnError",
+    "perft", "divide", "perft_tasks", "warmup",
+    "Game", "read_pdn", "write_pdn", "svg",
+    "DraughtsError", "InvalidPositionError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError", "PdnError",
 ]
+
+# The wrapper module was ``numba_words.draughts.perft`` before it became ``search``: keep that import path
+# working (``from numba_words.draughts.perft import perft_tasks``) without shadowing the function ``perft``.
+_sys.modules.setdefault(__name__ + ".perft", _sys.modules[__name__ + ".search"])

@@ -1,4 +1,4 @@
-"""Move generation kernels (bitboards, side-relative).
+"""Move generation kernels (bitboards, side-relative), and ``legal_moves_kernel`` for the Python API.
 
 A position is passed as ``own, opp, kings, white``: the side to move's pieces, the other side's pieces, all
 kings (both colours), and whether the side to move is White. A move is stored as three ``uint64`` XOR masks,
@@ -23,7 +23,7 @@ import numpy as np
 
 from .._jit import kernel
 from ..bits import lsb_index, msb_index, popcount
-from ._board import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZERO
+from ._tables import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZERO
 
 #: Capacity of one move list. Slides: each empty square is reached by at most one piece per direction, so
 #: at most 4 * 48 = 192 slides. Captures (distinct from, to, captured-set triples of maximal length) have no
@@ -42,6 +42,15 @@ MAX_PATH = STACK
 WS_SQ, WS_DR, WS_CAPT, WS_LAND, WS_VICT, WS_FOUND = (i * STACK for i in range(6))
 MOVES_OFF = 6 * STACK
 PLY_WORDS = 3 * MAX_MOVES
+
+#: How kernels pass constants to other kernels. A plain ``int`` global reaches a callee as a ``Literal[int]``
+#: type: the callee is compiled for that value, and Numba prunes the branches it decides (``path_off >= 0``).
+#: That is wanted for ``CAP`` and ``NO_PATH`` (the perft variants carry no path-recording code: measured 2-3%
+#: faster), and not for the ``BASE`` offset (typed ``int64``; as a literal it compiled every generator a
+#: third time for nothing). So each generator compiles twice: with paths (``legal_moves_kernel``) and without.
+BASE = np.int64(MOVES_OFF)
+CAP = MAX_MOVES
+NO_PATH = -1
 
 
 @kernel
@@ -266,7 +275,7 @@ def gen_slides(own, opp, kings, white, ws, base, path_off):
 def gen_moves(own, opp, kings, white, ws, base, path_off):
     """All legal moves (captures if any, else slides) at ``ws[base:]``. Returns the count, -1 on overflow."""
     if has_capture(own, opp, kings):
-        return gen_captures(own, opp, kings, white, ws, base, MAX_MOVES, path_off)
+        return gen_captures(own, opp, kings, white, ws, base, CAP, path_off)
     return gen_slides(own, opp, kings, white, ws, base, path_off)
 
 
@@ -290,9 +299,16 @@ def count_slides(own, opp, kings, white):
 
 
 @kernel
-def count_moves(own, opp, kings, white, ws, base):
-    """Number of legal moves without making them: popcounts for slides; the capture search (with duplicate
-    removal, writing into ``ws[base:]``) only when a capture exists."""
-    if has_capture(own, opp, kings):
-        return gen_captures(own, opp, kings, white, ws, base, MAX_MOVES, -1)
-    return count_slides(own, opp, kings, white)
+def legal_moves_kernel(own, opp, kings, white):
+    """Every legal move with its path, for the Python API: ``(moves, paths, n)`` where ``moves`` is
+    ``(n, 3)`` (a, b, c) and ``paths`` is ``(n, MAX_PATH)`` bit indices ended by 64; ``n == -1`` on overflow."""
+    own = np.uint64(own)
+    opp = np.uint64(opp)
+    kings = np.uint64(kings)
+    path_off = np.int64(MOVES_OFF + PLY_WORDS)
+    ws = make_workspace(np.int64(1), np.int64(MAX_MOVES * MAX_PATH))
+    n = gen_moves(own, opp, kings, white, ws, BASE, path_off)
+    m = max(n, 0)
+    moves = ws[MOVES_OFF:MOVES_OFF + 3 * m].copy().reshape((m, 3))
+    paths = ws[path_off:path_off + m * MAX_PATH].copy().reshape((m, MAX_PATH))
+    return moves, paths, n

@@ -8,7 +8,12 @@ class DraughtsError(NumbaWordsError):
     """Base class of draughts input errors."""
 
 
-class InvalidFenError(DraughtsError):
+class InvalidPositionError(DraughtsError):
+    """Bitboards or a FEN string that do not describe a position (pieces off the board, on one square twice,
+    a man on its crowning row)."""
+
+
+class InvalidFenError(InvalidPositionError):
     """A FEN string that cannot be parsed or describes an impossible position."""
 
 
@@ -22,3 +27,12 @@ class AmbiguousMoveError(IllegalMoveError):
 
 class PdnError(DraughtsError):
     """Malformed PDN, or a PDN game with an illegal move; the message names the line and move number."""
+
+
+def quote(x, limit: int = 80) -> str:
+    """``repr(x)`` for an error message, cut to about ``limit`` characters so a huge input stays readable."""
+    r = repr(x)
+    if len(r) <= limit:
+        return r
+    size = f" ({len(x):,} characters)" if isinstance(x, (str, bytes)) else ""
+    return f"{r[:limit]}...{size}"

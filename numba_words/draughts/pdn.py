@@ -1,172 +1,203 @@
-"""PDN (Portable Draughts Notation) games: read tag pairs and move text, replay them, write them back.
+"""PDN (Portable Draughts Notation), the file format: ``read_pdn`` (text, path or file -> :class:`Game` list)
+and ``write_pdn`` (games -> text).
 
-Supported: ``[Tag "value"]`` pairs, the ``FEN`` tag for a set-up start position, move numbers (``1.``,
-``1...``), moves ``32-28`` / ``28x19`` / ``28x19x8`` (also ``28:19``), ``{comments}``, ``;`` line comments,
-``(variations)`` (skipped), NAGs ``$n``, annotation suffixes ``!?``, and results ``2-0 0-2 1-1 1-0 0-1 0-0 *``.
-Every move is checked for legality while reading; errors name the line and the move number.
+Read: ``[Tag "value"]`` pairs (``\\"`` and ``\\\\`` escapes), the ``FEN`` tag for a set-up start position, move
+numbers (``1.``, ``1...``), moves ``32-28`` / ``28x19`` / ``28x19x8`` (also ``28:19``), ``{comments}`` (they do
+not nest: the first ``}`` closes one, so ``{a {b}`` is the comment ``a {b``), ``;`` line comments,
+``(variations)`` (skipped), NAGs ``$n``, annotation suffixes ``!?``, and the results ``2-0 0-2 1-1 1-0 0-1 0-0
+*``. A result ends its game: what follows starts the next one. A UTF-8 byte-order mark is skipped. Every move
+is checked for legality while reading; errors name the line and the move number.
 """
 from __future__ import annotations
 
-import dataclasses
-import io
+import bisect
 import os
 import re
 
-from .errors import IllegalMoveError, InvalidFenError, PdnError
+from .errors import IllegalMoveError, InvalidFenError, PdnError, quote
+from .game import INITIAL_FEN, Game
 from .position import Position
 
 RESULTS = ("2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*")
-_TAG = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN = re.compile(
-    r"""(?P<comment>\{[^}]*\})|(?P<line>;[^\n]*)|(?P<open>\()|(?P<close>\))|(?P<nag>\$\d+)
-    |(?P<num>\d+\.(?:\.\.)?)|(?P<result>2-0|0-2|1-1|1-0|0-1|0-0|\*)(?![\d\-x:])
-    |(?P<move>\d+(?:[-x:]\d+)+)[!?+#]*|(?P<ws>\s+)|(?P<bad>\S+)""",
+    r"""(?P<tag>\[[ \t]*(?P<tname>\w+)[ \t]+"(?P<tvalue>(?:[^"\\\n]|\\[^\n])*)"[ \t]*\])|(?P<badtag>\[[^\n]*)
+    |(?P<comment>\{[^}]*\}?)|(?P<line>;[^\n]*)|(?P<open>\()|(?P<close>\))|(?P<nag>\$[0-9]+)
+    |(?P<result>2-0|0-2|1-1|1-0|0-1|0-0|\*)(?![0-9x:-])
+    |(?P<num>[0-9]{1,6}\.(?:\.\.)?)|(?P<move>[0-9]+(?:[-x:][0-9]+)+)[!?+#]*
+    |(?P<ws>\s+)|(?P<bad>[^\s{}()\[\];]+|.)""",
     re.X,
 )
+_ESCAPE = re.compile(r"\\(.)")
+_TAG_NAME = re.compile(r"\w+")
 
 
-@dataclasses.dataclass
-class Game:
-    """One PDN game: tag pairs, the start position, the moves (as :class:`Move`) and the result string."""
+class _Reader:
+    """One pass over the text: tags, then move text up to a result, per game."""
 
-    tags: dict = dataclasses.field(default_factory=dict)
-    moves: list = dataclasses.field(default_factory=list)
-    result: str = "*"
-    start_fen: str = "W:W31-50:B1-20"
+    def __init__(self, text: str, fname: str):
+        self.text, self.fname = text, fname
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.games: list[Game] = []
+        self.tags: dict = {}
+        self.game: Game | None = None
+        self.result = "*"
+        self.depth = 0
+        self.number = 1
+        self.opened = 0  # line of the game's first token
+        self.ended: str | None = None  # the result that ended the last game, until a tag or a new game
 
-    def start(self) -> Position:
-        return Position.from_fen(self.start_fen)
+    def line(self, pos: int) -> int:
+        return bisect.bisect_right(self.starts, pos)
 
-    def end(self) -> Position:
-        p = self.start()
-        for m in self.moves:
-            p.push(m)
-        return p
+    def error(self, pos: int, what: str, move: bool = True) -> PdnError:
+        where = f"line {self.line(pos)}" + (f", move {self.number}" if move and self.game is not None else "")
+        return PdnError(f"{self.fname}{where}: {what}")
 
-    def positions(self):
-        """Every position of the game, start included (independent copies, no move stacks)."""
-        p = self.start()
-        yield p.copy(stack=False)
-        for m in self.moves:
-            p.push(m)
-            yield p.copy(stack=False)
+    def begin(self, pos: int) -> None:
+        fen = self.tags.get("FEN")
+        try:
+            start = Position.from_fen(fen) if fen else Position.initial()
+        except InvalidFenError as e:
+            raise self.error(pos, f"bad FEN tag of the game: {e}", move=False) from None
+        self.game = Game(start, headers=self.tags)
+        self.result = self.tags.get("Result", "*")
+        self.depth, self.number, self.opened = 0, 1, self.line(pos)
 
-    def pdn(self) -> str:
-        return write_pdn([self])
+    def end(self, pos: int) -> None:
+        if self.game is None and self.tags:
+            self.begin(pos)
+        if self.game is not None:
+            if self.depth:
+                raise PdnError(f"{self.fname}line {self.line(pos)}: unclosed '(' variation in the game from line "
+                               f"{self.opened}")
+            self.game.result = self.result
+            self.games.append(self.game)
+        self.game, self.tags = None, {}
 
-
-def _parse_game(tags, body_lines, fname):
-    fen = tags.get("FEN")
-    try:
-        pos = Position.from_fen(fen) if fen else Position.initial()
-    except InvalidFenError as e:
-        raise PdnError(f"{fname}: bad FEN tag in the game starting before line {body_lines[0][0] if body_lines else '?'}: {e}") from None
-    game = Game(tags=dict(tags), start_fen=pos.fen())
-    depth = 0
-    number = 1
-    result = tags.get("Result", "*")
-    for lineno, text in body_lines:
-        for m in _TOKEN.finditer(text):
-            kind = m.lastgroup
-            tok = m.group(0)
-            if kind in ("ws", "comment", "line", "nag"):
+    def read(self) -> list[Game]:
+        for m in _TOKEN.finditer(self.text):
+            kind, tok, pos = m.lastgroup, m.group(0), m.start()
+            if kind in ("ws", "line", "nag"):
                 continue
+            if kind == "comment":
+                if not tok.endswith("}"):
+                    raise self.error(pos, "unclosed '{' comment (no '}' before the end of the text)", move=False)
+                continue
+            if kind in ("tag", "badtag"):
+                if self.game is not None:  # tags after move text: the game had no result; a new one begins
+                    self.end(pos)
+                if kind == "badtag":
+                    raise self.error(pos, f"bad tag pair {quote(tok.strip())} (want [Name \"value\"])", move=False)
+                self.tags[m.group("tname")] = _ESCAPE.sub(r"\1", m.group("tvalue"))
+                self.ended = None
+                continue
+            if self.game is None:
+                if self.ended and (kind == "move" or kind == "num" and int(tok.rstrip(".")) != 1):
+                    raise self.error(pos, f"move text {quote(tok)} after the result {self.ended}: a game ends at "
+                                          f"its result", move=False)
+                self.ended = None
+                self.begin(pos)
             if kind == "open":
-                depth += 1
-                continue
-            if kind == "close":
-                depth -= 1
-                if depth < 0:
-                    raise PdnError(f"{fname}line {lineno}: unmatched ')'")
-                continue
-            if depth:
-                continue
-            if kind == "num":
-                number = int(tok.rstrip("."))
-                continue
-            if kind == "result":
-                result = tok
-                continue
-            if kind == "bad":
-                raise PdnError(f"{fname}line {lineno}, move {number}: cannot read {tok!r}")
-            try:
-                mv = pos.parse_move(m.group("move"))
-            except IllegalMoveError as e:
-                raise PdnError(f"{fname}line {lineno}, move {number}: {e}") from None
-            pos.push(mv)
-            game.moves.append(mv)
-    if depth:
-        raise PdnError(f"{fname}unclosed '(' in the game ending at line {body_lines[-1][0] if body_lines else '?'}")
-    game.result = result
-    return game
+                self.depth += 1
+            elif kind == "close":
+                if not self.depth:
+                    raise self.error(pos, "unmatched ')'")
+                self.depth -= 1
+            elif self.depth:
+                continue  # inside a variation
+            elif kind == "num":
+                self.number = int(tok.rstrip("."))
+            elif kind == "result":
+                self.result = self.ended = tok
+                self.end(pos)
+            elif kind == "bad":
+                raise self.error(pos, f"cannot read {quote(tok)}")
+            else:
+                try:
+                    self.game.play(m.group("move"))
+                except IllegalMoveError as e:
+                    raise self.error(pos, str(e)) from None
+        self.end(len(self.text))
+        return self.games
+
+
+def _looks_like_a_path(s: str) -> bool:
+    return "\n" not in s and "[" not in s and "{" not in s and (s.lower().endswith(".pdn") or os.sep in s
+                                                                 or (os.altsep is not None and os.altsep in s))
+
+
+def _text(source) -> tuple[str, str]:
+    """``(text, file-name prefix for messages)`` of a ``read_pdn`` source."""
+    if hasattr(source, "read"):
+        data = source.read()
+        name = getattr(source, "name", None)
+        fname = f"{name}: " if isinstance(name, str) else ""
+    elif isinstance(source, (str, os.PathLike)) and (
+            isinstance(source, os.PathLike) or os.path.exists(source) or _looks_like_a_path(source)):
+        path = os.fspath(source)
+        fname = f"{path}: "
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as e:
+            raise PdnError(f"cannot read the PDN file {quote(path)}: {e.strerror or e}") from None
+    elif isinstance(source, str):
+        return source.removeprefix("\ufeff"), ""
+    elif isinstance(source, (bytes, bytearray)):
+        data, fname = bytes(source), ""
+    else:
+        raise PdnError(f"read_pdn takes PDN text, a path or an open file, got {quote(source)}")
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise PdnError(f"{fname}not UTF-8 text (byte {e.start}: {e.reason})") from None
+    if not isinstance(data, str):
+        raise PdnError(f"{fname}reading gave {type(data).__name__}, not text")
+    return data.removeprefix("\ufeff"), fname
 
 
 def read_pdn(source) -> list[Game]:
-    """All games in ``source``: PDN text, a path, or an open text file."""
-    fname = ""
-    if hasattr(source, "read"):
-        text = source.read()
-    elif isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and "[" not in source
-                                             and os.path.exists(source)):
-        fname = f"{os.fspath(source)}: "
-        with open(source, encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
-    else:
-        text = str(source)
-    games = []
-    tags: dict = {}
-    body: list = []
-    # strip a comment's newlines from the line structure only when a comment spans lines
-    lines = io.StringIO(text).read().splitlines()
-    in_comment = False
-    for lineno, line in enumerate(lines, 1):
-        stripped = line.strip()
-        if not in_comment and stripped.startswith("["):
-            if body:
-                games.append(_parse_game(tags, body, fname))
-                tags, body = {}, []
-            m = _TAG.match(stripped)
-            if not m:
-                raise PdnError(f"{fname}line {lineno}: bad tag pair {stripped!r}")
-            tags[m.group(1)] = m.group(2).replace('\\"', '"')
-            continue
-        if not stripped and not in_comment:
-            continue
-        # multi-line comments: join until the closing brace
-        if in_comment:
-            body[-1] = (body[-1][0], body[-1][1] + " " + line)
-        else:
-            body.append((lineno, line))
-        in_comment = body[-1][1].count("{") > body[-1][1].count("}")
-    if in_comment:
-        raise PdnError(f"{fname}line {body[-1][0]}: unclosed '{{' comment")
-    if body or tags:
-        games.append(_parse_game(tags, body, fname))
-    return games
+    """All games in ``source``: PDN text, a path (``str`` or ``Path``), bytes, or an open file."""
+    text, fname = _text(source)
+    return _Reader(text, fname).read()
 
 
-def _tag_line(k, v):
-    return f'[{k} "{str(v).replace(chr(34), chr(92) + chr(34))}"]'
+def _tag_line(k, v) -> str:
+    k, v = str(k), str(v)
+    if not _TAG_NAME.fullmatch(k):
+        raise PdnError(f"tag name {quote(k)} is not a PDN tag name (letters, digits and '_')")
+    if any(ord(c) < 32 or ord(c) == 127 for c in v):
+        raise PdnError(f"tag {k} has a control character (a line break?) in its value {quote(v)}; "
+                       f"PDN tag values are one line")
+    return '[{} "{}"]'.format(k, v.replace("\\", "\\\\").replace('"', '\\"'))
 
 
 def write_pdn(games) -> str:
     """PDN text for one game or a list of games (seven-tag roster first, then the other tags)."""
     if isinstance(games, Game):
         games = [games]
+    try:
+        games = list(games)
+    except TypeError:
+        raise PdnError(f"write_pdn takes a Game or a list of games, got {quote(games)}") from None
     out = []
     for g in games:
+        if not isinstance(g, Game):
+            raise PdnError(f"write_pdn takes Game objects, got {quote(g)}")
+        if g.result not in RESULTS:
+            raise PdnError(f"result must be one of {', '.join(RESULTS)}, got {quote(g.result)}")
         tags = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?"}
-        tags.update(g.tags)
+        tags.update(g.headers)
         tags["Result"] = g.result
-        if g.start_fen != "W:W31-50:B1-20":
+        if g.start_fen != INITIAL_FEN:
             tags["FEN"] = g.start_fen
         else:
             tags.pop("FEN", None)
         lines = [_tag_line(k, v) for k, v in tags.items()]
         lines.append("")
         toks = []
-        white_first = g.start_fen.startswith("W")
-        ply = 0 if white_first else 1
+        ply = 0 if g.start_fen.startswith("W") else 1
         for m in g.moves:
             n = ply // 2 + 1
             if ply % 2 == 0:

@@ -1,8 +1,8 @@
-"""The Python driver: :class:`Position` (FEN, legal moves, push/pop, game end and draw rules) and :class:`Move`.
+"""The state class :class:`Position`: FEN, legal moves, push/pop, game end and draw rules.
 
-Positions hold three Python-int bitboards (White, Black, kings; the layout of ``_board``) plus the side to
-move and a history stack. Move generation is one call to ``legal_moves_kernel``; everything else is plain
-Python.
+Positions hold three Python-int bitboards (White, Black, kings; the layout of ``_tables``) plus the side to
+move and a history stack. Move generation is one call to ``legal_moves_kernel`` (through
+:func:`moves.generate`); everything else is plain Python.
 
 Draw rules (FMJD, article 8; applied by the driver only, never by perft):
 
@@ -17,66 +17,19 @@ A side with no legal move (no pieces, or all blocked) loses.
 """
 from __future__ import annotations
 
-import dataclasses
 import re
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
-from ._board import BIT2SQ, SQ2BIT, square_rc
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidFenError
+import numpy as np
+
+from ._movegen import MAX_PATH
+from ._tables import BOARD, SQ2BIT, square_rc, squares_of
+from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError, quote
+from .moves import LegalMoves, Move, generate
 
 WHITE = True
 BLACK = False
-
-
-
-def _bits(squares) -> int:
-    m = 0
-    for s in squares:
-        m |= 1 << int(SQ2BIT[s])
-    return m
-
-
-def _squares(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(int(BIT2SQ[low.bit_length() - 1]))
-        mask ^= low
-    return out
-
-
-@dataclasses.dataclass(frozen=True)
-class Move:
-    """A legal move: ``from_square``, ``to_square``, the ``captured`` squares (sorted) and one ``path``
-    (from-square, every landing square). Two moves are equal when from, to and captured set are equal
-    (the path is one representative of possibly several routes that capture the same pieces)."""
-
-    from_square: int
-    to_square: int
-    captured: tuple[int, ...]
-    path: tuple[int, ...] = dataclasses.field(compare=False)
-    ambiguous: bool = dataclasses.field(default=False, compare=False)
-    _xor: tuple[int, int, int] = dataclasses.field(default=(0, 0, 0), compare=False, repr=False)
-
-    @property
-    def is_capture(self) -> bool:
-        return bool(self.captured)
-
-    @property
-    def notation(self) -> str:
-        """``32-28`` for a slide, ``28x19`` for a capture, ``28x17x8`` (full path) when from and to alone
-        would not say which pieces are taken."""
-        if not self.captured:
-            return f"{self.from_square}-{self.to_square}"
-        if self.ambiguous:
-            return "x".join(str(s) for s in self.path)
-        return f"{self.from_square}x{self.to_square}"
-
-    def __str__(self) -> str:
-        return self.notation
-
-    def __repr__(self) -> str:
-        return f"Move({self.notation!r})"
+BOARD_INT = int(BOARD)
 
 
 class Outcome(NamedTuple):
@@ -90,53 +43,19 @@ class Outcome(NamedTuple):
         return "1-1" if self.winner is None else ("2-0" if self.winner else "0-2")
 
 
-class LegalMoves:
-    """A cheap view of a position's legal moves: ``len``, ``count()``, ``in``, iteration, ``bool``.
-    Generation happens on first use and is cached until the position changes."""
-
-    def __init__(self, position: "Position"):
-        self._pos = position
-
-    def _list(self) -> list[Move]:
-        return self._pos._moves()
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._list())
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def count(self) -> int:
-        return len(self._list())
-
-    def __bool__(self) -> bool:
-        return bool(self._list())
-
-    def __contains__(self, move) -> bool:
-        if isinstance(move, str):
-            try:
-                self._pos.parse_move(move)
-            except IllegalMoveError:
-                return False
-            return True
-        return move in self._list()
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves ({', '.join(m.notation for m in self._list())})>"
-
-
-_TOKEN = re.compile(r"^(K?)(\d+)(?:-(\d+))?$")
+_TOKEN = re.compile(r"(K?)([0-9]{1,2})(?:-([0-9]{1,2}))?")
+_SQUARE = re.compile(r"[0-9]{1,2}")
 
 
 def _parse_fen(fen: str) -> tuple[int, int, int, bool]:
     if not isinstance(fen, str):
-        raise InvalidFenError(f"FEN must be a string, got {fen!r}")
+        raise InvalidFenError(f"FEN must be a string, got {quote(fen)}")
     text = fen.strip().strip('"').strip()
     if text.endswith("."):
         text = text[:-1]
     parts = [p.strip() for p in text.split(":")]
-    if len(parts) < 1 or parts[0].upper() not in ("W", "B"):
-        raise InvalidFenError(f"FEN must start with 'W' or 'B' (side to move): {fen!r}")
+    if parts[0].upper() not in ("W", "B"):
+        raise InvalidFenError(f"FEN must start with 'W' or 'B' (side to move): {quote(fen)}")
     turn = parts[0].upper() == "W"
     white = black = kings = 0
     seen_colours = set()
@@ -146,32 +65,34 @@ def _parse_fen(fen: str) -> tuple[int, int, int, bool]:
             continue
         colour = part[0].upper()
         if colour not in ("W", "B"):
-            raise InvalidFenError(f"FEN piece list must start with 'W' or 'B': {part!r} in {fen!r}")
+            raise InvalidFenError(f"FEN piece list must start with 'W' or 'B': {quote(part)} in {quote(fen)}")
         if colour in seen_colours:
-            raise InvalidFenError(f"FEN lists colour {colour!r} twice: {fen!r}")
+            raise InvalidFenError(f"FEN lists colour {colour!r} twice: {quote(fen)}")
         seen_colours.add(colour)
         body = part[1:].strip()
         if not body:
             continue
         for tok in body.split(","):
             tok = tok.strip()
-            m = _TOKEN.match(tok.upper())
+            m = _TOKEN.fullmatch(tok.upper())
             if not m:
-                raise InvalidFenError(f"bad FEN square token {tok!r} in {fen!r}")
+                raise InvalidFenError(f"bad FEN square token {quote(tok)} in {quote(fen)} (want 32, K32 or 31-35)")
             lo = int(m.group(2))
             hi = int(m.group(3)) if m.group(3) else lo
             if not (1 <= lo <= 50 and 1 <= hi <= 50 and lo <= hi):
-                raise InvalidFenError(f"FEN square out of range 1-50 in token {tok!r} of {fen!r}")
+                raise InvalidFenError(f"FEN square out of range 1-50 in token {tok!r} of {quote(fen)}")
             for s in range(lo, hi + 1):
                 if s in owner:
-                    raise InvalidFenError(f"square {s} is given twice (token {tok!r}) in {fen!r}")
+                    raise InvalidFenError(f"square {s} is given twice (token {tok!r}) in {quote(fen)}")
                 owner[s] = colour
                 is_king = bool(m.group(1))
                 if not is_king:
                     if colour == "W" and s <= 5:
-                        raise InvalidFenError(f"white man on the crowning row, square {s} (token {tok!r}) in {fen!r}")
+                        raise InvalidFenError(f"white man on the crowning row, square {s} (token {tok!r}) in "
+                                              f"{quote(fen)}")
                     if colour == "B" and s >= 46:
-                        raise InvalidFenError(f"black man on the crowning row, square {s} (token {tok!r}) in {fen!r}")
+                        raise InvalidFenError(f"black man on the crowning row, square {s} (token {tok!r}) in "
+                                              f"{quote(fen)}")
                 b = 1 << int(SQ2BIT[s])
                 if colour == "W":
                     white |= b
@@ -180,6 +101,33 @@ def _parse_fen(fen: str) -> tuple[int, int, int, bool]:
                 if is_king:
                     kings |= b
     return white, black, kings, turn
+
+
+def _check_bitboards(white, black, kings, turn) -> tuple[int, int, int, bool]:
+    """The arguments of ``Position.from_bitboards`` as Python ints and a bool, or InvalidPositionError."""
+    out = []
+    for name, v in (("white", white), ("black", black), ("kings", kings)):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not 0 <= int(v) < 1 << 64:
+            raise InvalidPositionError(f"{name} must be a bitboard (an integer from 0 to 2**64 - 1), got {quote(v)}")
+        v = int(v)
+        off = v & ~BOARD_INT
+        if off:
+            bits = [i for i in range(64) if off >> i & 1]
+            raise InvalidPositionError(f"{name} has bits {bits[:8]}{'...' if len(bits) > 8 else ''} off the board "
+                                       f"(ghost bits 10, 21, 32, 43 and bits 54-63 are never squares)")
+        out.append(v)
+    white, black, kings = out
+    if white & black:
+        raise InvalidPositionError(f"white and black both have a piece on squares {squares_of(white & black)}")
+    if kings & ~(white | black):
+        raise InvalidPositionError(f"kings on empty squares {squares_of(kings & ~(white | black))}")
+    for name, men, row in (("white", white & ~kings, range(1, 6)), ("black", black & ~kings, range(46, 51))):
+        on_row = [s for s in squares_of(men) if s in row]
+        if on_row:
+            raise InvalidPositionError(f"{name} men on their crowning row, squares {on_row} (they would be kings)")
+    if not (isinstance(turn, (bool, np.bool_)) or (isinstance(turn, (int, np.integer)) and turn in (0, 1))):
+        raise InvalidPositionError(f"turn must be WHITE (True) or BLACK (False), got {quote(turn)}")
+    return white, black, kings, bool(turn)
 
 
 def _fen_list(men: list[int], kings: list[int]) -> str:
@@ -227,28 +175,35 @@ class Position:
 
     @classmethod
     def from_bitboards(cls, white: int, black: int, kings: int, turn: bool) -> "Position":
+        """A position from three bitboards in the layout of ``_tables`` (bit ``s - 1 + (s - 1) // 10`` for
+        square ``s``) and the side to move; bad boards raise :class:`InvalidPositionError`."""
         p = cls.__new__(cls)
-        p.white, p.black, p.kings, p.turn = int(white), int(black), int(kings), bool(turn)
+        p.white, p.black, p.kings, p.turn = _check_bitboards(white, black, kings, turn)
         p._stack = []
         p._cache = None
         return p
 
     def copy(self, stack: bool = True) -> "Position":
-        p = Position.from_bitboards(self.white, self.black, self.kings, self.turn)
+        p = Position.__new__(Position)
+        p.white, p.black, p.kings, p.turn = self.white, self.black, self.kings, self.turn
+        p._stack = []
+        p._cache = None
         if stack:
             p._stack = list(self._stack)
         return p
 
     # ---- description ----------------------------------------------------------------------------------
     def fen(self) -> str:
-        wk = _squares(self.white & self.kings)
-        bk = _squares(self.black & self.kings)
-        wm = _squares(self.white & ~self.kings)
-        bm = _squares(self.black & ~self.kings)
+        wk = squares_of(self.white & self.kings)
+        bk = squares_of(self.black & self.kings)
+        wm = squares_of(self.white & ~self.kings)
+        bm = squares_of(self.black & ~self.kings)
         return f"{'W' if self.turn else 'B'}:W{_fen_list(wm, wk)}:B{_fen_list(bm, bk)}"
 
     def piece_at(self, square: int) -> str | None:
         """``'w'``/``'b'`` man, ``'W'``/``'B'`` king, or ``None`` for an empty square."""
+        if isinstance(square, bool) or not isinstance(square, (int, np.integer)) or not 1 <= square <= 50:
+            raise DraughtsError(f"square must be a number from 1 to 50, got {quote(square)}")
         b = 1 << int(SQ2BIT[square])
         if self.white & b:
             return "W" if self.kings & b else "w"
@@ -283,14 +238,17 @@ class Position:
         return body + f"\n{'White' if self.turn else 'Black'} to move"
 
     def _repr_svg_(self) -> str:
-        from .svg import board_svg
+        from .svg import svg
 
-        return board_svg(self)
+        return svg(self)
 
     # ---- moves ----------------------------------------------------------------------------------------
     def _moves(self) -> list[Move]:
         if self._cache is None:
-            self._cache = _generate(self)
+            try:
+                self._cache = generate(self.white, self.black, self.kings, self.turn)
+            except DraughtsError as e:
+                raise DraughtsError(f"{e} in {self.fen()!r}") from None
         return self._cache
 
     @property
@@ -301,27 +259,27 @@ class Position:
         """The legal move written ``text``: ``32-28`` (a slide), ``28x19`` or ``28:19`` (a capture), ``28x19x8``
         (a capture by its path, needed when from and to alone are ambiguous). Raises :class:`IllegalMoveError`."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"move must be a string, got {text!r}")
+            raise IllegalMoveError(f"move must be a string, got {quote(text)}")
         t = text.strip().lower().rstrip("!?+*#")
         parts = re.split(r"[x:-]", t)
-        if len(parts) < 2 or not all(p.isdigit() for p in parts):
-            raise IllegalMoveError(f"not a move: {text!r}")
+        if not 2 <= len(parts) <= MAX_PATH or not all(_SQUARE.fullmatch(p) for p in parts):
+            raise IllegalMoveError(f"not a move: {quote(text)} (want 32-28, 28x19 or a capture path 28x19x10)")
         sq = [int(p) for p in parts]
         if any(not 1 <= s <= 50 for s in sq):
-            raise IllegalMoveError(f"square out of range 1-50 in move {text!r}")
+            raise IllegalMoveError(f"square out of range 1-50 in move {quote(text)}")
         capture = "-" not in t
         if not capture and len(sq) != 2:
-            raise IllegalMoveError(f"not a move: {text!r}")
+            raise IllegalMoveError(f"not a move: {quote(text)} (a slide has two squares)")
         cands = [m for m in self._moves()
                  if m.from_square == sq[0] and m.to_square == sq[-1] and m.is_capture == capture]
         if len(sq) > 2 and cands:
             want = _path_captures(self, sq)
             cands = [m for m in cands if want is not None and set(m.captured) == want]
         if not cands:
-            raise IllegalMoveError(f"illegal move {text!r} in {self.fen()!r}")
+            raise IllegalMoveError(f"illegal move {quote(text)} in {self.fen()!r}")
         if len(cands) > 1:
             raise AmbiguousMoveError(
-                f"ambiguous move {text!r}: {', '.join(m.notation for m in cands)} in {self.fen()!r}"
+                f"ambiguous move {quote(text)}: {', '.join(m.notation for m in cands)} in {self.fen()!r}"
             )
         return cands[0]
 
@@ -332,7 +290,7 @@ class Position:
         try:
             m = legal[legal.index(move)]
         except ValueError:
-            raise IllegalMoveError(f"illegal move {move!r} in {self.fen()!r}") from None
+            raise IllegalMoveError(f"illegal move {quote(move)} in {self.fen()!r}") from None
         a, b, c = m._xor
         self._stack.append((self.board_key(), m))
         if self.turn:
@@ -441,25 +399,3 @@ def _path_captures(pos: Position, path: list[int]) -> set[int] | None:
 def _rc_square(r: int, c: int) -> int:
     return r * 5 + c // 2 + 1
 
-
-def _generate(pos: Position) -> list[Move]:
-    from ._perft import legal_moves_kernel
-    from .errors import DraughtsError
-
-    own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
-    moves, path, n = legal_moves_kernel(own, opp, pos.kings, pos.turn)
-    if n < 0:
-        raise DraughtsError(f"move list overflow in {pos.fen()!r}")
-    raw = []
-    for i in range(n):
-        p = []
-        for v in path[i]:
-            if v >= 64:
-                break
-            p.append(int(BIT2SQ[v]))
-        a, b, c = (int(x) for x in moves[i])
-        raw.append((p[0], p[-1], tuple(sorted(_squares(b))), tuple(p), (a, b, c)))
-    ends: dict[tuple[int, int], int] = {}
-    for f, t, *_ in raw:
-        ends[(f, t)] = ends.get((f, t), 0) + 1
-    return [Move(f, t, c, p, ends[(f, t)] > 1, x) for f, t, c, p, x in raw]

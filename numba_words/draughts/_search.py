@@ -1,16 +1,15 @@
 """Perft kernels: iterative depth-first walk with per-ply move lists (no recursion), bulk counting at the
-last ply or making every leaf, a frontier splitter and a ``prange`` driver over the frontier.
+last ply or making every leaf, a frontier splitter and a loop over frontier subtrees.
 
 Each call allocates its own move lists and capture stack, so kernels can run in several Python threads at
-once (``nogil``); nothing mutable is shared between calls or between ``prange`` iterations.
+once (``nogil``); nothing mutable is shared between calls.
 """
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from .._jit import kernel, pkernel
-from ._movegen import (MAX_MOVES, MAX_PATH, MOVES_OFF, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides,
+from .._jit import kernel
+from ._movegen import (BASE, CAP, MOVES_OFF, NO_PATH, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides,
                        has_capture, make_workspace)
 
 
@@ -27,10 +26,10 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     if depth <= 0:
         return np.int64(1)
     nply = depth + 1
-    ws = make_workspace(nply, 0)
+    ws = make_workspace(nply, np.int64(0))
     if depth == 1 and not leaves:
         if has_capture(own, opp, kings):
-            return np.int64(gen_captures(own, opp, kings, white, ws, MOVES_OFF, MAX_MOVES, -1))
+            return np.int64(gen_captures(own, opp, kings, white, ws, BASE, CAP, NO_PATH))
         return np.int64(count_slides(own, opp, kings, white))
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
@@ -42,7 +41,7 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     sp[0] = opp
     sk[0] = kings
     sw[0] = white
-    n0 = gen_moves(own, opp, kings, white, ws, MOVES_OFF, -1)
+    n0 = gen_moves(own, opp, kings, white, ws, BASE, NO_PATH)
     if n0 < 0:
         return np.int64(-1)
     cnt[0] = n0
@@ -65,7 +64,7 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
             total += 1
         elif rem == 1 and not leaves:
             if has_capture(c_own, c_opp, c_k):
-                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + (ply + 1) * PLY_WORDS, MAX_MOVES, -1)
+                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + (ply + 1) * PLY_WORDS, CAP, NO_PATH)
                 if m < 0:
                     return np.int64(-1)
                 total += m
@@ -78,11 +77,11 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
             sk[ply] = c_k
             sw[ply] = c_w
             if has_capture(c_own, c_opp, c_k):
-                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, MAX_MOVES, -1)
+                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, CAP, NO_PATH)
                 if m < 0:
                     return np.int64(-1)
             else:
-                m = gen_slides(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, -1)
+                m = gen_slides(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, NO_PATH)
             cnt[ply] = m
             idx[ply] = 0
         # unmake is implicit: the parent state is still in so/sp/sk[ply - 1]
@@ -102,7 +101,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     fw = np.empty(cap, dtype=np.bool_)
     fr = np.empty(cap, dtype=np.int64)
     nply = fdepth + 1
-    ws = make_workspace(nply, 0)
+    ws = make_workspace(nply, np.int64(0))
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
     sk = np.empty(nply, dtype=np.uint64)
@@ -121,7 +120,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     sp[0] = opp
     sk[0] = kings
     sw[0] = white
-    m0 = gen_moves(own, opp, kings, white, ws, MOVES_OFF, -1)
+    m0 = gen_moves(own, opp, kings, white, ws, BASE, NO_PATH)
     if m0 < 0:
         return fo, fp, fk, fw, fr, -1
     cnt[0] = m0
@@ -152,7 +151,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
             sp[ply] = c_opp
             sk[ply] = c_k
             sw[ply] = c_w
-            m = gen_moves(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, -1)
+            m = gen_moves(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, NO_PATH)
             if m < 0:
                 return fo, fp, fk, fw, fr, -1
             cnt[ply] = m
@@ -160,38 +159,16 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     return fo, fp, fk, fw, fr, n
 
 
-@pkernel
-def perft_many_parallel(fo, fp, fk, fw, depth, leaves):
-    """``perft_kernel`` on every frontier position, one ``prange`` iteration each; each iteration writes only
-    its own ``out[i]`` (reduced by the caller)."""
-    n = fo.shape[0]
-    out = np.zeros(n, dtype=np.int64)
-    for i in prange(n):
-        out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], depth, leaves)
-    return out
-
-
 @kernel
 def perft_many_serial(fo, fp, fk, fw, depth, leaves):
-    """Serial twin of ``perft_many_parallel`` (one thread, or calls from many Python threads)."""
+    """``perft_kernel`` on every frontier position: ``out[i]`` for position ``i``.
+
+    There is deliberately no ``prange`` twin: ``search.py`` runs this kernel on worker threads (it releases
+    the GIL), each taking small chunks of subtrees as it goes, which balances like dynamic scheduling without
+    a barrier per chunk, lets Ctrl-C stop a run at once, and compiles one variant instead of two."""
     n = fo.shape[0]
     out = np.zeros(n, dtype=np.int64)
     for i in range(n):
         out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], depth, leaves)
     return out
 
-
-@kernel
-def legal_moves_kernel(own, opp, kings, white):
-    """Every legal move with its path, for the Python API: ``(moves, paths, n)`` where ``moves`` is
-    ``(n, 3)`` (a, b, c) and ``paths`` is ``(n, MAX_PATH)`` bit indices ended by 64; ``n == -1`` on overflow."""
-    own = np.uint64(own)
-    opp = np.uint64(opp)
-    kings = np.uint64(kings)
-    path_off = MOVES_OFF + PLY_WORDS
-    ws = make_workspace(1, MAX_MOVES * MAX_PATH)
-    n = gen_moves(own, opp, kings, white, ws, MOVES_OFF, path_off)
-    m = max(n, 0)
-    moves = ws[MOVES_OFF:MOVES_OFF + 3 * m].copy().reshape((m, 3))
-    paths = ws[path_off:path_off + m * MAX_PATH].copy().reshape((m, MAX_PATH))
-    return moves, paths, n

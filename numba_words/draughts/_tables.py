@@ -1,4 +1,4 @@
-"""Board geometry for international draughts: the 64-bit layout with ghost squares, masks and ray tables.
+"""Constants and geometry of international draughts: the 64-bit layout with ghost squares, masks, ray tables.
 
 Layout (as in the OWL generator, seed 004). Square ``s`` (1..50, numbered from White's far-left, row by row
 from Black's side) lives at bit ``s - 1 + (s - 1) // 10``::
@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
-U64 = np.uint64
-ZERO = np.uint64(0)
-ONE = np.uint64(1)
+from ..bits import ONE, ZERO  # noqa: F401  (re-exported for the kernels)
+
 S5 = np.uint64(5)
 S6 = np.uint64(6)
 
@@ -72,3 +71,21 @@ def _tables():
 
 
 NEXT, RAY = _tables()
+
+
+def bits_of(squares) -> int:
+    """Bitboard (a Python int in the layout above) of square numbers 1..50."""
+    m = 0
+    for s in squares:
+        m |= 1 << int(SQ2BIT[s])
+    return m
+
+
+def squares_of(mask: int) -> list[int]:
+    """Square numbers of the set bits of a bitboard, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(int(BIT2SQ[low.bit_length() - 1]))
+        mask ^= low
+    return out

@@ -1,8 +1,9 @@
-"""A deliberately simple international-draughts move generator: plain Python, a dict of squares, recursion.
+"""The plain-Python reference: a deliberately simple international-draughts move generator (a dict of
+squares, recursion), the truth the tests compare the kernels with and the baseline of the tour and ``bench``.
 
-No bitboards and no shared code with ``numba_words.draughts``: squares 1-50 are turned into (row, column)
-with row 0 on Black's side, and every rule is written out the slow, obvious way. The kernel must agree with
-this module move for move.
+No bitboards and no code shared with the rest of ``numba_words.draughts`` (it imports nothing from it):
+squares 1-50 are turned into (row, column) with row 0 on Black's side, and every rule is written out the
+slow, obvious way. The kernel must agree with this module move for move.
 
 A position is ``(pieces, white_to_move)`` where ``pieces`` maps square -> one of ``'w' 'W' 'b' 'B'``
 (lower case men, upper case kings). A move is ``(from, to, frozenset(captured))``.
