@@ -18,6 +18,8 @@ import sys
 
 WORKLOADS = {
     "draughts perft(9), 1 thread": "draughts",
+    "draughts perft(10), 2 threads": "draughts2",
+    "draughts perft(7) kings position, 1 thread": "draughts_kings",
     "scrabble all plays, 40 midgame positions": "scrabble_all",
     "scrabble best play, 40 midgame positions": "scrabble_best",
     "bookworm solve_many, 2,000 boards, 1 thread": "bookworm",
@@ -39,10 +41,16 @@ def timed(fn, units, min_time=1.0):
         if dt >= min_time and n >= 3:
             return units * n / dt
 
-if what == "draughts":
+if what.startswith("draughts"):
     from numba_words.draughts import Position, perft
-    p = Position.initial()
-    rate = timed(lambda: perft(p, 9, threads=1), 41022423)
+    if what == "draughts":
+        p, depth, threads = Position.initial(), 9, 1
+    elif what == "draughts2":
+        p, depth, threads = Position.initial(), 10, 2
+    else:
+        p, depth, threads = Position.from_fen("W:WK31-50:BK1-20"), 7, 1
+    nodes = perft(p, depth, threads=threads)
+    rate = timed(lambda: perft(p, depth, threads=threads), nodes)
 elif what.startswith("scrabble"):
     from numba_words.scrabble import Position
     from numba_words import Lexicon
