@@ -6,14 +6,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bookworm_reference import (Reference, boggle_letters, boggle_neighbours, bookworm_letters,
-                                bookworm_neighbours)
 from numba_words.bookworm import (BOGGLE4, BOGGLE5, BOOKWORM, BOOKWORM_DELUXE, InvalidBoardError,
                                   InvalidParameterError, solve, solve_many)
-from numba_words.bookworm import _kernels as K
-from numba_words.bookworm.solver import board_text, default_lexicon, prepare, random_codes
+from numba_words.bookworm import _search as K
+from numba_words.bookworm import _tables as T
+from numba_words.bookworm import search as S
+from numba_words.bookworm._reference import (Reference, boggle_letters, boggle_neighbours, bookworm_letters,
+                                             bookworm_neighbours, bookworm_score)
+from numba_words.bookworm._tables import board_text, default_lexicon
+from numba_words.bookworm.search import random_codes
 
-REF = Path(__file__).resolve().parents[2] / "shared" / "reference" / "bookworm" / "boards.jsonl"
+REF = Path(__file__).resolve().parent / "data" / "bookworm" / "boards.jsonl"
 KIND_BONUS = [0, 2, 4, 7, 10, 0]
 
 
@@ -46,17 +49,16 @@ def _score(grid, text_letters, kinds, path, level=1):
     vals = [BOOKWORM_DELUXE.value("QU" if text_letters[grid.coords[t]] == "qu" else text_letters[grid.coords[t]])
             for t in path]
     n = sum(len(text_letters[grid.coords[t]]) for t in path)
-    return (level + sum(vals)) * (n + sum(KIND_BONUS[kinds[t]] for t in path)) * 10
+    return bookworm_score(vals, n, [KIND_BONUS[kinds[t]] for t in path], level)
 
 
 def test_word_ranks_are_sorted_indices(lex):
-    dawg, acc, _, _ = prepare(lex)
+    t = T.tables(lex)
     out = np.empty(len(lex), dtype=np.int64)
-    K.word_ranks(dawg, acc, lex.flat, lex.offsets, out)
+    T.word_ranks(t.dawg, t.acc, lex.flat, lex.offsets, out)
     assert np.array_equal(out, np.arange(len(lex)))
 
 
-@pytest.mark.skipif(not REF.exists(), reason=f"reference data not found at {REF}")
 def test_reference_boards(lex):
     for line in REF.read_text().splitlines():
         d = json.loads(line)
@@ -74,11 +76,11 @@ def test_random_boards_match_reference(lex, ref, grid, n):
     codes = random_codes(n, grid=grid, lexicon=lex, seed=11 + grid.n_tiles)
     kinds = rng.integers(0, 6, size=codes.shape).astype(np.uint8)
     batch = solve_many(codes, lex, kinds=kinds, grid=grid)
-    assert (codes == K.QU).any(), "the sample should include Qu tiles"
+    assert (codes == T.QU).any(), "the sample should include Qu tiles"
     for b in range(n):
         text = board_text(codes[b], grid, lex)
         letters, nbrs = _letters(grid, text)
-        truth = ref.solve(letters, nbrs)
+        truth = ref.solve(letters, nbrs, all_paths=True)
         sol = batch[b]
         assert sorted(sol.words) == sorted(truth), text
         _check_paths(sol, grid, letters)
@@ -100,8 +102,7 @@ def test_serial_parallel_batch_agree(lex):
         assert np.array_equal(batch.wid, other.wid)
         assert np.array_equal(batch.scores, other.scores)
         assert np.array_equal(batch.plen, other.plen)
-    for b in range(0, 40, 7):
-        one = K.solve_board  # noqa: F841 (the three entry points below must agree)
+    for b in range(0, 40, 7):  # the three entry points agree
         s1 = solve(codes[b], lex)
         s2 = solve(codes[b], lex, parallel=True)
         assert s1.words == s2.words == batch[b].words != []
@@ -111,7 +112,6 @@ def test_serial_parallel_batch_agree(lex):
 def test_overflowing_board_is_resolved(lex):
     # every tile an E or S, lots of words: force the per-board buffer to overflow and the retry to run
     codes = random_codes(3, lexicon=lex, seed=0, frequencies=dict(E=3, S=2, R=1, T=1, A=1, D=1, N=1, I=1, L=1))
-    from numba_words.bookworm import solver as S
     old = S.default_cap
     S.default_cap = lambda grid: 16
     try:
@@ -203,22 +203,20 @@ def test_many_random_boards_match_reference(lex, ref, grid, n):
 @pytest.mark.parametrize("grid", [BOOKWORM, BOGGLE4])
 def test_packed_layouts_agree(lex, grid):
     """The search gives the same words whether the rank steps ride in the packed edges or in ``acc2``."""
-    from numba_words.bookworm.scoring import BOOKWORM_DELUXE as SC
-    from numba_words.bookworm.solver import code_tables, dedup_scratch, packed
-
-    dawg, acc, q, u = prepare(lex)
-    narrow = packed(lex)[:3]
-    wide = K.pack_dawg(dawg, acc, len(lex.alphabet.letters), True)
+    t = T.tables(lex)
+    q, u = t.q, t.u
+    narrow = (t.pk, t.acc2, t.lay)
+    wide = T.pack_dawg(t.dawg, t.acc, len(lex.alphabet.letters), True)
     assert narrow[2][4] < 64 and wide[2][4] == 64
     codes = random_codes(30, grid=grid, lexicon=lex, seed=21)
     kinds = np.zeros(codes.shape, dtype=np.uint8)
-    lbit, lval, kbonus = code_tables(lex, SC)
+    lbit, lval, kbonus = T.code_tables(lex, BOOKWORM_DELUXE)
     got = []
     for pk, acc2, lay in (narrow, wide):
         counts = np.zeros(30, dtype=np.int64)
         buf = (np.empty(30 * 600, np.int32), np.empty((30 * 600, 12), np.int8), np.empty(30 * 600, np.int8),
                np.empty(30 * 600, np.int64))
-        seen, idx = dedup_scratch(lex, 1)
+        seen, idx = S.dedup_scratch(lex, 1)
         bn, end = K.run_boards(pk, acc2, lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, 3, 12, 1, 10, 0, 30,
                                0, 30 * 600, 2047, counts, *buf, seen[0], idx[0])
         assert not seen.any()
@@ -243,7 +241,7 @@ def test_boggle_scores_match_reference(lex, ref_all, grid, n, min_len):
         return {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}.get(len(w), 11 if len(w) >= 8 else 0)
 
     codes = random_codes(n, grid=grid, lexicon=lex, seed=100 + n + min_len)
-    assert (codes == K.QU).any(), "the sample should include Qu tiles"
+    assert (codes == T.QU).any(), "the sample should include Qu tiles"
     got = boggle_scores(codes, lex, grid=grid, min_len=min_len)
     assert got.dtype == np.int64 and got.shape == (n,)
     assert np.array_equal(got, boggle_scores(codes, lex, grid=grid, min_len=min_len, threads=1))
@@ -256,7 +254,7 @@ def test_boggle_scores_match_reference(lex, ref_all, grid, n, min_len):
 
 def test_boggle_scores_agree_with_word_lists(lex):
     from numba_words.bookworm import boggle_scores
-    from numba_words.bookworm.scoring import boggle_points
+    from numba_words.bookworm import boggle_points
 
     codes = random_codes(200, grid=BOGGLE4, lexicon=lex, seed=77)
     batch = solve_many(codes, lex, grid=BOGGLE4, max_len=16)
@@ -268,3 +266,29 @@ def test_boggle_scores_agree_with_word_lists(lex):
     assert boggle_scores([text], lex)[0] == sum(boggle_points(len(w)) for w in words) > 0
     with pytest.raises(InvalidParameterError, match="exceeds"):
         boggle_scores(codes, lex, max_len=40)
+
+
+def test_solution_api(lex, monkeypatch):
+    import sys
+    import types
+
+    sol = solve("nnloner ceunount fndeadu olledlit lusjigg oliqrxki slriagy", lex)
+    top = sol.top(5)
+    assert isinstance(top, list) and len(top) == 5 and sol.best() == top[0] and sol.top(0) == []
+    assert [f.score for f in sol.top()] == sorted(sol.scores, reverse=True) and len(sol.top()) == len(sol)
+    want = sorted(sol, key=lambda f: (-f.score, -len(f.word), f.word))
+    assert sol.top() == want
+    recs = sol.to_records(3)
+    assert recs[0] == {"word": "squills", "score": 1190, "path": list(top[0].path), "length": 7}
+    assert [r["word"] for r in sol.to_records()] == [f.word for f in want]
+    empty = solve("xxxxxxx xxxxxxxx xxxxxxx xxxxxxxx xxxxxxx xxxxxxxx xxxxxxx", lex)
+    assert empty.best() is None and empty.top(3) == [] and empty.to_records() == []
+
+    monkeypatch.setitem(sys.modules, "pandas", None)  # pandas missing: a clear ImportError
+    with pytest.raises(ImportError, match="needs pandas"):
+        sol.to_pandas()
+    fake = types.ModuleType("pandas")
+    fake.DataFrame = types.SimpleNamespace(from_records=lambda rows, columns: (rows, columns))
+    monkeypatch.setitem(sys.modules, "pandas", fake)
+    rows, cols = sol.to_pandas(2)
+    assert cols == ["word", "score", "path", "length"] and rows == sol.to_records(2)

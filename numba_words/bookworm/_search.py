@@ -13,10 +13,10 @@ kernels take, for every tile:
 ``tval``    the tile's letter value;  ``tbonus`` the tile's gem bonus
 
 Words are numbered by their rank in the lexicon's sorted list: ``acc[p]`` (built once per lexicon by
-:func:`word_rank_table`) is added along the DAWG edges walked, and at a terminal edge the sum minus one is
-the word's index. A minimised DAWG merges suffixes, so the edge position does not identify a word; the rank
-does, exactly, so words are deduplicated per board on the rank (a bitset over ranks plus a rank -> row
-table, both per thread; see :func:`search`).
+``_tables.word_rank_table`` and carried in the packed DAWG of ``_tables.pack_dawg``) is added along the DAWG
+edges walked, and at a terminal edge the sum minus one is the word's index. A minimised DAWG merges suffixes,
+so the edge position does not identify a word; the rank does, exactly, so words are deduplicated per board
+on the rank (a bitset over ranks plus a rank -> row table, both per thread; see :func:`search`).
 
 Output per board, in first-found order (deterministic: start tiles ascending, then depth first, the
 children of a node taken Qu tiles first, then plain-letter tiles by descending index: a LIFO stack): word
@@ -33,85 +33,18 @@ from numba import get_thread_id, prange
 
 from .._jit import inline, kernel, pkernel
 from ..bits import lsb_index, popcount
+from ..lexicon._dawg import child_rank
+from ._tables import NCOL, QCOL, QU
 
-QU = 62      # tile code of the Qu tile
-HOLE = 63    # tile code of an empty square (matches nothing)
-QCOL = 32    # column of the Qu tile in the per-board table ``nbl`` (letters use their index, < 32)
-NCOL = 33
 U64_1 = np.uint64(1)
 U64_0 = np.uint64(0)
-
-
-
-@kernel
-def word_rank_table(dawg):
-    """``acc`` (``int32``, same length as ``dawg``): at an edge position ``p = o + 1 + k`` the number of words
-    below node ``o`` that sort before the words through edge ``k``, plus that edge's terminal flag.
-
-    Summing ``acc`` over the edges spelling a word and subtracting one gives the word's sorted index.
-    """
-    n = dawg.shape[0]
-    count = np.full(n, -1, dtype=np.int64)  # words below the node at offset o (suffixes, empty excluded)
-    # explicit stack: each node is pushed at most once per parent visit; depth <= longest word + 1
-    stack = np.empty(n + 1, dtype=np.int64)
-    sp = 0
-    stack[sp] = 0
-    sp += 1
-    while sp > 0:
-        o = stack[sp - 1]
-        if count[o] >= 0:
-            sp -= 1
-            continue
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        ready = True
-        for j in range(k):
-            c = np.int64(dawg[o + 1 + j]) >> 1
-            if count[c] < 0:
-                stack[sp] = c
-                sp += 1
-                ready = False
-        if ready:
-            total = 0
-            for j in range(k):
-                e = np.int64(dawg[o + 1 + j])
-                total += (e & 1) + count[e >> 1]
-            count[o] = total
-            sp -= 1
-    acc = np.zeros(n, dtype=np.int32)
-    o = 0
-    while o < n:
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        before = 0
-        for j in range(k):
-            e = np.int64(dawg[o + 1 + j])
-            acc[o + 1 + j] = before + (e & 1)
-            before += (e & 1) + count[e >> 1]
-        o += 1 + k
-    return acc
-
-
-@kernel
-def word_ranks(dawg, acc, flat, offsets, out):
-    """``out[i]`` = rank computed through ``acc`` for word ``i`` (a self-check: must equal ``i``)."""
-    for i in range(offsets.shape[0] - 1):
-        node = 0
-        s = 0
-        for k in range(offsets[i], offsets[i + 1]):
-            c = np.int64(flat[k])
-            m = np.int64(dawg[node])
-            p = node + 1 + popcount(m & ((np.int64(1) << c) - 1))
-            e = np.int64(dawg[p])
-            s += acc[p]
-            node = e >> 1
-        out[i] = s - 1
 
 
 @kernel
 def neighbour_tables(nbr, tcode, tbit, nl, nbl):
     """Per board: ``nl[t]`` = OR of the first-letter bits of the neighbours of ``t``; ``nbl[t, code]`` = the
-    neighbours of ``t`` whose tile code is ``code`` (``nbl`` is cleared first; shape ``(n, 64)``)."""
+    neighbours of ``t`` whose tile code is ``code`` (``nbl`` is cleared first; shape ``(n, NCOL)``,
+    the Qu tile in column ``QCOL``)."""
     nbl[:] = 0
     for t in range(nbr.shape[0]):
         m = nbr[t]
@@ -133,79 +66,11 @@ def _slot(wid, hmask):
 
 
 @kernel
-def pack_dawg(dawg, acc, n_letters, wide=False):
-    """The DAWG re-laid for the search: ``(pk, acc2, lay)``.
-
-    ``pk`` (``int64``) holds only edges, node by node in DAWG order; the edge to a child carries everything
-    the search needs about that child, so one load per step replaces the edge -> child-mask chain of two
-    dependent loads (and the separate ``acc`` load):
-
-    bits ``0 .. A-1``      the child's letter mask (``A = n_letters``)
-    bit  ``A``             terminal flag (the prefix ending here is a word)
-    bits ``A+1 ..``        index in ``pk`` of the child's first edge (``lay[BMASK]`` wide)
-    bits ``lay[ASHIFT]..`` the rank step ``acc`` of this edge, when it fits; otherwise ``lay[ASHIFT] == 64``
-                           and the rank step is ``acc2[q]`` (same index as the edge; also when ``wide``)
-
-    ``lay`` = ``[root mask, A, bshift, bmask, ashift, amask]``; the root's edges start at index 0.
-    """
-    n = dawg.shape[0]
-    base = np.empty(n, dtype=np.int64)
-    nodes = 0
-    o = 0
-    while o < n:
-        k = popcount(np.int64(dawg[o]))
-        base[o] = o - nodes
-        nodes += 1
-        o += 1 + k
-    n_edges = n - nodes
-    max_acc = 0
-    for p in range(n):
-        max_acc = max(max_acc, np.int64(acc[p]))
-    bbits = 1
-    while (np.int64(1) << bbits) <= n_edges:
-        bbits += 1
-    abits = 1
-    while (np.int64(1) << abits) <= max_acc:
-        abits += 1
-    bshift = n_letters + 1
-    ashift = bshift + bbits
-    if wide or ashift + abits > 64:
-        ashift = 64
-        acc2 = np.zeros(n_edges + 1, dtype=np.int32)
-    else:
-        acc2 = np.zeros(1, dtype=np.int32)
-    pk = np.zeros(n_edges + 1, dtype=np.uint64)  # a spare zero edge: the search's speculative loads stay in bounds
-    o = 0
-    while o < n:
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        b = base[o]
-        for j in range(k):
-            e = np.int64(dawg[o + 1 + j])
-            c = e >> 1
-            x = np.uint64(dawg[c]) | (np.uint64(e & 1) << np.uint64(n_letters)) | (np.uint64(base[c]) << np.uint64(bshift))
-            if ashift < 64:
-                x |= np.uint64(acc[o + 1 + j]) << np.uint64(ashift)
-            else:
-                acc2[b + j] = acc[o + 1 + j]
-            pk[b + j] = x
-        o += 1 + k
-    lay = np.empty(6, dtype=np.int64)
-    lay[0] = np.int64(dawg[0])
-    lay[1] = n_letters
-    lay[2] = bshift
-    lay[3] = (np.int64(1) << bbits) - 1
-    lay[4] = ashift
-    lay[5] = (np.int64(1) << abits) - 1
-    return pk.view(np.int64), acc2, lay
-
-
-@kernel
 def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, lo, hi,
            out_wid, out_path, out_plen, out_score, seen, idx, n_out, limit):
     """Depth-first search from start tiles ``lo..hi-1``, appending distinct words to the ``out_*`` arrays.
 
-    ``pk``/``acc2``/``lay``: the packed DAWG of :func:`pack_dawg`. Words go to ``out_*[n_out:limit]``.
+    ``pk``/``acc2``/``lay``: the packed DAWG of ``_tables.pack_dawg``. Words go to ``out_*[n_out:limit]``.
     Distinct words by rank: bit ``wid`` of ``seen`` (``int64``, ``words // 64 + 1`` entries, all clear on
     entry and again on return: the bits this call set are cleared from its output rows) marks a word
     already written, at row ``idx[wid]`` (``int32``, ``words + 1`` entries, meaningful only where the bit
@@ -264,14 +129,14 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
         c0 = qc if code == QU else code
         if (root >> c0) & 1 == 0:
             continue
-        q = popcount(root & ((one << c0) - 1))
+        q = child_rank(root, c0)
         x = pk[q]
         add = ((x >> ash) & amask) if packed else np.int64(acc2[q])
         if code == QU:
             m = x & lmask
             if (m >> uc) & 1 == 0:
                 continue
-            q = ((x >> bsh) & bmask) + popcount(m & ((one << uc) - 1))
+            q = ((x >> bsh) & bmask) + child_rank(m, uc)
             x = pk[q]
             add += ((x >> ash) & amask) if packed else np.int64(acc2[q])
         st_x[0] = x
@@ -327,7 +192,7 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                         v = lsb_index(tiles)
                         tiles &= tiles - U64_1
                         cv = tcode[v]
-                        q = bb + popcount(mask & ((one << cv) - 1))
+                        q = bb + child_rank(mask, cv)
                         x2 = pk[q]
                         add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                         st_x[sp] = x2
@@ -335,12 +200,12 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                         sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[v])) != 0)
                     if (mask >> qc) & 1 and length + 2 <= max_len:
                         qtiles = nbl[u, QCOL] & ~used
-                        q = bb + popcount(mask & ((one << qc) - 1))
+                        q = bb + child_rank(mask, qc)
                         x2 = pk[q]
                         add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                         m2 = x2 & lmask
                         if qtiles and (m2 >> uc) & 1:
-                            q = ((x2 >> bsh) & bmask) + popcount(m2 & ((one << uc) - 1))
+                            q = ((x2 >> bsh) & bmask) + child_rank(m2, uc)
                             x3 = pk[q]
                             add3 = add2 + (((x3 >> ash) & amask) if packed else np.int64(acc2[q]))
                             m3 = (x3 & lmask) if length + 2 < max_len else 0
@@ -565,14 +430,14 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
             c0 = qc if code == QU else code
             if (root >> c0) & 1 == 0:
                 continue
-            q = popcount(root & ((one << c0) - 1))
+            q = child_rank(root, c0)
             x = pk[q]
             add = ((x >> ash) & amask) if packed else np.int64(acc2[q])
             if code == QU:
                 m = x & lmask
                 if (m >> uc) & 1 == 0:
                     continue
-                q = ((x >> bsh) & bmask) + popcount(m & ((one << uc) - 1))
+                q = ((x >> bsh) & bmask) + child_rank(m, uc)
                 x = pk[q]
                 add += ((x >> ash) & amask) if packed else np.int64(acc2[q])
             st_x[0] = x
@@ -611,7 +476,7 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
                             v = lsb_index(tiles)
                             tiles &= tiles - U64_1
                             cv = tcode[v]
-                            q = bb + popcount(mask & ((one << cv) - 1))
+                            q = bb + child_rank(mask, cv)
                             x2 = pk[q]
                             add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                             st_x[sp] = x2
@@ -619,12 +484,12 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
                             sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[v])) != 0)
                         if (mask >> qc) & 1 and length + 2 <= max_len:
                             qtiles = nbl[u, QCOL] & ~used
-                            q = bb + popcount(mask & ((one << qc) - 1))
+                            q = bb + child_rank(mask, qc)
                             x2 = pk[q]
                             add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                             m2 = x2 & lmask
                             if qtiles and (m2 >> uc) & 1:
-                                q = ((x2 >> bsh) & bmask) + popcount(m2 & ((one << uc) - 1))
+                                q = ((x2 >> bsh) & bmask) + child_rank(m2, uc)
                                 x3 = pk[q]
                                 add3 = add2 + (((x3 >> ash) & amask) if packed else np.int64(acc2[q]))
                                 m3 = (x3 & lmask) if length + 2 < max_len else 0

@@ -1,73 +1,25 @@
-"""Python side of the letter-grid search: encode boards, call the kernels, wrap the results.
+"""The search wrapper: validate input, turn it into arrays, call the kernels, wrap the results.
 
 ``solve(board)`` solves one board (``prange`` over start tiles when asked), ``solve_many(boards)`` a batch
-(``prange`` over boards). Both return every distinct word with one path for it, the best score over all
-paths, and the longest words. Words come back lower case (``q`` tiles spell ``qu``).
+(``prange`` over boards, or chunks over a Dask cluster with ``client=``), ``boggle_scores(boards)`` the
+score-only batch. Every word comes back once, with the best-scoring path for it. Words are lower case
+(``q`` tiles spell ``qu``).
 """
 from __future__ import annotations
 
 import threading
 import weakref
-from dataclasses import dataclass
 
 import numba
 import numpy as np
 
 from .. import _jit
 from ..lexicon import Lexicon
-from . import _kernels as K
+from . import _search as K
+from ._tables import (BOGGLE4, BOOKWORM, BOOKWORM_DELUXE, BOOKWORM_FREQUENCIES, HOLE, KINDS, QU, Grid, Scoring,
+                      as_lexicon, boggle_points, code_tables, parse_kinds, parse_text, tables)
 from .errors import InvalidBoardError, InvalidParameterError
-from .geometry import BOGGLE4, BOOKWORM, Grid
-from .scoring import BOOKWORM_DELUXE, KIND_CHARS, KINDS, Scoring
-
-QU = K.QU
-HOLE = K.HOLE
-HOLE_CHARS = "._"
-
-_default_lexicon = None
-_prepared: "weakref.WeakKeyDictionary[Lexicon, tuple]" = weakref.WeakKeyDictionary()
-
-
-def default_lexicon() -> Lexicon:
-    """TWL06, loaded once."""
-    global _default_lexicon
-    if _default_lexicon is None:
-        _default_lexicon = Lexicon.load("twl06")
-    return _default_lexicon
-
-
-def _lex(lexicon) -> Lexicon:
-    if lexicon is None:
-        return default_lexicon()
-    if isinstance(lexicon, Lexicon):
-        return lexicon
-    return Lexicon.load(lexicon)
-
-
-def prepare(lexicon) -> tuple:
-    """``(dawg, acc, q, u)`` for a lexicon: ``acc`` is the word-rank table (built once, kept per lexicon);
-    ``q``/``u`` the letter indices of Q and U (-1 when the alphabet lacks them: no Qu tiles then)."""
-    return _prepared_all(lexicon)[:4]
-
-
-def packed(lexicon) -> tuple:
-    """``(pk, acc2, lay, q, u)``: the DAWG re-laid for the search kernels (:func:`_kernels.pack_dawg`), built
-    once per lexicon."""
-    return _prepared_all(lexicon)[4:]
-
-
-def _prepared_all(lexicon) -> tuple:
-    lex = _lex(lexicon)
-    hit = _prepared.get(lex)
-    if hit is None:
-        acc = K.word_rank_table(lex.dawg)
-        pk, acc2, lay = K.pack_dawg(lex.dawg, acc, len(lex.alphabet.letters))
-        letters = lex.alphabet.letters
-        q = letters.find("Q")
-        u = letters.find("U")
-        hit = (lex.dawg, acc, q, u, pk, acc2, lay, q, u)
-        _prepared[lex] = hit
-    return hit
+from .solution import BatchSolution, Solution
 
 
 _scratch = threading.local()
@@ -85,113 +37,6 @@ def dedup_scratch(lex: Lexicon, rows: int) -> tuple:
         idx = np.empty((rows, words + 1), dtype=np.int32)
         _scratch.arrays = hit = (weakref.ref(lex), seen, idx)
     return hit[1], hit[2]
-
-
-# ---------------------------------------------------------------------------------------------- encoding
-def tile_code(ch: str, lex: Lexicon) -> int:
-    """Tile code of one board character: a letter index, ``QU`` for ``q``, ``HOLE`` for ``.``."""
-    if ch in HOLE_CHARS:
-        return HOLE
-    if ch.lower() == "q" and "U" in lex.alphabet and "Q" in lex.alphabet:
-        return QU
-    try:
-        return lex.alphabet.index(ch)
-    except ValueError:
-        raise InvalidBoardError(f"tile {ch!r} is not a letter of the alphabet {lex.alphabet.letters!r}, "
-                                f"'q' (Qu) or '.' (empty)") from None
-
-
-def code_letters(code: int, lex: Lexicon) -> str:
-    """Letters a tile code spells (``"qu"``, ``""`` for a hole), lower case."""
-    if code == QU:
-        return "qu"
-    if code == HOLE:
-        return ""
-    return lex.alphabet.letters[code].lower()
-
-
-def code_tables(lex: Lexicon, scoring: Scoring) -> tuple:
-    """``(lbit, lval, kbonus)``: per tile code its first-letter bit and value; per kind index its gem bonus."""
-    dawg, acc, q, u = prepare(lex)
-    letters = lex.alphabet.letters
-    lbit = np.zeros(64, dtype=np.int64)
-    lval = np.zeros(64, dtype=np.int64)
-    for i, ch in enumerate(letters):
-        lbit[i] = 1 << i
-        lval[i] = scoring.value(ch)
-    if q >= 0 and u >= 0:
-        lbit[QU] = 1 << q
-        lval[QU] = scoring.value("QU")
-    kbonus = np.array([scoring.bonus(k) for k in KINDS], dtype=np.int64)
-    return lbit, lval, kbonus
-
-
-def parse_kinds(text, n: int, what: str = "kinds") -> np.ndarray:
-    """Kind indices from a string of kind characters (``.gysdf``; spaces ignored) or kind names."""
-    if text is None:
-        return np.zeros(n, dtype=np.uint8)
-    if isinstance(text, str):
-        chars = text.replace(" ", "")
-        out = []
-        for i, ch in enumerate(chars):
-            k = KIND_CHARS.find(ch.lower())
-            if k < 0:
-                raise InvalidBoardError(f"{what} {text!r}: {ch!r} at position {i + 1} is not a tile kind; use "
-                                        f"{', '.join(f'{c!r} {k}' for c, k in zip(KIND_CHARS, KINDS))}")
-            out.append(k)
-    else:
-        out = []
-        for x in text:
-            if isinstance(x, str):
-                if x not in KINDS:
-                    raise InvalidBoardError(f"unknown tile kind {x!r}; known: {', '.join(KINDS)}")
-                out.append(KINDS.index(x))
-            else:
-                if not 0 <= int(x) < len(KINDS):
-                    raise InvalidBoardError(f"tile kind index {x!r} out of range 0..{len(KINDS) - 1}")
-                out.append(int(x))
-    if len(out) != n:
-        raise InvalidBoardError(f"{what} {text!r} gives {len(out)} tiles; the board has {n}")
-    return np.array(out, dtype=np.uint8)
-
-
-def parse_text(text: str, grid: Grid, lex: Lexicon) -> np.ndarray:
-    """Tile codes from board text: Bookworm ``"col0 col1 ... col6"`` (each column bottom to top), Boggle
-    rows top to bottom separated by spaces (or one string of rows*cols letters)."""
-    if not isinstance(text, str):
-        raise InvalidBoardError(f"board text must be a string, got {text!r}")
-    parts = text.split()
-    shape = grid.shape
-    if grid.kind == "bookworm":
-        if len(parts) != len(shape):
-            raise InvalidBoardError(f"board {text!r} has {len(parts)} columns; a Bookworm board has "
-                                    f"{len(shape)} (heights {', '.join(map(str, shape))}), bottom to top")
-        for c, (col, h) in enumerate(zip(parts, shape)):
-            if len(col) != h:
-                raise InvalidBoardError(f"board {text!r}: column {c} {col!r} has {len(col)} tiles; it needs {h}")
-    else:
-        rows, cols = shape
-        if len(parts) == 1 and len(parts[0]) == rows * cols:
-            parts = [parts[0][i * cols:(i + 1) * cols] for i in range(rows)]
-        if len(parts) != rows or any(len(p) != cols for p in parts):
-            raise InvalidBoardError(f"board {text!r} is not {rows} rows of {cols} letters")
-    chars = "".join(parts)
-    codes = np.empty(len(chars), dtype=np.uint8)
-    for i, ch in enumerate(chars):
-        codes[i] = tile_code(ch, lex)
-    return codes
-
-
-def board_text(codes, grid: Grid, lex: Lexicon) -> str:
-    chars = "".join("q" if c == QU else "." if c == HOLE else lex.alphabet.letters[c].lower() for c in codes)
-    if grid.kind == "bookworm":
-        out, i = [], 0
-        for h in grid.shape:
-            out.append(chars[i:i + h])
-            i += h
-        return " ".join(out)
-    rows, cols = grid.shape
-    return " ".join(chars[r * cols:(r + 1) * cols] for r in range(rows))
 
 
 def _check_lengths(min_len, max_len, lex: Lexicon, grid: Grid):
@@ -225,128 +70,6 @@ def check_codes(codes, grid: Grid, lex: Lexicon, what="board") -> np.ndarray:
     return arr.astype(np.uint8)
 
 
-# ---------------------------------------------------------------------------------------------- results
-@dataclass(frozen=True)
-class Found:
-    """One word on a board: the word (lower case), its path (tile indices), and its best score."""
-
-    word: str
-    path: tuple
-    score: int
-
-    def __len__(self) -> int:
-        return len(self.word)
-
-
-class Solution:
-    """Every distinct word on one board with one path each (the best-scoring one), first-found order."""
-
-    def __init__(self, lex: Lexicon, grid: Grid, codes, wid, path, plen, score):
-        self.lexicon = lex
-        self.grid = grid
-        self.codes = codes
-        self.wid = wid
-        self._path = path
-        self.plen = plen
-        self.scores = score
-        self._words = None
-
-    def __len__(self) -> int:
-        return int(self.wid.shape[0])
-
-    @property
-    def words(self) -> list:
-        """The words, lower case, in first-found order."""
-        if self._words is None:
-            ws = self.lexicon.words
-            self._words = [ws[int(i)].lower() for i in self.wid]
-        return self._words
-
-    def path(self, i: int) -> tuple:
-        return tuple(int(x) for x in self._path[i, : self.plen[i]])
-
-    def __iter__(self):
-        for i, w in enumerate(self.words):
-            yield Found(w, self.path(i), int(self.scores[i]))
-
-    def __contains__(self, word) -> bool:
-        return isinstance(word, str) and word.lower() in set(self.words)
-
-    def as_dict(self) -> dict:
-        """``{word: (path, score)}``."""
-        return {f.word: (f.path, f.score) for f in self}
-
-    def top(self, n: int | None = None) -> list:
-        """Words by score (highest first), then longer, then alphabetical."""
-        items = sorted(self, key=lambda f: (-f.score, -len(f.word), f.word))
-        return items if n is None else items[:n]
-
-    def best(self) -> Found | None:
-        """The best-scoring word with its best path (ties: longer, then alphabetical); None if no words."""
-        t = self.top(1)
-        return t[0] if t else None
-
-    def longest(self) -> list:
-        """The longest word(s) in letters, alphabetical."""
-        if not len(self):
-            return []
-        lens = np.diff(self.lexicon.offsets)[self.wid]
-        m = lens.max()
-        return sorted(self.words[i] for i in np.flatnonzero(lens == m))
-
-    def __repr__(self) -> str:
-        b = self.best()
-        return f"<Solution {len(self)} words, best {b.word!r} {b.score}>" if b else "<Solution 0 words>"
-
-
-class BatchSolution:
-    """Results of :func:`solve_many` as flat arrays: board ``b`` owns rows ``offsets[b]:offsets[b+1]``."""
-
-    def __init__(self, lex, grid, codes, offsets, wid, path, plen, score):
-        self.lexicon = lex
-        self.grid = grid
-        self.codes = codes
-        self.offsets = offsets
-        self.wid = wid
-        self.path = path
-        self.plen = plen
-        self.scores = score
-
-    def __len__(self) -> int:
-        return self.offsets.shape[0] - 1
-
-    @property
-    def counts(self) -> np.ndarray:
-        return np.diff(self.offsets)
-
-    @property
-    def total_words(self) -> int:
-        return int(self.offsets[-1])
-
-    def __getitem__(self, b: int) -> Solution:
-        if not -len(self) <= b < len(self):
-            raise IndexError(f"board {b!r} out of range for {len(self)} boards")
-        b %= len(self)
-        a, z = self.offsets[b], self.offsets[b + 1]
-        return Solution(self.lexicon, self.grid, self.codes[b], self.wid[a:z], self.path[a:z], self.plen[a:z],
-                        self.scores[a:z])
-
-    def __iter__(self):
-        for b in range(len(self)):
-            yield self[b]
-
-    def best_scores(self) -> np.ndarray:
-        """Best word score per board (0 for a board with no words)."""
-        out = np.zeros(len(self), dtype=np.int64)
-        nz = self.counts > 0
-        out[nz] = np.maximum.reduceat(self.scores, self.offsets[:-1][nz]) if nz.any() else out[nz]
-        return out
-
-    def letters(self) -> np.ndarray:
-        """Length in letters of every found word (flat, like ``wid``)."""
-        return np.diff(self.lexicon.offsets)[self.wid]
-
-
 # ---------------------------------------------------------------------------------------------- solving
 def default_cap(grid: Grid) -> int:
     return 1024 if grid.n_tiles > 25 else 512
@@ -359,12 +82,13 @@ def _tile_arrays(codes, kinds, lbit, lval, kbonus):
 
 def solve_codes(codes, kinds=None, lexicon=None, *, grid: Grid = BOOKWORM, min_len=3, max_len=12, level=1,
                 scoring: Scoring = BOOKWORM_DELUXE, parallel=False, threads=None) -> Solution:
-    """Solve one board given as tile codes (see :func:`tile_code`) and kind indices."""
-    lex = _lex(lexicon)
+    """Solve one board given as tile codes (see :func:`._tables.tile_code`) and kind indices."""
+    lex = as_lexicon(lexicon)
     min_len, max_len = _check_lengths(min_len, max_len, lex, grid)
     codes = check_codes(codes, grid, lex)
     kinds = np.zeros(grid.n_tiles, dtype=np.uint8) if kinds is None else parse_kinds(kinds, grid.n_tiles)
-    pk, acc2, lay, q, u = packed(lex)
+    t = tables(lex)
+    pk, acc2, lay, q, u = t.pk, t.acc2, t.lay, t.q, t.u
     lbit, lval, kbonus = code_tables(lex, scoring)
     tcode, tbit, tval, tbonus = _tile_arrays(codes, kinds, lbit, lval, kbonus)
     cap = default_cap(grid)
@@ -383,14 +107,14 @@ def solve_codes(codes, kinds=None, lexicon=None, *, grid: Grid = BOOKWORM, min_l
 
 def solve(board, lexicon=None, *, grid: Grid | None = None, min_len=3, max_len=12, level=None,
           scoring: Scoring = BOOKWORM_DELUXE, parallel=False, threads=None) -> Solution:
-    """Every word on one board: ``board`` is a :class:`~numba_words.bookworm.Board`, board text (Bookworm
+    """Every word on one board: ``board`` is a :class:`~numba_words.bookworm.Position`, board text (Bookworm
     ``"col0 ... col6"`` bottom to top; Boggle rows), or an array of tile codes.
 
     ``parallel=True`` spreads the start tiles over threads (``threads`` of them; default all).
     """
-    lex = _lex(lexicon)
+    lex = as_lexicon(lexicon)
     kinds = None
-    if hasattr(board, "codes") and hasattr(board, "grid"):  # a Board
+    if hasattr(board, "codes") and hasattr(board, "grid"):  # a Position (not imported here: it imports us)
         grid = board.grid if grid is None else grid
         codes = board.codes(lex)
         kinds = board.kinds
@@ -415,7 +139,7 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     board's words are in the same order as :func:`solve` gives. ``client``: a Dask ``Client`` or scheduler
     address to solve chunks of ``chunk_size`` boards across a cluster (same result).
     """
-    lex = _lex(lexicon)
+    lex = as_lexicon(lexicon)
     grid = BOOKWORM if grid is None else grid
     if isinstance(boards, (list, tuple)) and boards and isinstance(boards[0], str):
         boards = np.stack([parse_text(b, grid, lex) for b in boards])
@@ -435,7 +159,8 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     if client is not None:
         return _solve_many_distributed(codes, kinds, lex, grid, client, chunk_size,
                                        dict(min_len=min_len, max_len=max_len, level=level, scoring=scoring))
-    pk, acc2, lay, q, u = packed(lex)
+    t = tables(lex)
+    pk, acc2, lay, q, u = t.pk, t.acc2, t.lay, t.q, t.u
     lbit, lval, kbonus = code_tables(lex, scoring)
     with _jit.threads(threads) as nt:
         lanes = 1 if threads == 1 else nt
@@ -541,12 +266,10 @@ def boggle_scores(boards, lexicon=None, *, grid: Grid | None = None, min_len=3, 
 
     ``boards`` as for :func:`solve_many` (default grid :data:`BOGGLE4`). A word of ``L`` letters (Qu counts 2)
     between ``min_len`` and ``max_len`` (default: every length the lexicon and grid allow) scores
-    ``points(L)`` (default :func:`scoring.boggle_points`: 3-4 letters 1, 5 -> 2, 6 -> 3, 7 -> 5, 8+ -> 11).
+    ``points(L)`` (default :func:`boggle_points`: 3-4 letters 1, 5 -> 2, 6 -> 3, 7 -> 5, 8+ -> 11).
     No paths or word lists are built: this is the measure the C++ Boggle solvers report.
     """
-    from .scoring import boggle_points
-
-    lex = _lex(lexicon)
+    lex = as_lexicon(lexicon)
     grid = BOGGLE4 if grid is None else grid
     if isinstance(boards, (list, tuple)) and boards and isinstance(boards[0], str):
         boards = np.stack([parse_text(b, grid, lex) for b in boards])
@@ -559,7 +282,8 @@ def boggle_scores(boards, lexicon=None, *, grid: Grid | None = None, min_len=3, 
     min_len, max_len = _check_lengths(min_len, max_len, lex, grid)
     pts = boggle_points if points is None else points
     table = np.array([pts(n) if n >= min_len else 0 for n in range(max_len + 1)], dtype=np.int64)
-    pk, acc2, lay, q, u = packed(lex)
+    t = tables(lex)
+    pk, acc2, lay, q, u = t.pk, t.acc2, t.lay, t.q, t.u
     lbit = code_tables(lex, BOOKWORM_DELUXE)[0]
     nb = codes.shape[0]
     out = np.zeros(nb, dtype=np.int64)
@@ -587,9 +311,7 @@ def random_codes(n: int, *, grid: Grid = BOOKWORM, lexicon=None, seed=None, freq
                  qu: bool = True) -> np.ndarray:
     """``n`` random boards as tile codes, letters drawn with Bookworm-like frequencies (Qu tiles included
     when ``qu``)."""
-    from .scoring import BOOKWORM_FREQUENCIES
-
-    lex = _lex(lexicon)
+    lex = as_lexicon(lexicon)
     freq = dict(BOOKWORM_FREQUENCIES if frequencies is None else frequencies)
     rng = np.random.default_rng(seed)
     codes, weights = [], []
@@ -609,7 +331,7 @@ def random_codes(n: int, *, grid: Grid = BOOKWORM, lexicon=None, seed=None, freq
 
 def warmup(lexicon=None) -> None:
     """Compile (or load from Numba's cache) every kernel the solvers and the CLI use."""
-    lex = _lex(lexicon)
+    lex = as_lexicon(lexicon)
     for grid in (BOOKWORM, BOGGLE4):
         codes = random_codes(3, grid=grid, lexicon=lex, seed=0)
         solve_codes(codes[0], lexicon=lex, grid=grid)

@@ -1,11 +1,10 @@
-"""The Board driver: text round trips, errors, playing (gravity, refill, gems, fire), self-play, SVG, CLI."""
+"""Position: text round trips, errors, playing (gravity, refill, gems, fire), games and self-play, SVG."""
 import numpy as np
 import pytest
 
-from numba_words.bookworm import (BOGGLE4, STRATEGIES, Board, InvalidBoardError, InvalidParameterError,
-                                  InvalidPathError, play_game)
-from numba_words.bookworm.scoring import FIRE, Rules
-from numba_words.cli import main
+from numba_words.bookworm import (BOGGLE4, BOGGLE5, STRATEGIES, Board, Game, InvalidBoardError,
+                                  InvalidParameterError, InvalidPathError, Position, Rules, play_game)
+from numba_words.bookworm._tables import FIRE
 
 TEXT = "nnloner ceunount fndeadu olledlit lusjigg oliqrxki slriagy"
 
@@ -13,9 +12,13 @@ TEXT = "nnloner ceunount fndeadu olledlit lusjigg oliqrxki slriagy"
 def test_parse_print_repr():
     b = Board(TEXT, kinds="..g.... ........ ...f... ........ ....... ....d... .......")
     assert b.text == TEXT
-    again = eval(repr(b), {"Board": Board})
+    again = eval(repr(b), {"Position": Position})
     assert again.text == b.text and np.array_equal(again.kinds, b.kinds)
-    assert repr(Board(TEXT)) == f"Board({TEXT!r})"
+    assert repr(Board(TEXT)) == f"Position({TEXT!r})" and Board is Position
+    bog = Position("qiet anrs dlme okgt", grid=BOGGLE4, level=3)
+    again = eval(repr(bog), {"Position": Position, "BOGGLE4": BOGGLE4})
+    assert again.text == bog.text and again.grid is BOGGLE4 and again.level == 3
+    assert eval(repr(Position("a" * 25, grid=BOGGLE5)), {"Position": Position, "BOGGLE5": BOGGLE5}).grid is BOGGLE5
     s = str(b)
     assert len(s.splitlines()) == 15 and "Q" in s and "Ef" in s and "Lg" in s
     assert b.letters(b.grid.index(5, 3)) == "qu" and b.kind(b.grid.index(2, 3)) == "fire"
@@ -118,21 +121,6 @@ def test_boggle_board_and_svg():
     assert hexes.count("<polygon") == 52 and "#ff6a3d" in hexes
 
 
-def test_cli_solve(capsys):
-    assert main(["bookworm", TEXT, "--top", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "187 words" in out and "squills" in out
-
-
-def test_cli_bench_and_errors(capsys):
-    assert main(["bookworm", "--random", "30", "--bench"]) == 0
-    out = capsys.readouterr().out
-    assert "boards/s" in out and "plain Python" in out and "same words: yes" in out
-    assert main(["bookworm", "abc"]) == 2
-    assert "has 1 columns" in capsys.readouterr().err
-    assert main(["bookworm", TEXT, "--max-len", "1"]) == 2
-
-
 def test_lookahead_with_a_played_fire_tile():
     """Regression: the lookahead burned a fire list holding a fire tile its own path had just played (its
     position None), and sorting None beside ints raised TypeError (seed 11, turn ~30)."""
@@ -140,3 +128,27 @@ def test_lookahead_with_a_played_fire_tile():
 
     game = play_game(11, "lookahead", max_turns=40)
     assert len(game.turns) > 0
+
+
+def test_game_play_and_undo():
+    g = Game(Position(TEXT, seed=4))
+    first = g.position.best()
+    t1 = g.play(first.path)
+    after_one = (g.position.text, g.position.kinds.copy(), g.position.score)
+    t2 = g.play(g.position.best().path)
+    assert g.scores == [t1.score, t2.score] and g.score == t1.score + t2.score == g.position.score
+    assert g.undo() == t2 and len(g) == 1
+    assert (g.position.text, g.position.score) == after_one[::2] and np.array_equal(g.position.kinds, after_one[1])
+    assert g.play(g.position.best().path) == t2  # the same refill: the generator state came back too
+    g.undo()
+    g.undo()
+    assert g.position.text == TEXT == g.start.text and g.score == 0
+    with pytest.raises(InvalidParameterError, match="no turn"):
+        g.undo()
+    assert g.to_records() == []
+
+
+def test_play_game_from_a_position():
+    g = play_game(Position(TEXT, seed=2), "greedy", max_turns=3)
+    assert len(g.turns) == 3 and g.start.text == TEXT and g.reason == "stopped after 3 turns"
+    assert [r["word"] for r in g.to_records()] == [t.word for t in g.turns]

@@ -1,71 +1,42 @@
-"""The game driver: :class:`Board` (parse, print, words, play with gravity, refill, gems and fire) and
-:func:`play_game` self-play with the ``greedy``, ``longest`` and ``lookahead`` strategies."""
-from __future__ import annotations
+"""The playing board: :class:`Position` (``Board`` is the same class under its old name): letters and tile
+kinds on a grid plus the game state, its text notation, every word on it, and playing a word (gravity,
+refill, gems and fire).
 
-from dataclasses import dataclass, field
+Notation: ``Position("col0 col1 ... col6", kinds="...")``: seven columns, each bottom to top (7, 8, 7, 8, 7,
+8, 7 tiles), lower case letters, ``q`` for the Qu tile, ``.`` for an empty square; ``kinds`` in the same
+layout (``.`` plain, ``g`` green, ``y`` gold, ``s`` sapphire, ``d`` diamond, ``f`` fire). A Boggle position
+is its rows top to bottom. ``repr()`` round-trips; ``str()`` draws the staggered board.
+"""
+from __future__ import annotations
 
 import numpy as np
 
-from . import solver as S
+from . import search as S
+from ._tables import (BOOKWORM, DEFAULT_RULES, FIRE, GRIDS, HOLE, KIND_CHARS, KINDS, PLAIN, QU, STRATEGIES,
+                      Grid, Rules, as_lexicon, board_text, code_letters, parse_kinds, parse_text, split_layout,
+                      tile_code)
 from .errors import InvalidBoardError, InvalidParameterError, InvalidPathError
-from .geometry import BOOKWORM, Grid
-from .scoring import DEFAULT_RULES, FIRE, KIND_CHARS, KINDS, PLAIN, Rules
-
-STRATEGIES = ("greedy", "longest", "lookahead")
+from .solution import Found, Solution, Turn
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One play: the word, its path, its score, and whether the game ended after it (and why)."""
-
-    word: str
-    path: tuple
-    score: int
-    level: int
-    total: int
-    game_over: bool = False
-    reason: str = ""
-
-
-@dataclass
-class Game:
-    """A finished (or stopped) self-play game."""
-
-    strategy: str
-    seed: int | None
-    turns: list = field(default_factory=list)
-    reason: str = ""
-    board: "Board | None" = None
-
-    @property
-    def score(self) -> int:
-        return self.turns[-1].total if self.turns else 0
-
-    @property
-    def scores(self) -> list:
-        return [t.score for t in self.turns]
-
-    def __repr__(self) -> str:
-        return f"<Game {self.strategy}: {len(self.turns)} turns, score {self.score}, {self.reason}>"
-
-
-class Board:
-    """A Bookworm (or Boggle) board: letters and kinds per tile, plus the game state (level, score, turn,
+class Position:
+    """A Bookworm (or Boggle) position: letters and kinds per tile, plus the game state (level, score, turn,
     random tile generator).
 
-    ``Board("col0 col1 ... col6")``: seven columns, each bottom to top (7, 8, 7, 8, 7, 8, 7 tiles), lower
+    ``Position("col0 col1 ... col6")``: seven columns, each bottom to top (7, 8, 7, 8, 7, 8, 7 tiles), lower
     case letters, ``q`` for the Qu tile. ``kinds``: the same layout in kind characters (``.`` plain,
-    ``g`` green, ``y`` gold, ``s`` sapphire, ``d`` diamond, ``f`` fire). ``Board.random(seed)`` deals one.
+    ``g`` green, ``y`` gold, ``s`` sapphire, ``d`` diamond, ``f`` fire). ``Position.random(seed)`` deals one.
+    ``words()`` is every word on it (a :class:`Solution`), ``best()`` the best play, ``play(move)`` plays one.
     """
 
     def __init__(self, text: str, kinds: str | None = None, *, grid: Grid = BOOKWORM, level: int = 1,
                  seed=None, rules: Rules = DEFAULT_RULES, lexicon=None):
         self.grid = grid
         self.rules = rules
-        self.lexicon = S._lex(lexicon)
-        codes = S.parse_text(text, grid, self.lexicon)
+        self.lexicon = as_lexicon(lexicon)
+        codes = parse_text(text, grid, self.lexicon)
         self._codes = codes
-        self.kinds = S.parse_kinds(kinds, grid.n_tiles)
+        self.kinds = parse_kinds(kinds, grid.n_tiles)
         if isinstance(level, bool) or not isinstance(level, (int, np.integer)) or level < 1:
             raise InvalidParameterError(f"level must be a positive integer, got {level!r}")
         self.level = int(level)
@@ -81,10 +52,10 @@ class Board:
 
     # ------------------------------------------------------------------ construction and text
     @classmethod
-    def random(cls, seed=None, *, grid: Grid = BOOKWORM, rules: Rules = DEFAULT_RULES, lexicon=None) -> "Board":
+    def random(cls, seed=None, *, grid: Grid = BOOKWORM, rules: Rules = DEFAULT_RULES, lexicon=None) -> "Position":
         """A board dealt from the rules' letter frequencies with a seeded generator (which then refills)."""
-        lex = S._lex(lexicon)
-        b = cls(S.board_text(np.zeros(grid.n_tiles, dtype=np.uint8), grid, lex), grid=grid, seed=seed,
+        lex = as_lexicon(lexicon)
+        b = cls(board_text(np.zeros(grid.n_tiles, dtype=np.uint8), grid, lex), grid=grid, seed=seed,
                 rules=rules, lexicon=lex)
         b._codes = np.array([b._draw() for _ in range(grid.n_tiles)], dtype=np.uint8)
         return b
@@ -94,7 +65,7 @@ class Board:
         codes, weights = [], []
         for letter, w in self.rules.frequencies.items():
             try:
-                codes.append(S.tile_code("q" if letter.upper() == "QU" else letter, lex))
+                codes.append(tile_code("q" if letter.upper() == "QU" else letter, lex))
             except InvalidBoardError:
                 continue
             weights.append(float(w))
@@ -106,32 +77,24 @@ class Board:
 
     @property
     def text(self) -> str:
-        return S.board_text(self._codes, self.grid, self.lexicon)
+        return board_text(self._codes, self.grid, self.lexicon)
 
     @property
     def kinds_text(self) -> str:
-        return self._split("".join(KIND_CHARS[k] for k in self.kinds))
-
-    def _split(self, chars: str) -> str:
-        if self.grid.kind == "bookworm":
-            out, i = [], 0
-            for h in self.grid.shape:
-                out.append(chars[i:i + h])
-                i += h
-            return " ".join(out)
-        rows, cols = self.grid.shape
-        return " ".join(chars[r * cols:(r + 1) * cols] for r in range(rows))
+        """The tile kinds in board-text layout (``.`` plain, ``g`` green, ``y`` gold, ``s`` sapphire, ``d``
+        diamond, ``f`` fire)."""
+        return split_layout("".join(KIND_CHARS[k] for k in self.kinds), self.grid)
 
     def codes(self, lexicon=None) -> np.ndarray:
         """Tile codes (letter indices, ``QU``, ``HOLE``) for ``lexicon`` (default: the board's)."""
-        lex = self.lexicon if lexicon is None else S._lex(lexicon)
+        lex = self.lexicon if lexicon is None else as_lexicon(lexicon)
         if lex is self.lexicon:
             return self._codes.copy()
-        return S.parse_text(self.text, self.grid, lex)
+        return parse_text(self.text, self.grid, lex)
 
     def letters(self, t: int) -> str:
         """The letters tile ``t`` spells (``"qu"`` for the Qu tile)."""
-        return S.code_letters(int(self._codes[t]), self.lexicon)
+        return code_letters(int(self._codes[t]), self.lexicon)
 
     def kind(self, t: int) -> str:
         return KINDS[int(self.kinds[t])]
@@ -141,10 +104,11 @@ class Board:
         if self.kinds.any():
             args.append(f"kinds={self.kinds_text!r}")
         if self.grid is not BOOKWORM:
-            args.append(f"grid={self.grid.name}")
+            known = {id(g): name.upper() for name, g in GRIDS.items()}
+            args.append(f"grid={known.get(id(self.grid)) or 'boggle_grid' + repr(self.grid.shape)}")
         if self.level != 1:
             args.append(f"level={self.level}")
-        return f"Board({', '.join(args)})"
+        return f"{type(self).__name__}({', '.join(args)})"
 
     def __str__(self) -> str:
         """The board as it looks: staggered columns, top row first; a kind marks the letter (``G`` green,
@@ -163,7 +127,7 @@ class Board:
                 r2 = y - (1 if c % 2 == 0 else 0)
                 if r2 % 2 == 0 and 0 <= r2 // 2 < h:
                     t = self.grid.index(c, r2 // 2)
-                    letter = "Q" if self._codes[t] == S.QU else self.letters(t).upper() or "."
+                    letter = "Q" if self._codes[t] == QU else self.letters(t).upper() or "."
                     cells.append(f"{letter}{mark[int(self.kinds[t])]}")
                 else:
                     cells.append("  ")
@@ -183,8 +147,8 @@ class Board:
 
         return board_svg(self, path=path, size=size)
 
-    def copy(self) -> "Board":
-        b = object.__new__(Board)
+    def copy(self) -> "Position":
+        b = object.__new__(type(self))
         b.__dict__.update(self.__dict__)
         b._codes = self._codes.copy()
         b.kinds = self.kinds.copy()
@@ -196,7 +160,7 @@ class Board:
         return b
 
     # ------------------------------------------------------------------ words
-    def words(self) -> S.Solution:
+    def words(self) -> Solution:
         """Every word on the board (cached until the board changes)."""
         if self._solution is None:
             self._solution = S.solve_codes(self._codes, self.kinds, self.lexicon, grid=self.grid,
@@ -204,7 +168,7 @@ class Board:
                                            level=self.level, scoring=self.rules.scoring)
         return self._solution
 
-    def best(self) -> S.Found | None:
+    def best(self) -> Found | None:
         """The best-scoring word with its best path."""
         return self.words().best()
 
@@ -223,7 +187,7 @@ class Board:
         for a, b in zip(path, path[1:]):
             if not (int(self.grid.masks[a]) >> b) & 1:
                 raise InvalidPathError(f"path {path!r}: tiles {a} and {b} are not adjacent")
-        if any(self._codes[t] == S.HOLE for t in path):
+        if any(self._codes[t] == HOLE for t in path):
             raise InvalidPathError(f"path {path!r} crosses an empty square")
         return "".join(self.letters(t) for t in path)
 
@@ -231,7 +195,7 @@ class Board:
         """Score of playing ``path`` now (it must spell a word)."""
         word = self.path_word(path)
         sc = self.rules.scoring
-        values = [sc.value("QU" if self._codes[t] == S.QU else self.letters(t)) for t in path]
+        values = [sc.value("QU" if self._codes[t] == QU else self.letters(t)) for t in path]
         bonuses = [sc.bonus(self.kind(t)) for t in path]
         return sc.score(values, len(word), bonuses, self.level)
 
@@ -314,7 +278,7 @@ class Board:
             kinds = [self.kinds[t] for t in keep]
             ids = [self._ids[t] for t in keep]
             for t in col[len(keep):]:
-                codes.append(self._draw() if refill else S.HOLE)
+                codes.append(self._draw() if refill else HOLE)
                 kinds.append(PLAIN)
                 ids.append(self._next_id)
                 self._next_id += 1
@@ -343,7 +307,7 @@ class Board:
         return int(hit[0]) if hit.size else None
 
     # ------------------------------------------------------------------ self-play
-    def choose(self, strategy: str = "greedy", top_k: int = 12) -> S.Found | None:
+    def choose(self, strategy: str = "greedy", top_k: int = 12) -> Found | None:
         """The move a strategy picks here (None when no word is left)."""
         if strategy not in STRATEGIES:
             raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
@@ -376,27 +340,5 @@ class Board:
         nxt = b.words().best()
         return (nxt.score if nxt else 0) - danger
 
-    def play_game(self, strategy: str = "greedy", max_turns: int = 100) -> Game:
-        """Play from this board until a fire reaches the bottom, no word is left, or ``max_turns``."""
-        if strategy not in STRATEGIES:
-            raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
-        game = Game(strategy, None, board=self)
-        while not self.game_over and self.turn < max_turns:
-            move = self.choose(strategy)
-            if move is None:
-                self.game_over, self.reason = True, "no word left on the board"
-                break
-            game.turns.append(self.play(move.path))
-        game.reason = self.reason or f"stopped after {max_turns} turns"
-        return game
 
-
-def play_game(seed=None, strategy: str = "greedy", *, max_turns: int = 100, rules: Rules = DEFAULT_RULES,
-              lexicon=None) -> Game:
-    """Self-play from a board dealt with ``seed`` (the same seed gives the same game)."""
-    if strategy not in STRATEGIES:
-        raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
-    board = Board.random(seed, rules=rules, lexicon=lexicon)
-    game = board.play_game(strategy, max_turns)
-    game.seed = seed
-    return game
+Board = Position  # the old name

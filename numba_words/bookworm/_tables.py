@@ -1,0 +1,502 @@
+"""Bookworm/Boggle tables: constants, grids, scoring and rules as data, tile codes and the board-text codec,
+and the per-lexicon search tables (built once per lexicon through :meth:`Lexicon.derived`).
+
+Grids: a tile list, a neighbour table, and the same table as ``uint64`` bitboard masks. The kernels only see
+``Grid.masks`` (bit ``u`` of ``masks[t]`` set when tiles ``t`` and ``u`` touch), so a new grid is a new
+table, not new code. At most 64 tiles (one bitboard).
+
+Tile codes (``uint8``, what the kernels read per tile): a letter index of the lexicon's alphabet (< 32),
+:data:`QU` for the Qu tile (a two-letter edge Q then U), :data:`HOLE` for an empty square. Board text: a
+Bookworm board is ``"col0 col1 ... col6"`` (each column bottom to top, ``q`` the Qu tile, ``.`` empty), a
+Boggle board its rows top to bottom separated by spaces (or one string of rows*cols letters).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from .._jit import kernel
+from ..bits import popcount
+from ..lexicon import Lexicon
+from ..lexicon._dawg import child_slot
+from .errors import InvalidBoardError
+
+# ---------------------------------------------------------------------------------------------- tile codes
+QU = 62      # tile code of the Qu tile
+HOLE = 63    # tile code of an empty square (matches nothing)
+QCOL = 32    # column of the Qu tile in the per-board table ``nbl`` (letters use their index, < 32)
+NCOL = 33
+HOLE_CHARS = "._"
+
+# ---------------------------------------------------------------------------------------------- grids
+BOOKWORM_HEIGHTS = (7, 8, 7, 8, 7, 8, 7)
+
+
+@dataclass(frozen=True, eq=False)
+class Grid:
+    """A board shape: ``coords[t]`` (column, row) of tile ``t``, ``neighbours`` (``int8`` table padded with
+    -1), ``masks`` (``uint64`` per tile), ``degree`` (``int8`` per tile).
+
+    ``kind`` is ``"bookworm"`` (columns bottom to top, rows counted from the bottom) or ``"boggle"``
+    (rows top to bottom, ``coords`` are (row, column)).
+    """
+
+    name: str
+    kind: str
+    coords: tuple
+    neighbours: np.ndarray
+    degree: np.ndarray
+    masks: np.ndarray
+    shape: tuple = field(default=())  # bookworm: column heights; boggle: (rows, cols)
+
+    @property
+    def n_tiles(self) -> int:
+        return len(self.coords)
+
+    @property
+    def n_edges(self) -> int:
+        return int(self.degree.sum()) // 2
+
+    def index(self, a: int, b: int) -> int:
+        """Tile index of coordinates ``(a, b)``."""
+        try:
+            return self._index[(a, b)]
+        except KeyError:
+            raise InvalidBoardError(f"{(a, b)!r} is not a tile of the {self.name} grid") from None
+
+    @property
+    def _index(self):
+        return {c: i for i, c in enumerate(self.coords)}
+
+    def __repr__(self) -> str:
+        return f"<Grid {self.name}: {self.n_tiles} tiles, {self.n_edges} edges>"
+
+
+def _make(name, kind, coords, adj, shape) -> Grid:
+    n = len(coords)
+    if n > 64:
+        raise InvalidBoardError(f"grid {name!r} has {n} tiles; at most 64 fit a bitboard")
+    deg = np.array([len(a) for a in adj], dtype=np.int8)
+    width = max(1, int(deg.max()) if n else 1)
+    table = np.full((n, width), -1, dtype=np.int8)
+    masks = np.zeros(n, dtype=np.uint64)
+    for t, a in enumerate(adj):
+        for k, u in enumerate(sorted(a)):
+            table[t, k] = u
+            masks[t] |= np.uint64(1) << np.uint64(u)
+    for arr in (table, deg, masks):
+        arr.setflags(write=False)
+    return Grid(name, kind, tuple(coords), table, deg, masks, tuple(shape))
+
+
+def bookworm_grid(heights=BOOKWORM_HEIGHTS) -> Grid:
+    """The Bookworm Deluxe hex board: columns of 7, 8, 7, 8, 7, 8, 7 tiles, tile ``(c, r)`` with ``r`` from
+    the bottom; odd columns sit half a tile lower. Neighbours of ``(c, r)``: ``(c, r±1)``; even ``c`` also
+    ``(c±1, r)`` and ``(c±1, r+1)``; odd ``c`` also ``(c±1, r-1)`` and ``(c±1, r)``."""
+    coords = [(c, r) for c, h in enumerate(heights) for r in range(h)]
+    index = {xy: i for i, xy in enumerate(coords)}
+    adj = []
+    for c, r in coords:
+        cand = [(c, r - 1), (c, r + 1)]
+        dr = (0, 1) if c % 2 == 0 else (-1, 0)
+        for dc in (-1, 1):
+            for d in dr:
+                cand.append((c + dc, r + d))
+        adj.append({index[xy] for xy in cand if xy in index})
+    return _make("bookworm", "bookworm", coords, adj, heights)
+
+
+def boggle_grid(rows: int = 4, cols: int | None = None) -> Grid:
+    """A Boggle board of ``rows`` by ``cols`` dice (row-major tiles), each touching up to 8 others."""
+    cols = rows if cols is None else cols
+    for v, what in ((rows, "rows"), (cols, "cols")):
+        if not isinstance(v, (int, np.integer)) or v < 1:
+            raise InvalidBoardError(f"Boggle {what} must be a positive integer, got {v!r}")
+    if rows * cols > 64:
+        raise InvalidBoardError(f"a {rows}x{cols} Boggle board has {rows * cols} tiles; at most 64")
+    coords = [(r, c) for r in range(rows) for c in range(cols)]
+    adj = []
+    for r, c in coords:
+        adj.append({(r + dr) * cols + (c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                    if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols})
+    return _make(f"boggle{rows}x{cols}", "boggle", coords, adj, (rows, cols))
+
+
+BOOKWORM = bookworm_grid()
+BOGGLE4 = boggle_grid(4)
+BOGGLE5 = boggle_grid(5)
+GRIDS = {"bookworm": BOOKWORM, "boggle4": BOGGLE4, "boggle5": BOGGLE5}
+
+# ---------------------------------------------------------------------------------------------- scoring
+KINDS = ("plain", "green", "gold", "sapphire", "diamond", "fire")
+KIND_CHARS = ".gysdf"  # one character per kind in board text: . plain, g green, y gold, s sapphire, d diamond, f fire
+PLAIN, GREEN, GOLD, SAPPHIRE, DIAMOND, FIRE = range(6)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Score of a word = ``(level + sum of tile values) * (letters + sum of gem bonuses) * multiplier``.
+
+    ``letter_values`` maps a letter (``"QU"`` for the Qu tile) to its value; ``gem_bonus`` a tile kind to its
+    bonus. Letters missing from the table are worth ``default_value``.
+    """
+
+    name: str
+    letter_values: dict
+    gem_bonus: dict
+    multiplier: int = 10
+    default_value: int = 1
+
+    def value(self, letter: str) -> int:
+        return int(self.letter_values.get(letter.upper(), self.default_value))
+
+    def bonus(self, kind: str) -> int:
+        return int(self.gem_bonus.get(kind, 0))
+
+    def score(self, values, letters: int, bonuses=(), level: int = 1) -> int:
+        return (level + sum(values)) * (letters + sum(bonuses)) * self.multiplier
+
+
+BOOKWORM_DELUXE = Scoring(
+    name="Bookworm Deluxe",
+    letter_values=dict(A=1, B=4, C=4, D=3, E=1, F=5, G=3, H=5, I=1, J=8, K=7, L=2, M=4, N=2, O=1, P=4, QU=9,
+                       R=2, S=1, T=2, U=2, V=5, W=6, X=8, Y=6, Z=10),
+    gem_bonus=dict(green=2, gold=4, sapphire=7, diamond=10),
+)
+
+# Standard Boggle points by word length in letters (Qu counts 2): 3-4 letters 1, 5 -> 2, 6 -> 3, 7 -> 5,
+# 8 or more -> 11; shorter words score nothing.
+BOGGLE_POINTS = (0, 0, 0, 1, 1, 2, 3, 5, 11)
+
+
+def boggle_points(length: int) -> int:
+    """Standard Boggle points of a word of ``length`` letters."""
+    return BOGGLE_POINTS[min(int(length), len(BOGGLE_POINTS) - 1)]
+
+
+# Letter weights for new tiles: Bookworm-like (English frequencies, Qu rare), as relative weights.
+BOOKWORM_FREQUENCIES = dict(
+    A=8.2, B=1.8, C=3.0, D=4.0, E=11.5, F=1.9, G=2.4, H=3.6, I=7.8, J=0.25, K=0.9, L=4.6, M=2.6, N=6.8, O=7.2,
+    P=2.4, QU=0.3, R=6.9, S=6.5, T=6.8, U=3.5, V=1.0, W=1.4, X=0.3, Y=1.7, Z=0.3,
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Game rules for :meth:`Position.play` and self-play (all data, all swappable).
+
+    ``gem_for_letters``: a word of at least that many letters creates that gem among the new tiles (longest
+    threshold met wins). ``fire_max_letters``/``fire_chance``: a word of at most that many letters spawns a
+    fire tile among the new tiles with that probability; ``fire_chance_any`` times the level per turn regardless.
+    Fire tiles burn the tile below them once a turn; a fire tile reaching the bottom row ends the game.
+    ``words_per_level``: the level (added to every score) goes up after that many words.
+    """
+
+    scoring: Scoring = BOOKWORM_DELUXE
+    frequencies: dict = field(default_factory=lambda: dict(BOOKWORM_FREQUENCIES))
+    gem_for_letters: tuple = ((5, "green"), (6, "gold"), (7, "sapphire"), (8, "diamond"))
+    fire_max_letters: int = 3
+    fire_chance: float = 0.6
+    fire_chance_any: float = 0.04
+    words_per_level: int = 10
+    min_len: int = 3
+    max_len: int = 12
+
+
+DEFAULT_RULES = Rules()
+STRATEGIES = ("greedy", "longest", "lookahead")
+
+
+# ---------------------------------------------------------------------------------------------- lexicons
+_default_lexicon = None
+
+
+def default_lexicon() -> Lexicon:
+    """TWL06, loaded once."""
+    global _default_lexicon
+    if _default_lexicon is None:
+        _default_lexicon = Lexicon.load("twl06")
+    return _default_lexicon
+
+
+def as_lexicon(lexicon) -> Lexicon:
+    """``lexicon`` as a :class:`Lexicon`: ``None`` is TWL06, a name or path is loaded."""
+    if lexicon is None:
+        return default_lexicon()
+    if isinstance(lexicon, Lexicon):
+        return lexicon
+    return Lexicon.load(lexicon)
+
+
+# ---------------------------------------------------------------------------------------------- board text
+def tile_code(ch: str, lex: Lexicon) -> int:
+    """Tile code of one board character: a letter index, ``QU`` for ``q``, ``HOLE`` for ``.``."""
+    if ch in HOLE_CHARS:
+        return HOLE
+    if ch.lower() == "q" and "U" in lex.alphabet and "Q" in lex.alphabet:
+        return QU
+    try:
+        return lex.alphabet.index(ch)
+    except ValueError:
+        raise InvalidBoardError(f"tile {ch!r} is not a letter of the alphabet {lex.alphabet.letters!r}, "
+                                f"'q' (Qu) or '.' (empty)") from None
+
+
+def code_letters(code: int, lex: Lexicon) -> str:
+    """Letters a tile code spells (``"qu"``, ``""`` for a hole), lower case."""
+    if code == QU:
+        return "qu"
+    if code == HOLE:
+        return ""
+    return lex.alphabet.letters[code].lower()
+
+
+def code_tables(lex: Lexicon, scoring: Scoring) -> tuple:
+    """``(lbit, lval, kbonus)``: per tile code its first-letter bit and value; per kind index its gem bonus."""
+    t = tables(lex)
+    letters = lex.alphabet.letters
+    lbit = np.zeros(64, dtype=np.int64)
+    lval = np.zeros(64, dtype=np.int64)
+    for i, ch in enumerate(letters):
+        lbit[i] = 1 << i
+        lval[i] = scoring.value(ch)
+    if t.q >= 0 and t.u >= 0:
+        lbit[QU] = 1 << t.q
+        lval[QU] = scoring.value("QU")
+    kbonus = np.array([scoring.bonus(k) for k in KINDS], dtype=np.int64)
+    return lbit, lval, kbonus
+
+
+def parse_kinds(text, n: int, what: str = "kinds") -> np.ndarray:
+    """Kind indices from a string of kind characters (``.gysdf``; spaces ignored) or kind names."""
+    if text is None:
+        return np.zeros(n, dtype=np.uint8)
+    if isinstance(text, str):
+        chars = text.replace(" ", "")
+        out = []
+        for i, ch in enumerate(chars):
+            k = KIND_CHARS.find(ch.lower())
+            if k < 0:
+                raise InvalidBoardError(f"{what} {text!r}: {ch!r} at position {i + 1} is not a tile kind; use "
+                                        f"{', '.join(f'{c!r} {k}' for c, k in zip(KIND_CHARS, KINDS))}")
+            out.append(k)
+    else:
+        out = []
+        for x in text:
+            if isinstance(x, str):
+                if x not in KINDS:
+                    raise InvalidBoardError(f"unknown tile kind {x!r}; known: {', '.join(KINDS)}")
+                out.append(KINDS.index(x))
+            else:
+                if not 0 <= int(x) < len(KINDS):
+                    raise InvalidBoardError(f"tile kind index {x!r} out of range 0..{len(KINDS) - 1}")
+                out.append(int(x))
+    if len(out) != n:
+        raise InvalidBoardError(f"{what} {text!r} gives {len(out)} tiles; the board has {n}")
+    return np.array(out, dtype=np.uint8)
+
+
+def parse_text(text: str, grid: Grid, lex: Lexicon) -> np.ndarray:
+    """Tile codes from board text: Bookworm ``"col0 col1 ... col6"`` (each column bottom to top), Boggle
+    rows top to bottom separated by spaces (or one string of rows*cols letters)."""
+    if not isinstance(text, str):
+        raise InvalidBoardError(f"board text must be a string, got {text!r}")
+    parts = text.split()
+    shape = grid.shape
+    if grid.kind == "bookworm":
+        if len(parts) != len(shape):
+            raise InvalidBoardError(f"board {text!r} has {len(parts)} columns; a Bookworm board has "
+                                    f"{len(shape)} (heights {', '.join(map(str, shape))}), bottom to top")
+        for c, (col, h) in enumerate(zip(parts, shape)):
+            if len(col) != h:
+                raise InvalidBoardError(f"board {text!r}: column {c} {col!r} has {len(col)} tiles; it needs {h}")
+    else:
+        rows, cols = shape
+        if len(parts) == 1 and len(parts[0]) == rows * cols:
+            parts = [parts[0][i * cols:(i + 1) * cols] for i in range(rows)]
+        if len(parts) != rows or any(len(p) != cols for p in parts):
+            raise InvalidBoardError(f"board {text!r} is not {rows} rows of {cols} letters")
+    chars = "".join(parts)
+    codes = np.empty(len(chars), dtype=np.uint8)
+    for i, ch in enumerate(chars):
+        codes[i] = tile_code(ch, lex)
+    return codes
+
+
+def split_layout(chars: str, grid: Grid) -> str:
+    """One character a tile, laid out as board text: Bookworm columns or Boggle rows, space separated."""
+    if grid.kind == "bookworm":
+        out, i = [], 0
+        for h in grid.shape:
+            out.append(chars[i:i + h])
+            i += h
+        return " ".join(out)
+    rows, cols = grid.shape
+    return " ".join(chars[r * cols:(r + 1) * cols] for r in range(rows))
+
+
+def board_text(codes, grid: Grid, lex: Lexicon) -> str:
+    """Board text of tile codes (the inverse of :func:`parse_text`)."""
+    return split_layout("".join("q" if c == QU else "." if c == HOLE else lex.alphabet.letters[c].lower()
+                                for c in codes), grid)
+
+
+# ---------------------------------------------------------------------------------------------- per lexicon
+class LexiconTables(NamedTuple):
+    """What the search kernels need of a lexicon: the DAWG and its word-rank table ``acc``
+    (:func:`word_rank_table`), the DAWG re-laid for the search (``pk``, ``acc2``, ``lay``: :func:`pack_dawg`),
+    and the letter indices ``q``/``u`` of Q and U (-1 when the alphabet lacks them: no Qu tiles then)."""
+
+    dawg: np.ndarray
+    acc: np.ndarray
+    pk: np.ndarray
+    acc2: np.ndarray
+    lay: np.ndarray
+    q: int
+    u: int
+
+
+def _build_tables(lex: Lexicon) -> LexiconTables:
+    acc = word_rank_table(lex.dawg)
+    pk, acc2, lay = pack_dawg(lex.dawg, acc, len(lex.alphabet.letters))
+    letters = lex.alphabet.letters
+    return LexiconTables(lex.dawg, acc, pk, acc2, lay, letters.find("Q"), letters.find("U"))
+
+
+def tables(lexicon) -> LexiconTables:
+    """The search tables of a lexicon, built once and kept with it (``Lexicon.derived("bookworm.packed")``)."""
+    return as_lexicon(lexicon).derived("bookworm.packed", _build_tables)
+
+
+@kernel
+def word_rank_table(dawg):
+    """``acc`` (``int32``, same length as ``dawg``): at an edge position ``p = o + 1 + k`` the number of words
+    below node ``o`` that sort before the words through edge ``k``, plus that edge's terminal flag.
+
+    Summing ``acc`` over the edges spelling a word and subtracting one gives the word's sorted index.
+    """
+    n = dawg.shape[0]
+    count = np.full(n, -1, dtype=np.int64)  # words below the node at offset o (suffixes, empty excluded)
+    # explicit stack: each node is pushed at most once per parent visit; depth <= longest word + 1
+    stack = np.empty(n + 1, dtype=np.int64)
+    sp = 0
+    stack[sp] = 0
+    sp += 1
+    while sp > 0:
+        o = stack[sp - 1]
+        if count[o] >= 0:
+            sp -= 1
+            continue
+        m = np.int64(dawg[o])
+        k = popcount(m)
+        ready = True
+        for j in range(k):
+            c = np.int64(dawg[o + 1 + j]) >> 1
+            if count[c] < 0:
+                stack[sp] = c
+                sp += 1
+                ready = False
+        if ready:
+            total = 0
+            for j in range(k):
+                e = np.int64(dawg[o + 1 + j])
+                total += (e & 1) + count[e >> 1]
+            count[o] = total
+            sp -= 1
+    acc = np.zeros(n, dtype=np.int32)
+    o = 0
+    while o < n:
+        m = np.int64(dawg[o])
+        k = popcount(m)
+        before = 0
+        for j in range(k):
+            e = np.int64(dawg[o + 1 + j])
+            acc[o + 1 + j] = before + (e & 1)
+            before += (e & 1) + count[e >> 1]
+        o += 1 + k
+    return acc
+
+
+@kernel
+def word_ranks(dawg, acc, flat, offsets, out):
+    """``out[i]`` = rank computed through ``acc`` for word ``i`` (a self-check: must equal ``i``)."""
+    for i in range(offsets.shape[0] - 1):
+        node = 0
+        s = 0
+        for k in range(offsets[i], offsets[i + 1]):
+            c = np.int64(flat[k])
+            p = child_slot(node, np.int64(dawg[node]), c)
+            e = np.int64(dawg[p])
+            s += acc[p]
+            node = e >> 1
+        out[i] = s - 1
+
+
+@kernel
+def pack_dawg(dawg, acc, n_letters, wide=False):
+    """The DAWG re-laid for the search: ``(pk, acc2, lay)``.
+
+    ``pk`` (``int64``) holds only edges, node by node in DAWG order; the edge to a child carries everything
+    the search needs about that child, so one load per step replaces the edge -> child-mask chain of two
+    dependent loads (and the separate ``acc`` load):
+
+    bits ``0 .. A-1``      the child's letter mask (``A = n_letters``)
+    bit  ``A``             terminal flag (the prefix ending here is a word)
+    bits ``A+1 ..``        index in ``pk`` of the child's first edge (``lay[BMASK]`` wide)
+    bits ``lay[ASHIFT]..`` the rank step ``acc`` of this edge, when it fits; otherwise ``lay[ASHIFT] == 64``
+                           and the rank step is ``acc2[q]`` (same index as the edge; also when ``wide``)
+
+    ``lay`` = ``[root mask, A, bshift, bmask, ashift, amask]``; the root's edges start at index 0.
+    """
+    n = dawg.shape[0]
+    base = np.empty(n, dtype=np.int64)
+    nodes = 0
+    o = 0
+    while o < n:
+        k = popcount(np.int64(dawg[o]))
+        base[o] = o - nodes
+        nodes += 1
+        o += 1 + k
+    n_edges = n - nodes
+    max_acc = 0
+    for p in range(n):
+        max_acc = max(max_acc, np.int64(acc[p]))
+    bbits = 1
+    while (np.int64(1) << bbits) <= n_edges:
+        bbits += 1
+    abits = 1
+    while (np.int64(1) << abits) <= max_acc:
+        abits += 1
+    bshift = n_letters + 1
+    ashift = bshift + bbits
+    if wide or ashift + abits > 64:
+        ashift = 64
+        acc2 = np.zeros(n_edges + 1, dtype=np.int32)
+    else:
+        acc2 = np.zeros(1, dtype=np.int32)
+    pk = np.zeros(n_edges + 1, dtype=np.uint64)  # a spare zero edge: the search's speculative loads stay in bounds
+    o = 0
+    while o < n:
+        m = np.int64(dawg[o])
+        k = popcount(m)
+        b = base[o]
+        for j in range(k):
+            e = np.int64(dawg[o + 1 + j])
+            c = e >> 1
+            x = np.uint64(dawg[c]) | (np.uint64(e & 1) << np.uint64(n_letters)) | (np.uint64(base[c]) << np.uint64(bshift))
+            if ashift < 64:
+                x |= np.uint64(acc[o + 1 + j]) << np.uint64(ashift)
+            else:
+                acc2[b + j] = acc[o + 1 + j]
+            pk[b + j] = x
+        o += 1 + k
+    lay = np.empty(6, dtype=np.int64)
+    lay[0] = np.int64(dawg[0])
+    lay[1] = n_letters
+    lay[2] = bshift
+    lay[3] = (np.int64(1) << bbits) - 1
+    lay[4] = ashift
+    lay[5] = (np.int64(1) << abits) - 1
+    return pk.view(np.int64), acc2, lay
