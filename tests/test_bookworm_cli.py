@@ -53,3 +53,26 @@ def test_legacy_rewrite():
 def test_no_verb_prints_help(capsys):
     code, out, _ = run(capsys, "bookworm")
     assert code == 2 and "solve" in out and "bench" in out
+
+
+def _lexicons(tmp_path):
+    from numba_words import Lexicon
+
+    words = tmp_path / "three.txt"
+    words.write_text("cat\ndog\nbird\n")
+    return [Lexicon.load("nb-small"),                                       # 29 letters, 6-letter max
+            Lexicon.load(words),                                            # three words
+            Lexicon.load(["ABBA", "BAAB", "ABC", "CAB"], alphabet="ABC"),   # no Q, no U, no example letters
+            Lexicon.load(["ΑΒΓ", "ΓΑΒ"], alphabet="ΑΒΓΔ"),                  # no letter of the frequency table
+            Lexicon.load(["ZZZ"])]                                          # a board with no words at all
+
+
+def test_tour_on_any_lexicon(tmp_path):
+    from numba_words.bookworm.cli import tour
+
+    for lex in _lexicons(tmp_path):
+        lines = []
+        tour(lex, lines.append)
+        text = "\n".join(lines)
+        assert "kernels ready" in text and text.count("boards/s on 1 thread") == 2, text
+        assert "disagree" not in text, text

@@ -152,3 +152,92 @@ def test_play_game_from_a_position():
     g = play_game(Position(TEXT, seed=2), "greedy", max_turns=3)
     assert len(g.turns) == 3 and g.start.text == TEXT and g.reason == "stopped after 3 turns"
     assert [r["word"] for r in g.to_records()] == [t.word for t in g.turns]
+
+
+@pytest.mark.parametrize("path,match", [
+    ([0.0, 1.0, 2.0], "not a tile index"), ([0, 1.5], "not a tile index"), ([True, 1], "not a tile index"),
+    ("012", "sequence of tile indices"), (5, "sequence of tile indices"), ([], "at least one tile"),
+    ([0, -1], "not on the board"), ([0, 2 ** 70], "not on the board"), ([[0, 1]], "not a tile index"),
+    (np.array([[0, 1]]), "sequence of tile indices"),
+])
+def test_bad_path_values(path, match):
+    b = Position(TEXT)
+    for f in (b.path_word, b.score_path) + (() if isinstance(path, str) else (b.play,)):  # play("012"): a word
+        with pytest.raises(InvalidPathError, match=match):
+            f(path)
+
+
+def test_score_path_needs_a_word():
+    b = Position(TEXT)
+    assert b.path_word([0, 1, 2]) == "nnl"  # letters, not a word: path_word spells any chain
+    with pytest.raises(InvalidPathError, match="'nnl', which is not in"):
+        b.score_path([0, 1, 2])
+    with pytest.raises(InvalidPathError, match="words have 3 to 12"):
+        b.score_path([0, 1])
+    best = b.best()
+    assert b.score_path(np.array(best.path)) == best.score  # NumPy integers are tile indices too
+    assert b.path_word(tuple(np.int8(t) for t in best.path)) == best.word
+
+
+@pytest.mark.parametrize("kw,err,match", [
+    (dict(level=0), InvalidParameterError, "level"), (dict(level=-3), InvalidParameterError, "level"),
+    (dict(level=1.0), InvalidParameterError, "level"), (dict(level=10 ** 7), InvalidParameterError, "level"),
+    (dict(seed=-1), InvalidParameterError, "seed"), (dict(seed="x"), InvalidParameterError, "seed"),
+    (dict(grid="hex"), InvalidParameterError, "grid"), (dict(rules=object()), InvalidParameterError, "rules"),
+    (dict(kinds=[0.5] * 52), InvalidBoardError, "kind"), (dict(kinds=np.full(52, 7)), InvalidBoardError, "kind"),
+])
+def test_bad_position_arguments(kw, err, match):
+    with pytest.raises(err, match=match):
+        Position(TEXT, **kw)
+
+
+def test_solve_rejects_level_zero():
+    from numba_words.bookworm import solve
+
+    for level in (0, -1, 1.5, True):
+        with pytest.raises(InvalidParameterError, match="level"):
+            solve(TEXT, level=level)
+    assert solve(TEXT, level=3).best().score > solve(TEXT).best().score
+
+
+def test_tile_accessors_and_choose_reject_bad_input():
+    b = Position(TEXT)
+    for t in (52, -1, 1.0, "3"):
+        with pytest.raises(InvalidPathError, match="not a tile index"):
+            b.letters(t)
+        with pytest.raises(InvalidPathError, match="not a tile index"):
+            b.kind(t)
+    with pytest.raises(InvalidParameterError, match="top_k"):
+        b.choose("lookahead", top_k=0)
+    with pytest.raises(InvalidParameterError, match="unknown strategy"):
+        b.choose(["greedy"])
+    with pytest.raises(InvalidParameterError, match="size"):
+        b.svg(size=-4)
+    with pytest.raises(InvalidPathError, match="not on the board"):
+        b.svg(path=[60])
+
+
+@pytest.mark.parametrize("kw,match", [
+    (dict(fire_chance=2.0), "fire_chance"), (dict(min_len=-1), "min_len"),
+    (dict(gem_for_letters=((5, "ruby"),)), "gem_for_letters"), (dict(scoring=None), "scoring"),
+])
+def test_bad_rules(kw, match):
+    with pytest.raises(InvalidParameterError, match=match):
+        Rules(**kw)
+
+
+def test_bad_grids_from_parts():
+    from numba_words.bookworm import Grid, bookworm_grid
+
+    g = BOGGLE4
+    with pytest.raises(InvalidBoardError, match="names a tile"):
+        Grid("bad", "boggle", g.coords, g.neighbours, g.degree, np.full(16, 1 << 20, dtype=np.uint64), g.shape)
+    with pytest.raises(InvalidBoardError, match="uint64"):
+        Grid("bad", "boggle", g.coords, g.neighbours, g.degree, g.masks.astype(np.int64), g.shape)
+    with pytest.raises(InvalidBoardError, match="do not match"):
+        Grid("bad", "boggle", g.coords, g.neighbours, g.degree + 1, g.masks, g.shape)
+    with pytest.raises(InvalidBoardError, match="heights"):
+        bookworm_grid((7, 0, 7))
+    with pytest.raises(InvalidBoardError, match="64"):
+        bookworm_grid((9,) * 8)
+    assert not g.masks.flags.writeable

@@ -155,7 +155,8 @@ def test_length_limits(lex):
 
 @pytest.mark.parametrize("kw,match", [
     (dict(min_len=0), "min_len"), (dict(max_len=2), "below min_len"), (dict(max_len=200), "exceeds"),
-    (dict(min_len=3.5), "integer"),
+    (dict(min_len=3.5), "whole number"), (dict(level=0), "level"), (dict(level=2.0), "level"),
+    (dict(max_nodes=0), "max_nodes"), (dict(parallel="yes"), "parallel"), (dict(grid="hex"), "grid"),
 ])
 def test_bad_limits(lex, kw, match):
     with pytest.raises(InvalidParameterError, match=match):
@@ -181,6 +182,82 @@ def test_bad_codes_and_kinds(lex):
         solve_many(np.zeros((2, 52), dtype=np.uint8), lex, kinds=np.full((2, 52), 9))
     with pytest.raises(InvalidBoardError, match="rows"):
         solve("abcd efgh ijkl", lex, grid=BOGGLE4)
+
+
+ZEROS = np.zeros((2, 52), dtype=np.uint8)
+
+
+@pytest.mark.parametrize("kinds,match", [
+    (np.full((2, 52), -1), "value -1 at .0, 0. is not a kind index"),     # read outside the bonus table before
+    (np.full((2, 52), -3, dtype=np.int8), "value -3"),
+    (np.full((2, 52), 6, dtype=np.uint64), "value 6"),
+    (np.zeros((2, 52), dtype=np.float64), "dtype float64"),
+    (np.zeros((2, 52), dtype=bool), "dtype bool"),
+    (np.zeros((3, 52), dtype=np.uint8), r"shape \(3, 52\)"),
+    (np.zeros(52, dtype=np.uint8), r"shape \(52,\)"),
+    ("g" * 52, "one text"),
+    (["g" * 52, "x" * 52], "'x' at position 1 is not a tile kind"),
+    ([[0] * 52, [0] * 51], "kind indices"),
+    (object(), "kind indices"),
+])
+def test_bad_kinds_for_a_batch(lex, kinds, match):
+    with pytest.raises(InvalidBoardError, match=match):
+        solve_many(ZEROS, lex, kinds=kinds)
+
+
+def test_kind_texts_for_a_batch(lex):
+    codes = random_codes(2, lexicon=lex, seed=5)
+    texts = ["g" + "." * 51, "." * 51 + "d"]
+    want = np.zeros((2, 52), dtype=np.uint8)
+    want[0, 0], want[1, 51] = 1, 4
+    got = solve_many(codes, lex, kinds=texts)
+    assert np.array_equal(got.scores, solve_many(codes, lex, kinds=want).scores)
+
+
+@pytest.mark.parametrize("codes,match", [
+    (np.zeros((2, 52), dtype=np.float32), "dtype float32"),
+    (np.zeros((2, 52), dtype=bool), "dtype bool"),
+    (np.zeros((2, 2, 52), dtype=np.uint8), r"shape \(2, 2, 52\)"),
+    (np.zeros(52, dtype=np.uint8), r"shape \(52,\)"),
+    (np.full((1, 52), -1), "code -1"),
+    (np.full((1, 52), 2 ** 40), "code 1099511627776"),
+    ([[0] * 52, [0] * 50], "tile codes"),
+    ("abc", "one text"),
+    ([None] * 52, "dtype object"),
+])
+def test_bad_batch_codes(lex, codes, match):
+    with pytest.raises(InvalidBoardError, match=match):
+        solve_many(codes, lex)
+    with pytest.raises(InvalidBoardError):
+        from numba_words.bookworm import boggle_scores
+        boggle_scores(codes, lex, grid=BOOKWORM)
+
+
+def test_bad_single_board_codes(lex):
+    with pytest.raises(InvalidBoardError, match=r"shape \(1, 52\)"):
+        solve(np.zeros((1, 52), dtype=np.uint8), lex)
+    with pytest.raises(InvalidBoardError, match="dtype"):
+        solve(np.zeros(52, dtype=np.float64), lex)
+    with pytest.raises(InvalidBoardError, match="kind"):
+        solve(np.zeros(52, dtype=np.uint8), lex, kinds=[0.5] * 52)
+    with pytest.raises(InvalidBoardError, match="kind"):
+        solve(np.zeros(52, dtype=np.uint8), lex, kinds=[True] * 52)
+    abc = type(lex).load(["ABBA", "BAAB", "ABC"], alphabet="ABC")
+    with pytest.raises(InvalidBoardError, match="no Qu tile"):
+        solve(np.full(16, T.QU, dtype=np.uint8), abc, grid=BOGGLE4)
+    with pytest.raises(InvalidBoardError, match="'q' is not a letter"):
+        solve("qabc abca bcab cabc", abc, grid=BOGGLE4)
+
+
+@pytest.mark.parametrize("kw,match", [
+    (dict(chunk=0), "chunk"), (dict(chunk=2.5), "chunk"), (dict(level=-1), "level"),
+    (dict(threads=0.5), "threads"), (dict(grid=object()), "grid"), (dict(scoring="x"), "scoring"),
+])
+def test_bad_batch_parameters(lex, kw, match):
+    from numba_words.errors import NumbaWordsError
+
+    with pytest.raises(NumbaWordsError, match=match):
+        solve_many(ZEROS, lex, **kw)
 
 
 def test_boggle_text_and_qu(lex):
@@ -217,10 +294,10 @@ def test_packed_layouts_agree(lex, grid):
         buf = (np.empty(30 * 600, np.int32), np.empty((30 * 600, 12), np.int8), np.empty(30 * 600, np.int8),
                np.empty(30 * 600, np.int64))
         seen, idx = S.dedup_scratch(lex, 1)
-        bn, end = K.run_boards(pk, acc2, lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, 3, 12, 1, 10, 0, 30,
-                               0, 30 * 600, 2047, counts, *buf, seen[0], idx[0])
+        bn, end, status = K.run_boards(pk, acc2, lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, 3, 12, 1,
+                                       10, 0, 30, 0, 30 * 600, 2047, counts, *buf, seen[0], idx[0], 10 ** 9)
         assert not seen.any()
-        assert bn == 30
+        assert bn == 30 and status == 0
         got.append((counts, buf[0][:end], buf[3][:end]))
     for a, b in zip(*got):
         assert np.array_equal(a, b)
@@ -292,3 +369,34 @@ def test_solution_api(lex, monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", fake)
     rows, cols = sol.to_pandas(2)
     assert cols == ["word", "score", "path", "length"] and rows == sol.to_records(2)
+
+
+A_BOARD = " ".join(["aaaaaaa", "aaaaaaaa"] * 3 + ["aaaaaaa"])
+
+
+@pytest.fixture(scope="module")
+def one_letter():
+    """An adversarial lexicon: one 14-letter word of one letter. On a board of that letter every path is a
+    prefix, so the paths grow exponentially with max_len (about 10^10 at 12 letters on the Bookworm board)."""
+    return type(default_lexicon()).load(["A" * 14], name="a14")
+
+
+def test_adversarial_lexicon_is_bounded(one_letter):
+    from numba_words.bookworm import boggle_scores
+    from numba_words.bookworm.errors import SearchLimitError
+
+    with pytest.raises(SearchLimitError, match=r"board 0: the search passed max_nodes=20,000,000 paths"):
+        solve(A_BOARD, one_letter)  # the default budget: about half a second of search
+    with pytest.raises(SearchLimitError, match="max_nodes=1,000"):
+        solve(A_BOARD, one_letter, max_nodes=1000, parallel=True)
+    codes = np.stack([T.parse_text(A_BOARD, BOOKWORM, one_letter)] * 3)
+    codes[:2] = T.HOLE  # boards 0 and 1 empty, board 2 all 'a'
+    for threads in (1, None):
+        with pytest.raises(SearchLimitError, match="board 2:"):
+            solve_many(codes, one_letter, max_nodes=10 ** 5, threads=threads, chunk=2)
+        with pytest.raises(SearchLimitError, match="board 2:"):
+            boggle_scores(codes, one_letter, grid=BOOKWORM, max_nodes=10 ** 5, threads=threads, chunk=2)
+    # the budget is per board and leaves the scratch clean: the same call with room gives the truth
+    small = solve("aaaa aaaa aaaa aaaa", one_letter, grid=BOGGLE4, max_len=16)
+    assert small.words == ["a" * 14]
+    assert boggle_scores(["aaaa aaaa aaaa aaaa"], one_letter, max_len=16)[0] == 11

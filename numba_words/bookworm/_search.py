@@ -67,15 +67,16 @@ def _slot(wid, hmask):
 
 @kernel
 def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, lo, hi,
-           out_wid, out_path, out_plen, out_score, seen, idx, n_out, limit):
+           out_wid, out_path, out_plen, out_score, seen, idx, n_out, limit, budget):
     """Depth-first search from start tiles ``lo..hi-1``, appending distinct words to the ``out_*`` arrays.
 
     ``pk``/``acc2``/``lay``: the packed DAWG of ``_tables.pack_dawg``. Words go to ``out_*[n_out:limit]``.
     Distinct words by rank: bit ``wid`` of ``seen`` (``int64``, ``words // 64 + 1`` entries, all clear on
     entry and again on return: the bits this call set are cleared from its output rows) marks a word
     already written, at row ``idx[wid]`` (``int32``, ``words + 1`` entries, meaningful only where the bit
-    is set). Returns the new count, or -1 when ``limit`` is reached at a word (the caller retries with
-    more room).
+    is set). Returns the new count, -1 when ``limit`` is reached at a word (the caller retries with more
+    room), or -2 when more than ``budget`` paths were visited (an adversarial lexicon: the number of paths
+    that are prefixes grows exponentially with ``max_len``; the caller reports it).
 
     One flat LIFO stack of pending children (not a frame per level): an entry is the child's packed edge
     ``x`` and ``meta`` = tile | depth << 8 | letters << 16 | rank step << 24; popping one restores the path
@@ -144,6 +145,11 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
         sp = 1
         while sp > 0:
             sp -= 1
+            budget -= 1
+            if budget < 0:
+                for k in range(n_out0, n_out):
+                    seen[out_wid[k] >> 6] = 0
+                return -2
             x = st_x[sp]
             meta = st_m[sp]
             u = meta & 255
@@ -233,9 +239,9 @@ def hash_bits(cap):
 
 @kernel
 def solve_board(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap, seen,
-                idx):
-    """One board, serially: ``(n, wid, path, plen, score)``; ``n == -1`` when more than ``cap`` words.
-    ``seen``/``idx``: the dedup scratch of :func:`search` (left clear)."""
+                idx, budget):
+    """One board, serially: ``(n, wid, path, plen, score)``; ``n == -1`` when more than ``cap`` words, -2
+    when more than ``budget`` paths. ``seen``/``idx``: the dedup scratch of :func:`search` (left clear)."""
     n = nbr.shape[0]
     nl = np.empty(n, dtype=np.int64)
     nbl = np.empty((n, NCOL), dtype=np.uint64)
@@ -245,18 +251,19 @@ def solve_board(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, 
     out_plen = np.empty(cap, dtype=np.int8)
     out_score = np.empty(cap, dtype=np.int64)
     k = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, 0, n,
-               out_wid, out_path, out_plen, out_score, seen, idx, 0, cap)
+               out_wid, out_path, out_plen, out_score, seen, idx, 0, cap, budget)
     return k, out_wid, out_path, out_plen, out_score
 
 
 @pkernel
 def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap,
-                         seen, idx):
+                         seen, idx, budget):
     """One board, ``prange`` over start tiles (own output scratch each; dedup scratch ``seen[i]``/``idx[i]``
     per thread ``i = numba.get_thread_id()``: at least as many rows as threads), merged in start-tile order.
 
     Same result as :func:`solve_board` (first-found order; best path: first reaching the best score).
-    Returns ``(n, wid, path, plen, score)``; ``n == -1`` when a start tile or the merge overflows ``cap``.
+    Returns ``(n, wid, path, plen, score)``; ``n == -1`` when a start tile or the merge overflows ``cap``,
+    -2 when a start tile visits more than ``budget`` paths.
     """
     n = nbr.shape[0]
     nl = np.empty(n, dtype=np.int64)
@@ -271,13 +278,17 @@ def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, 
     for s in prange(n):
         th = get_thread_id()
         p_n[s] = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level,
-                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], seen[th], idx[th], 0, cap)
+                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], seen[th], idx[th], 0, cap,
+                        budget)
     out_wid = np.empty(cap, dtype=np.int32)
     out_path = np.empty((cap, max_len), dtype=np.int8)
     out_plen = np.empty(cap, dtype=np.int8)
     out_score = np.empty(cap, dtype=np.int64)
     htab = np.zeros(hmask + 1, dtype=np.int32)
     k = 0
+    for s in range(n):
+        if p_n[s] == -2:
+            return -2, out_wid, out_path, out_plen, out_score
     for s in range(n):
         if p_n[s] < 0:
             return -1, out_wid, out_path, out_plen, out_score
@@ -309,15 +320,16 @@ def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, 
 
 @kernel
 def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, b0, b1,
-               start, limit, hmask, counts, wid, path, plen, score, seen, idx):
+               start, limit, hmask, counts, wid, path, plen, score, seen, idx, budget):
     """Boards ``codes[b0:b1]`` (tile codes) with ``kinds`` (kind indices) serially, their words appended to the
     flat output arrays from index ``start`` (never at or past ``limit``); ``counts[b]`` = words of board ``b``.
 
     ``lbit``/``lval`` map a tile code (0..63) to its first-letter bit and value, ``kbonus`` a kind to its
     gem bonus. One board holds at most ``(hmask + 1) // 2`` words; ``seen``/``idx`` are the dedup scratch
-    of :func:`search`. Returns
-    ``(b_next, end)``: ``b_next < b1`` when board ``b_next`` did not fit (it wrote nothing that counts; the
-    caller makes room and resumes there); the words of boards ``b0..b_next-1`` are ``[start, end)``.
+    of :func:`search`, ``budget`` its path budget per board. Returns ``(b_next, end, status)``: ``b_next < b1``
+    when board ``b_next`` stopped (it wrote nothing that counts): ``status`` -1 when it did not fit (the caller
+    makes room and resumes there), -2 when it passed the path budget; the words of boards ``b0..b_next-1``
+    are ``[start, end)``.
     """
     n = nbr.shape[0]
     tcode = np.empty(n, dtype=np.int64)
@@ -337,26 +349,29 @@ def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min
             tbonus[t] = kbonus[kinds[b, t]]
         neighbour_tables(nbr, tcode, tbit, nl, nbl)
         r = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
-                   0, n, wid, path, plen, score, seen, idx, k, min(limit, k + per_board))
+                   0, n, wid, path, plen, score, seen, idx, k, min(limit, k + per_board), budget)
         if r < 0:
-            return b, k
+            return b, k, r
         counts[b] = r - k
         k = r
-    return b1, k
+    return b1, k, 0
 
 
 @pkernel
 def run_lanes(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, lane_b,
-              lane_start, lane_limit, hmask, counts, wid, path, plen, score, seen, idx, lane_next, lane_end):
+              lane_start, lane_limit, hmask, counts, wid, path, plen, score, seen, idx, budget, lane_next, lane_end,
+              lane_stat):
     """:func:`run_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``, output region
     ``lane_start[l]:lane_limit[l]``, dedup scratch ``seen[l]``/``idx[l]``), ``prange`` over lanes; results in
-    ``lane_next[l]``, ``lane_end[l]``. Lanes own disjoint boards, output regions and scratch rows."""
+    ``lane_next[l]``, ``lane_end[l]``, ``lane_stat[l]``. Lanes own disjoint boards, output regions and scratch
+    rows."""
     for i in prange(lane_start.shape[0]):
-        bn, e = run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level,
-                           mult, lane_b[i], lane_b[i + 1], lane_start[i], lane_limit[i], hmask, counts, wid, path,
-                           plen, score, seen[i], idx[i])
+        bn, e, st = run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len,
+                               level, mult, lane_b[i], lane_b[i + 1], lane_start[i], lane_limit[i], hmask, counts,
+                               wid, path, plen, score, seen[i], idx[i], budget)
         lane_next[i] = bn
         lane_end[i] = e
+        lane_stat[i] = st
 
 
 @kernel
@@ -372,7 +387,7 @@ def move_down(wid, path, plen, score, src, dst, n):
 
 # ---------------------------------------------------------------------------------------------- score only
 @kernel
-def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, b0, b1, seen, found, out):
+def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, b0, b1, seen, found, out, budget):
     """Score-only batch (the C++ Boggle solvers' measure): ``out[b]`` = sum of ``points[letters]`` over the
     distinct words of board ``codes[b]``, boards ``b0..b1-1`` serially. No paths or word lists are written.
 
@@ -381,7 +396,8 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
     with a bitset ``seen`` (one bit a lexicon word, ``words // 64 + 1`` entries, all clear on entry and on
     return; 22 KB for TWL06, cache-resident): a word is new when its bit is clear. ``found`` (one slot a
     lexicon word plus one: it is written on every visit) lists the ranks set on this board so only their
-    bitset words are cleared afterwards.
+    bitset words are cleared afterwards. ``budget``: paths a board may visit. Returns -1, or the first board
+    that passed the budget (``seen`` left clear; boards from there on are not scored).
     """
     n = nbr.shape[0]
     tcode = np.empty(n, dtype=np.int64)
@@ -420,6 +436,7 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
             nbp[t] = nbr[t] & plain
         total = 0
         nf = 0
+        left = budget
         for s in range(n):
             if tbit[s] == 0:
                 continue
@@ -445,6 +462,11 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
             sp = 1
             while sp > 0:
                 sp -= 1
+                left -= 1
+                if left < 0:
+                    for i in range(nf):
+                        seen[found[i] >> 6] = 0
+                    return b
                 x = st_x[sp]
                 meta = st_m[sp]
                 u = meta & 255
@@ -504,12 +526,15 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
         for i in range(nf):
             seen[found[i] >> 6] = 0
         out[b] = total
+    return -1
 
 
 @pkernel
-def score_lanes(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b, seen, found, out):
+def score_lanes(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b, seen, found, out, budget,
+                lane_bad):
     """:func:`score_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``), ``prange`` over lanes, each
-    with its own rows ``seen[l]``/``found[l]``; every board writes only its own ``out[b]``."""
+    with its own rows ``seen[l]``/``found[l]``; every board writes only its own ``out[b]``, every lane only
+    ``lane_bad[l]`` (-1, or its first board past the path budget)."""
     for i in prange(lane_b.shape[0] - 1):
-        score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b[i], lane_b[i + 1],
-                     seen[i], found[i], out)
+        lane_bad[i] = score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b[i],
+                                   lane_b[i + 1], seen[i], found[i], out, budget)

@@ -12,6 +12,7 @@ Boggle board its rows top to bottom separated by spaces (or one string of rows*c
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -21,7 +22,7 @@ from .._jit import kernel
 from ..bits import popcount
 from ..lexicon import Lexicon
 from ..lexicon._dawg import child_slot
-from .errors import InvalidBoardError
+from .errors import InvalidBoardError, InvalidParameterError
 
 # ---------------------------------------------------------------------------------------------- tile codes
 QU = 62      # tile code of the Qu tile
@@ -63,21 +64,54 @@ class Grid:
         """Tile index of coordinates ``(a, b)``."""
         try:
             return self._index[(a, b)]
-        except KeyError:
-            raise InvalidBoardError(f"{(a, b)!r} is not a tile of the {self.name} grid") from None
+        except (KeyError, TypeError):
+            raise InvalidBoardError(f"{_short((a, b))} is not a tile of the {self.name} grid") from None
 
-    @property
+    @functools.cached_property
     def _index(self):
         return {c: i for i, c in enumerate(self.coords)}
 
     def __repr__(self) -> str:
         return f"<Grid {self.name}: {self.n_tiles} tiles, {self.n_edges} edges>"
 
+    def __post_init__(self):
+        """Checks what the kernels index with: ``masks`` (``uint64``, one a tile) name only tiles of the grid,
+        are symmetric and loop-free, and agree with ``neighbours`` and ``degree``. Stored read-only."""
+        n = len(self.coords)
+        if not 1 <= n <= 64:
+            raise InvalidBoardError(f"grid {self.name!r} has {n} tiles; 1 to 64 fit a bitboard")
+        if self.kind not in ("bookworm", "boggle"):
+            raise InvalidBoardError(f"grid kind must be 'bookworm' or 'boggle', got {self.kind!r}")
+        masks = np.asarray(self.masks)
+        if masks.dtype != np.uint64 or masks.shape != (n,):
+            raise InvalidBoardError(f"grid {self.name!r}: masks must be uint64 of shape ({n},), got {masks.dtype} "
+                                    f"{masks.shape}")
+        bits = [int(m) for m in masks]
+        for t, m in enumerate(bits):
+            if m >> n or (m >> t) & 1 or any((bits[u] >> t) & 1 == 0 for u in range(n) if (m >> u) & 1):
+                raise InvalidBoardError(f"grid {self.name!r}: the neighbour mask of tile {t} ({m:#x}) names a tile "
+                                        f"outside the grid, the tile itself, or a tile that does not name it back")
+        want = [sorted(u for u in range(n) if (m >> u) & 1) for m in bits]
+        nbrs = np.asarray(self.neighbours)
+        deg = np.asarray(self.degree)
+        if nbrs.ndim != 2 or nbrs.shape[0] != n or deg.shape != (n,) \
+                or [sorted(int(u) for u in row if u >= 0) for row in nbrs] != want \
+                or [int(d) for d in deg] != [len(w) for w in want]:
+            raise InvalidBoardError(f"grid {self.name!r}: neighbours and degree do not match the masks")
+        if self.kind == "bookworm" and (not self.shape or sum(self.shape) != n):
+            raise InvalidBoardError(f"grid {self.name!r}: column heights {self.shape!r} do not add up to {n} tiles")
+        if self.kind == "boggle" and (len(self.shape) != 2 or self.shape[0] * self.shape[1] != n):
+            raise InvalidBoardError(f"grid {self.name!r}: shape {self.shape!r} is not rows x cols = {n} tiles")
+        for name, arr in (("masks", masks), ("neighbours", nbrs), ("degree", deg)):
+            arr = np.array(arr)  # a private copy: nobody can change a checked table under the kernels
+            arr.setflags(write=False)
+            object.__setattr__(self, name, arr)
+
 
 def _make(name, kind, coords, adj, shape) -> Grid:
     n = len(coords)
-    if n > 64:
-        raise InvalidBoardError(f"grid {name!r} has {n} tiles; at most 64 fit a bitboard")
+    if not 1 <= n <= 64:
+        raise InvalidBoardError(f"grid {name!r} has {n} tiles; 1 to 64 fit a bitboard")
     deg = np.array([len(a) for a in adj], dtype=np.int8)
     width = max(1, int(deg.max()) if n else 1)
     table = np.full((n, width), -1, dtype=np.int8)
@@ -95,6 +129,17 @@ def bookworm_grid(heights=BOOKWORM_HEIGHTS) -> Grid:
     """The Bookworm Deluxe hex board: columns of 7, 8, 7, 8, 7, 8, 7 tiles, tile ``(c, r)`` with ``r`` from
     the bottom; odd columns sit half a tile lower. Neighbours of ``(c, r)``: ``(c, r±1)``; even ``c`` also
     ``(c±1, r)`` and ``(c±1, r+1)``; odd ``c`` also ``(c±1, r-1)`` and ``(c±1, r)``."""
+    try:
+        heights = tuple(heights)
+    except TypeError:
+        raise InvalidBoardError(f"column heights must be a sequence of whole numbers, got {_short(heights)}") \
+            from None
+    for h in heights:
+        if isinstance(h, (bool, np.bool_)) or not isinstance(h, (int, np.integer)) or h < 1:
+            raise InvalidBoardError(f"column heights must be whole numbers >= 1, got {_short(heights)}")
+    if not heights or sum(heights) > 64:
+        raise InvalidBoardError(f"column heights {_short(heights)} give {sum(heights)} tiles; 1 to 64 fit a bitboard")
+    heights = tuple(int(h) for h in heights)
     coords = [(c, r) for c, h in enumerate(heights) for r in range(h)]
     index = {xy: i for i, xy in enumerate(coords)}
     adj = []
@@ -112,8 +157,9 @@ def boggle_grid(rows: int = 4, cols: int | None = None) -> Grid:
     """A Boggle board of ``rows`` by ``cols`` dice (row-major tiles), each touching up to 8 others."""
     cols = rows if cols is None else cols
     for v, what in ((rows, "rows"), (cols, "cols")):
-        if not isinstance(v, (int, np.integer)) or v < 1:
-            raise InvalidBoardError(f"Boggle {what} must be a positive integer, got {v!r}")
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or v < 1:
+            raise InvalidBoardError(f"Boggle {what} must be a positive integer, got {_short(v)}")
+    rows, cols = int(rows), int(cols)
     if rows * cols > 64:
         raise InvalidBoardError(f"a {rows}x{cols} Boggle board has {rows * cols} tiles; at most 64")
     coords = [(r, c) for r in range(rows) for c in range(cols)]
@@ -204,6 +250,25 @@ class Rules:
     min_len: int = 3
     max_len: int = 12
 
+    def __post_init__(self):
+        if not isinstance(self.scoring, Scoring):
+            raise InvalidParameterError(f"Rules.scoring must be a Scoring, got {_short(self.scoring)}")
+        for name in ("fire_max_letters", "words_per_level", "min_len", "max_len"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+                raise InvalidParameterError(f"Rules.{name} must be a whole number >= 0, got {_short(v)}")
+        for name in ("fire_chance", "fire_chance_any"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
+                raise InvalidParameterError(f"Rules.{name} must be a probability 0..1, got {_short(v)}")
+        try:
+            gems = [(int(n), k) for n, k in self.gem_for_letters]
+        except (TypeError, ValueError):
+            gems = None
+        if gems is None or any(k not in KINDS[1:5] for _, k in gems):
+            raise InvalidParameterError(f"Rules.gem_for_letters must be (letters, gem) pairs with gems among "
+                                        f"{', '.join(KINDS[1:5])}, got {_short(self.gem_for_letters)}")
+
 
 DEFAULT_RULES = Rules()
 STRATEGIES = ("greedy", "longest", "lookahead")
@@ -265,36 +330,46 @@ def code_tables(lex: Lexicon, scoring: Scoring) -> tuple:
     if t.q >= 0 and t.u >= 0:
         lbit[QU] = 1 << t.q
         lval[QU] = scoring.value("QU")
+    # (search.check_scoring has bounded every value, so these fit int64 and no score overflows)
     kbonus = np.array([scoring.bonus(k) for k in KINDS], dtype=np.int64)
     return lbit, lval, kbonus
 
 
+def _short(x, limit: int = 80) -> str:
+    r = repr(x)
+    return r if len(r) <= limit else r[:limit - 5] + " ...>"
+
+
 def parse_kinds(text, n: int, what: str = "kinds") -> np.ndarray:
-    """Kind indices from a string of kind characters (``.gysdf``; spaces ignored) or kind names."""
+    """Kind indices (``uint8``, ``n`` of them) from a string of kind characters (``.gysdf``; spaces ignored)
+    or a sequence of kind names or indices 0..5."""
     if text is None:
         return np.zeros(n, dtype=np.uint8)
+    out = []
     if isinstance(text, str):
-        chars = text.replace(" ", "")
-        out = []
-        for i, ch in enumerate(chars):
+        for i, ch in enumerate(text.replace(" ", "")):
             k = KIND_CHARS.find(ch.lower())
-            if k < 0:
-                raise InvalidBoardError(f"{what} {text!r}: {ch!r} at position {i + 1} is not a tile kind; use "
+            if k < 0 or not ch.strip():
+                raise InvalidBoardError(f"{what} {_short(text)}: {ch!r} at position {i + 1} is not a tile kind; use "
                                         f"{', '.join(f'{c!r} {k}' for c, k in zip(KIND_CHARS, KINDS))}")
             out.append(k)
     else:
-        out = []
-        for x in text:
+        try:
+            items = list(text)
+        except TypeError:
+            raise InvalidBoardError(f"{what} must be kind text or a sequence of kinds, got {_short(text)}") from None
+        for i, x in enumerate(items):
             if isinstance(x, str):
                 if x not in KINDS:
-                    raise InvalidBoardError(f"unknown tile kind {x!r}; known: {', '.join(KINDS)}")
+                    raise InvalidBoardError(f"{what}: unknown tile kind {_short(x)} at {i}; known: {', '.join(KINDS)}")
                 out.append(KINDS.index(x))
-            else:
-                if not 0 <= int(x) < len(KINDS):
-                    raise InvalidBoardError(f"tile kind index {x!r} out of range 0..{len(KINDS) - 1}")
+            elif isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)) and 0 <= x < len(KINDS):
                 out.append(int(x))
+            else:
+                raise InvalidBoardError(f"{what}: {_short(x)} at {i} is not a tile kind (a name or an index "
+                                        f"0..{len(KINDS) - 1})")
     if len(out) != n:
-        raise InvalidBoardError(f"{what} {text!r} gives {len(out)} tiles; the board has {n}")
+        raise InvalidBoardError(f"{what} {_short(text)} gives {len(out)} tiles; the board has {n}")
     return np.array(out, dtype=np.uint8)
 
 

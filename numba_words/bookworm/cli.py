@@ -224,27 +224,46 @@ def _play(args) -> int:
     return 0
 
 
+def _tour_board(lex):
+    """The example board when the lexicon spells words on it, else the wordiest of 64 random boards."""
+    from ._tables import BOOKWORM, board_text
+    from .errors import InvalidBoardError
+    from .position import Position
+    from .search import random_codes, solve_many
+
+    try:
+        b = Position(EXAMPLE, lexicon=lex)
+        if len(b.words()):
+            return b, "board 'nnloner ceunount ...'"
+    except InvalidBoardError:  # a letter of the example is not in this alphabet
+        pass
+    codes = random_codes(64, lexicon=lex, seed=0)
+    i = int(solve_many(codes, lex).counts.argmax())
+    return Position(board_text(codes[i], BOOKWORM, lex), lexicon=lex), f"random board {board_text(codes[i], BOOKWORM, lex)!r}"
+
+
 def tour(lex, echo) -> None:
+    """The tour section: a board's words and best play, then boards/s beside plain Python (any lexicon)."""
     from .. import _timing
     from ._tables import BOGGLE4, BOOKWORM
     from .bench import measure, reference
-    from .position import Position
     from .search import warmup
 
     dt = _timing.once(lambda: warmup(lex))
     echo(f"bookworm: kernels ready in {dt:.2f} s")
-    b = Position(EXAMPLE, lexicon=lex)
+    b, name = _tour_board(lex)
     sol = b.words()
     best = sol.best()
-    echo(f"  board 'nnloner ceunount ...': {len(sol)} words, longest {', '.join(sol.longest())}, "
-         f"best {best.word!r} for {best.score}")
+    if best is None:
+        echo(f"  {name}: no words of 3 to 12 letters ({lex.name} has {len(lex)} words)")
+    else:
+        echo(f"  {name}: {len(sol)} words, longest {', '.join(sol.longest())}, best {best.word!r} for {best.score}")
     ref = reference(lex, 3, 12)  # the plain-Python baseline's prefix set, built once for both grids
     for grid in (BOOKWORM, BOGGLE4):
         r = measure(lex, grid, 2500 if grid is BOOKWORM else 6000, baseline_boards=6, reference_solver=ref)
         threads = [k for k in r if k.endswith("thread") or k.endswith("threads")][-1]
         echo(f"  {grid.name}: {r['1 thread']:,.0f} boards/s on 1 thread, {r[threads]:,.0f} on {threads}; plain "
              f"Python {r['python']:,.0f} boards/s ({r['1 thread'] / r['python']:,.0f}x); "
-             f"{r['words_per_board']:.0f} words/board")
+             f"{r['words_per_board']:.1f} words/board")
         if not r["agree"]:
             echo("  WARNING: the kernel and the plain-Python solver disagree")
-

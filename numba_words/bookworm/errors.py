@@ -17,3 +17,7 @@ class InvalidPathError(BookwormError):
 
 class InvalidParameterError(BookwormError):
     """A word-length limit, level, count, strategy or other parameter out of range."""
+
+
+class SearchLimitError(BookwormError):
+    """A search that passed its path budget (``max_nodes``): the lexicon makes the paths explode."""

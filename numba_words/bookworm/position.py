@@ -13,8 +13,7 @@ import numpy as np
 
 from . import search as S
 from ._tables import (BOOKWORM, DEFAULT_RULES, FIRE, GRIDS, HOLE, KIND_CHARS, KINDS, PLAIN, QU, STRATEGIES,
-                      Grid, Rules, as_lexicon, board_text, code_letters, parse_kinds, parse_text, split_layout,
-                      tile_code)
+                      Grid, Rules, as_lexicon, board_text, code_letters, parse_text, split_layout)
 from .errors import InvalidBoardError, InvalidParameterError, InvalidPathError
 from .solution import Found, Solution, Turn
 
@@ -31,48 +30,44 @@ class Position:
 
     def __init__(self, text: str, kinds: str | None = None, *, grid: Grid = BOOKWORM, level: int = 1,
                  seed=None, rules: Rules = DEFAULT_RULES, lexicon=None):
-        self.grid = grid
+        self.grid = grid = S.check_grid(grid)
+        if not isinstance(rules, Rules):
+            raise InvalidParameterError(f"rules must be a Rules, got {S._short(rules)}")
         self.rules = rules
         self.lexicon = as_lexicon(lexicon)
         codes = parse_text(text, grid, self.lexicon)
         self._codes = codes
-        self.kinds = parse_kinds(kinds, grid.n_tiles)
-        if isinstance(level, bool) or not isinstance(level, (int, np.integer)) or level < 1:
-            raise InvalidParameterError(f"level must be a positive integer, got {level!r}")
-        self.level = int(level)
+        self.kinds = S.check_kinds(kinds, (grid.n_tiles,)).copy()
+        self.level = S.check_level(level)
         self.score = 0
         self.turn = 0
         self.words_played = 0
         self.game_over = False
         self.reason = ""
         self.history: list = []
-        self.rng = np.random.default_rng(seed)
+        self.rng = _rng(seed)
         self._solution = None
-        self._letters, self._weights = self._tile_distribution()
+        self._letters = self._weights = None  # what new tiles are drawn from: set on the first draw
 
     # ------------------------------------------------------------------ construction and text
     @classmethod
     def random(cls, seed=None, *, grid: Grid = BOOKWORM, rules: Rules = DEFAULT_RULES, lexicon=None) -> "Position":
         """A board dealt from the rules' letter frequencies with a seeded generator (which then refills)."""
         lex = as_lexicon(lexicon)
+        grid = S.check_grid(grid)
         b = cls(board_text(np.zeros(grid.n_tiles, dtype=np.uint8), grid, lex), grid=grid, seed=seed,
                 rules=rules, lexicon=lex)
         b._codes = np.array([b._draw() for _ in range(grid.n_tiles)], dtype=np.uint8)
         return b
 
     def _tile_distribution(self):
-        lex = self.lexicon
-        codes, weights = [], []
-        for letter, w in self.rules.frequencies.items():
-            try:
-                codes.append(tile_code("q" if letter.upper() == "QU" else letter, lex))
-            except InvalidBoardError:
-                continue
-            weights.append(float(w))
+        codes, weights = S.letter_weights(self.lexicon, self.rules.frequencies)
         p = np.array(weights)
         return np.array(codes, dtype=np.uint8), p / p.sum()
 
     def _draw(self) -> int:
+        if self._letters is None:
+            self._letters, self._weights = self._tile_distribution()
         return int(self._letters[self.rng.choice(len(self._letters), p=self._weights)])
 
     @property
@@ -92,12 +87,19 @@ class Position:
             return self._codes.copy()
         return parse_text(self.text, self.grid, lex)
 
+    def _tile(self, t) -> int:
+        if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)) \
+                or not 0 <= t < self.grid.n_tiles:
+            raise InvalidPathError(f"tile {S._short(t)} is not a tile index 0..{self.grid.n_tiles - 1}")
+        return int(t)
+
     def letters(self, t: int) -> str:
-        """The letters tile ``t`` spells (``"qu"`` for the Qu tile)."""
-        return code_letters(int(self._codes[t]), self.lexicon)
+        """The letters tile ``t`` spells (``"qu"`` for the Qu tile, ``""`` for an empty square)."""
+        return code_letters(int(self._codes[self._tile(t)]), self.lexicon)
 
     def kind(self, t: int) -> str:
-        return KINDS[int(self.kinds[t])]
+        """The kind of tile ``t`` (``"plain"``, ``"green"``, ...)."""
+        return KINDS[int(self.kinds[self._tile(t)])]
 
     def __repr__(self) -> str:
         args = [repr(self.text)]
@@ -145,6 +147,10 @@ class Position:
         """SVG drawing of the board, with ``path`` (tile indices) highlighted."""
         from .svg import board_svg
 
+        path = () if path is None else self._path(path)
+        if isinstance(size, (bool, np.bool_)) or not isinstance(size, (int, float, np.integer, np.floating)) \
+                or not 4 <= size <= 1000:
+            raise InvalidParameterError(f"size must be a number of pixels from 4 to 1000, got {S._short(size)}")
         return board_svg(self, path=path, size=size)
 
     def copy(self) -> "Position":
@@ -172,16 +178,28 @@ class Position:
         """The best-scoring word with its best path."""
         return self.words().best()
 
-    def path_word(self, path) -> str:
-        """The word a path spells; :class:`InvalidPathError` unless the tiles are distinct and adjacent."""
+    def _path(self, path) -> tuple:
+        """``path`` as a tuple of tile indices (whole numbers on the board), else :class:`InvalidPathError`."""
+        if isinstance(path, (str, bytes, dict)) or (isinstance(path, np.ndarray) and path.ndim != 1):
+            raise InvalidPathError(f"a path is a sequence of tile indices, got {S._short(path)}")
         try:
-            path = tuple(int(t) for t in path)
-        except (TypeError, ValueError):
-            raise InvalidPathError(f"a path is a sequence of tile indices, got {path!r}") from None
+            items = list(path)
+        except TypeError:
+            raise InvalidPathError(f"a path is a sequence of tile indices, got {S._short(path)}") from None
         n = self.grid.n_tiles
-        for t in path:
+        for t in items:
+            if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)):
+                raise InvalidPathError(f"path {S._short(path)}: {S._short(t)} is not a tile index (a whole number)")
             if not 0 <= t < n:
-                raise InvalidPathError(f"path {path!r}: tile {t!r} is not on the board (0..{n - 1})")
+                raise InvalidPathError(f"path {S._short(path)}: tile {int(t)!r} is not on the board (0..{n - 1})")
+        return tuple(int(t) for t in items)
+
+    def path_word(self, path) -> str:
+        """The letters a path spells; :class:`InvalidPathError` unless it is a non-empty chain of distinct
+        adjacent tiles (whole-number indices) with no empty square. The letters need not be a word."""
+        path = self._path(path)
+        if not path:
+            raise InvalidPathError("a path needs at least one tile")
         if len(set(path)) != len(path):
             raise InvalidPathError(f"path {path!r} uses a tile twice")
         for a, b in zip(path, path[1:]):
@@ -191,9 +209,22 @@ class Position:
             raise InvalidPathError(f"path {path!r} crosses an empty square")
         return "".join(self.letters(t) for t in path)
 
-    def score_path(self, path) -> int:
-        """Score of playing ``path`` now (it must spell a word)."""
+    def _word(self, path) -> tuple:
+        """``(path, word)`` for a playable path: :class:`InvalidPathError` unless it spells a word of the
+        lexicon within the rules' lengths."""
         word = self.path_word(path)
+        path = self._path(path)
+        r = self.rules
+        if not r.min_len <= len(word) <= r.max_len:
+            raise InvalidPathError(f"path {path!r} spells {word!r} ({len(word)} letters); words have "
+                                   f"{r.min_len} to {r.max_len}")
+        if word.upper() not in self.lexicon:
+            raise InvalidPathError(f"path {path!r} spells {word!r}, which is not in {self.lexicon.name}")
+        return path, word
+
+    def score_path(self, path) -> int:
+        """Score of playing ``path`` now; :class:`InvalidPathError` unless it spells a word (see :meth:`play`)."""
+        path, word = self._word(path)
         sc = self.rules.scoring
         values = [sc.value("QU" if self._codes[t] == QU else self.letters(t)) for t in path]
         bonuses = [sc.bonus(self.kind(t)) for t in path]
@@ -215,18 +246,12 @@ class Position:
             sol = self.words()
             hit = [f for f in sol if f.word == move.lower()]
             if not hit:
-                raise InvalidPathError(f"{move!r} is not a word on this board")
+                raise InvalidPathError(f"{S._short(move)} is not a word on this board")
             path = hit[0].path
         else:
             path = move
-        word = self.path_word(path)
-        path = tuple(int(t) for t in path)
+        path, word = self._word(path)
         r = self.rules
-        if not r.min_len <= len(word) <= r.max_len:
-            raise InvalidPathError(f"path {path!r} spells {word!r} ({len(word)} letters); words have "
-                                   f"{r.min_len} to {r.max_len}")
-        if word.upper() not in self.lexicon:
-            raise InvalidPathError(f"path {path!r} spells {word!r}, which is not in {self.lexicon.name}")
         score = self.score_path(path)
         old_fires = set(self._fire_ids())
         new_tiles = self._remove(path)
@@ -308,9 +333,12 @@ class Position:
 
     # ------------------------------------------------------------------ self-play
     def choose(self, strategy: str = "greedy", top_k: int = 12) -> Found | None:
-        """The move a strategy picks here (None when no word is left)."""
-        if strategy not in STRATEGIES:
-            raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+        """The move a strategy picks here (None when no word is left): ``greedy`` the best score now,
+        ``longest`` the longest word, ``lookahead`` the best of the ``top_k`` by score now plus the best next
+        word from the tiles known to stay."""
+        if not isinstance(strategy, str) or strategy not in STRATEGIES:
+            raise InvalidParameterError(f"unknown strategy {S._short(strategy)}; known: {', '.join(STRATEGIES)}")
+        top_k = S._int(top_k, "top_k", 1)
         sol = self.words()
         if not len(sol):
             return None
@@ -339,6 +367,14 @@ class Position:
         b._solution = None
         nxt = b.words().best()
         return (nxt.score if nxt else 0) - danger
+
+
+def _rng(seed) -> np.random.Generator:
+    try:
+        return np.random.default_rng(seed)
+    except (TypeError, ValueError) as e:
+        raise InvalidParameterError(f"seed must be None or a whole number >= 0, got {S._short(seed)} ({e})") \
+            from None
 
 
 Board = Position  # the old name
