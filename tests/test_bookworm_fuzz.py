@@ -163,9 +163,8 @@ def _valid(last, top, rows=True):
     """Mostly valid arrays: values below ``top`` (now and then one out of range), the right last axis."""
     shape = st.tuples(st.integers(0, 4), st.just(last)) if rows else st.just((last,))
     dt = st.sampled_from([np.uint8, np.int8, np.int64, np.uint16])
-    return st.builds(_spoil, dt.flatmap(lambda d: shape.flatmap(lambda sh: hnp.arrays(d, sh,
-                                                                                      elements=st.integers(0, top - 1)))),
-                     st.integers(0, 9), st.sampled_from([-1, top, 62, 63, 127]))
+    arrays = dt.flatmap(lambda d: shape.flatmap(lambda sh: hnp.arrays(d, sh, elements=st.integers(0, top - 1))))
+    return st.builds(_spoil, arrays, st.integers(0, 9), st.sampled_from([-1, top, 62, 63, 127]))
 
 
 def _spoil(arr, i, v):
@@ -226,7 +225,7 @@ def test_word_lists_match_reference(ws, seed, grid):
     choices = np.array([0, 1, 2, 3, QU, HOLE, 5, 4], dtype=np.uint8)  # A B C E, Qu, a hole, U, a plain Q
     codes = choices[rng.integers(0, len(choices), size=(3, grid.n_tiles))]
     kinds = rng.integers(0, len(KINDS), size=codes.shape).astype(np.uint8)
-    batch = solve_many(codes, lexicon, kinds=kinds, grid=grid, max_len=max_len, level=2)
+    batch = solve_many(codes, lexicon, kinds=kinds, grid=grid, max_len=max_len, level=2, scoring=BOOKWORM_DELUXE)
     ref = Reference(lexicon.words, 3, max_len)
     nbrs = neighbour_lists(grid)
     for b in range(3):
@@ -239,8 +238,11 @@ def test_word_lists_match_reference(ws, seed, grid):
                 vals = [BOOKWORM_DELUXE.value(letters[t]) for t in path]
                 return bookworm_score(vals, len(f.word), [BOOKWORM_DELUXE.bonus(KINDS[kinds[b][t]]) for t in path], 2)
             assert f.score == max(score(p) for p in truth[f.word]) == score(f.path)
-        single = solve(codes[b], lexicon, kinds=kinds[b], grid=grid, max_len=max_len, level=2)
+        single = solve(codes[b], lexicon, kinds=kinds[b], grid=grid, max_len=max_len, level=2, scoring=BOOKWORM_DELUXE)
         assert single.words == sol.words and np.array_equal(single.scores, sol.scores)
+        tiles = solve(codes[b], lexicon, kinds=kinds[b], grid=grid, max_len=max_len, level=2, scoring=BOOKWORM_DELUXE,
+                      parallel=True)
+        assert tiles.words == sol.words and np.array_equal(tiles.scores, sol.scores)
     points = boggle_scores(codes, lexicon, grid=grid, max_len=max_len)
     want = [sum(boggle_points(w) for w in ref.solve([code_letters(int(c), lexicon) for c in row], nbrs))
             for row in codes]

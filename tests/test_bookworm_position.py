@@ -219,7 +219,7 @@ def test_tile_accessors_and_choose_reject_bad_input():
 
 @pytest.mark.parametrize("kw,match", [
     (dict(fire_chance=2.0), "fire_chance"), (dict(min_len=-1), "min_len"),
-    (dict(gem_for_letters=((5, "ruby"),)), "gem_for_letters"), (dict(scoring=None), "scoring"),
+    (dict(gem_for_letters=((5, "ruby"),)), "gem_for_letters"), (dict(scoring="boggle"), "scoring"),
 ])
 def test_bad_rules(kw, match):
     with pytest.raises(InvalidParameterError, match=match):

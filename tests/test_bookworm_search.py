@@ -75,7 +75,7 @@ def test_random_boards_match_reference(lex, ref, grid, n):
     rng = np.random.default_rng(5)
     codes = random_codes(n, grid=grid, lexicon=lex, seed=11 + grid.n_tiles)
     kinds = rng.integers(0, 6, size=codes.shape).astype(np.uint8)
-    batch = solve_many(codes, lex, kinds=kinds, grid=grid)
+    batch = solve_many(codes, lex, kinds=kinds, grid=grid, scoring=BOOKWORM_DELUXE)  # Bookworm scores on any grid
     assert (codes == T.QU).any(), "the sample should include Qu tiles"
     for b in range(n):
         text = board_text(codes[b], grid, lex)
@@ -400,3 +400,50 @@ def test_adversarial_lexicon_is_bounded(one_letter):
     small = solve("aaaa aaaa aaaa aaaa", one_letter, grid=BOGGLE4, max_len=16)
     assert small.words == ["a" * 14]
     assert boggle_scores(["aaaa aaaa aaaa aaaa"], one_letter, max_len=16)[0] == 11
+
+
+def test_boggle_grids_score_boggle_points(lex):
+    """On a Boggle grid words score Boggle points by default (solve, solve_many, Position)."""
+    from numba_words.bookworm import BOGGLE_SCORING, BogglePoints, Position, boggle_points
+
+    text = "qiet anrs dlme okgt"
+    sol = solve(text, lex, grid=BOGGLE4)
+    assert sol.scoring is BOGGLE_SCORING
+    assert [f.score for f in sol] == [boggle_points(len(f.word)) for f in sol]
+    assert sol.best().score == max(boggle_points(len(w)) for w in sol.words)
+    codes = random_codes(20, grid=BOGGLE4, lexicon=lex, seed=8)
+    batch = solve_many(codes, lex, grid=BOGGLE4, max_len=16)
+    assert np.array_equal(batch.scores, [boggle_points(n) for n in batch.letters()])
+    from numba_words.bookworm import boggle_scores
+    assert np.array_equal([s.scores.sum() for s in batch], boggle_scores(codes, lex))
+    p = Position(text, grid=BOGGLE4)
+    assert p.best() == sol.best() and p.score_path(p.best().path) == p.best().score
+    bw = solve(text, lex, grid=BOGGLE4, scoring=BOOKWORM_DELUXE)  # Bookworm scores still on request
+    assert bw.words == sol.words and (bw.scores > sol.scores).all()
+    double = solve(text, lex, grid=BOGGLE4, scoring=BogglePoints("double", tuple(2 * x for x in T.BOGGLE_POINTS)))
+    assert np.array_equal(double.scores, 2 * sol.scores)
+    assert solve(TEXT_BW, lex).scoring is BOOKWORM_DELUXE
+
+
+TEXT_BW = "nnloner ceunount fndeadu olledlit lusjigg oliqrxki slriagy"
+
+
+def test_batch_best_and_records_match_each_board(lex):
+    codes = random_codes(60, lexicon=lex, seed=12)
+    codes[7] = T.HOLE  # a board with no words
+    batch = solve_many(codes, lex)
+    best = batch.best()
+    assert best[7] is None and batch.best_rows()[7] == -1
+    for b in range(60):
+        assert best[b] == batch[b].best()
+    rows, boards, ranks = batch.top_rows(3)
+    recs = batch.to_records(3)
+    assert len(recs) == len(rows) == sum(min(3, c) for c in batch.counts)
+    for b in range(60):
+        mine = [r for r in recs if r["board"] == b]
+        assert [(r["word"], r["score"], tuple(r["path"])) for r in mine] == \
+            [(f.word, f.score, f.path) for f in batch[b].top(3)]
+        assert [r["rank"] for r in mine] == list(range(1, len(mine) + 1))
+    assert len(batch.to_records(0)) == batch.total_words == len(batch.to_records(None))
+    with pytest.raises(InvalidParameterError):
+        batch.top_rows(-1)

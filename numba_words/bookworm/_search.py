@@ -25,13 +25,17 @@ length are leftovers), and the best score over every path spelling the word (``(
 (letters + sum of gem bonuses) * mult``; the first path reaching the best score is kept).
 
 :func:`score_boards` is the score-only variant (total Boggle points of the distinct words; no output rows).
+
+Every kernel here is serial and releases the GIL: batches run in parallel as lanes (contiguous ranges of
+boards, or of one board's start tiles) on Python threads, each lane with its own output region and scratch
+rows (see ``search.py``). A ``prange`` kernel would do the same work but cost seconds more of compilation
+on every cold first call for each parallel entry point.
 """
 from __future__ import annotations
 
 import numpy as np
-from numba import get_thread_id, prange
 
-from .._jit import inline, kernel, pkernel
+from .._jit import inline, kernel
 from ..bits import lsb_index, popcount
 from ..lexicon._dawg import child_rank
 from ._tables import NCOL, QCOL, QU
@@ -238,48 +242,28 @@ def hash_bits(cap):
 
 
 @kernel
-def solve_board(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap, seen,
-                idx, budget):
-    """One board, serially: ``(n, wid, path, plen, score)``; ``n == -1`` when more than ``cap`` words, -2
-    when more than ``budget`` paths. ``seen``/``idx``: the dedup scratch of :func:`search` (left clear)."""
-    n = nbr.shape[0]
-    nl = np.empty(n, dtype=np.int64)
-    nbl = np.empty((n, NCOL), dtype=np.uint64)
-    neighbour_tables(nbr, tcode, tbit, nl, nbl)
-    out_wid = np.empty(cap, dtype=np.int32)
-    out_path = np.empty((cap, max_len), dtype=np.int8)
-    out_plen = np.empty(cap, dtype=np.int8)
-    out_score = np.empty(cap, dtype=np.int64)
-    k = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, 0, n,
-               out_wid, out_path, out_plen, out_score, seen, idx, 0, cap, budget)
-    return k, out_wid, out_path, out_plen, out_score
-
-
-@pkernel
-def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap,
-                         seen, idx, budget):
-    """One board, ``prange`` over start tiles (own output scratch each; dedup scratch ``seen[i]``/``idx[i]``
-    per thread ``i = numba.get_thread_id()``: at least as many rows as threads), merged in start-tile order.
-
-    Same result as :func:`solve_board` (first-found order; best path: first reaching the best score).
-    Returns ``(n, wid, path, plen, score)``; ``n == -1`` when a start tile or the merge overflows ``cap``,
-    -2 when a start tile visits more than ``budget`` paths.
-    """
-    n = nbr.shape[0]
-    nl = np.empty(n, dtype=np.int64)
-    nbl = np.empty((n, NCOL), dtype=np.uint64)
-    neighbour_tables(nbr, tcode, tbit, nl, nbl)
-    hmask = hash_bits(cap)
-    p_wid = np.empty((n, cap), dtype=np.int32)
-    p_path = np.empty((n, cap, max_len), dtype=np.int8)
-    p_plen = np.empty((n, cap), dtype=np.int8)
-    p_score = np.empty((n, cap), dtype=np.int64)
-    p_n = np.zeros(n, dtype=np.int64)
-    for s in prange(n):
-        th = get_thread_id()
+def tiles_into(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap, lo,
+               hi, seen, idx, budget, p_wid, p_path, p_plen, p_score, p_n):
+    """:func:`search` from each start tile ``s`` in ``lo..hi-1`` into its own rows ``p_*[s]`` (``p_n[s]``: the
+    count, or -1 / -2 as :func:`search` returns). Lanes of one board's start tiles run this at once from
+    several Python threads (the kernels release the GIL); :func:`merge_tiles` then joins them."""
+    zero = np.int64(0)
+    for s in range(lo, hi):
         p_n[s] = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level,
-                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], seen[th], idx[th], 0, cap,
-                        budget)
+                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], seen, idx, zero, cap, budget)
+
+
+@kernel
+def merge_tiles(p_wid, p_path, p_plen, p_score, p_n, cap):
+    """The per-start-tile results of :func:`tiles_into` merged in start-tile order: the same result as one
+    search over every start tile (first-found order; best path: the first reaching the best score).
+
+    Returns ``(n, wid, path, plen, score)``; ``n == -1`` when a start tile or the merge overflows ``cap``,
+    -2 when a start tile passed its path budget.
+    """
+    n = p_n.shape[0]
+    max_len = p_path.shape[2]
+    hmask = hash_bits(cap)
     out_wid = np.empty(cap, dtype=np.int32)
     out_path = np.empty((cap, max_len), dtype=np.int8)
     out_plen = np.empty(cap, dtype=np.int8)
@@ -297,24 +281,24 @@ def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, 
             h = _slot(np.int64(wid), hmask)
             while True:
                 slot = htab[h]
+                j = slot - 1
                 if slot == 0:
                     if k >= cap:
                         return -1, out_wid, out_path, out_plen, out_score
                     htab[h] = k + 1
                     out_wid[k] = wid
-                    out_score[k] = p_score[s, i]
-                    out_plen[k] = p_plen[s, i]
-                    out_path[k] = p_path[s, i]
+                    j = k
                     k += 1
+                elif out_wid[j] != wid:
+                    h = (h + 1) & hmask
+                    continue
+                elif p_score[s, i] <= out_score[j]:
                     break
-                j = slot - 1
-                if out_wid[j] == wid:
-                    if p_score[s, i] > out_score[j]:
-                        out_score[j] = p_score[s, i]
-                        out_plen[j] = p_plen[s, i]
-                        out_path[j] = p_path[s, i]
-                    break
-                h = (h + 1) & hmask
+                out_score[j] = p_score[s, i]
+                out_plen[j] = p_plen[s, i]
+                for c in range(max_len):
+                    out_path[j, c] = p_path[s, i, c]
+                break
     return k, out_wid, out_path, out_plen, out_score
 
 
@@ -349,29 +333,12 @@ def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min
             tbonus[t] = kbonus[kinds[b, t]]
         neighbour_tables(nbr, tcode, tbit, nl, nbl)
         r = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
-                   0, n, wid, path, plen, score, seen, idx, k, min(limit, k + per_board), budget)
+                   np.int64(0), n, wid, path, plen, score, seen, idx, k, min(limit, k + per_board), budget)
         if r < 0:
             return b, k, r
         counts[b] = r - k
         k = r
     return b1, k, 0
-
-
-@pkernel
-def run_lanes(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, lane_b,
-              lane_start, lane_limit, hmask, counts, wid, path, plen, score, seen, idx, budget, lane_next, lane_end,
-              lane_stat):
-    """:func:`run_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``, output region
-    ``lane_start[l]:lane_limit[l]``, dedup scratch ``seen[l]``/``idx[l]``), ``prange`` over lanes; results in
-    ``lane_next[l]``, ``lane_end[l]``, ``lane_stat[l]``. Lanes own disjoint boards, output regions and scratch
-    rows."""
-    for i in prange(lane_start.shape[0]):
-        bn, e, st = run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len,
-                               level, mult, lane_b[i], lane_b[i + 1], lane_start[i], lane_limit[i], hmask, counts,
-                               wid, path, plen, score, seen[i], idx[i], budget)
-        lane_next[i] = bn
-        lane_end[i] = e
-        lane_stat[i] = st
 
 
 @kernel
@@ -527,14 +494,3 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
             seen[found[i] >> 6] = 0
         out[b] = total
     return -1
-
-
-@pkernel
-def score_lanes(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b, seen, found, out, budget,
-                lane_bad):
-    """:func:`score_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``), ``prange`` over lanes, each
-    with its own rows ``seen[l]``/``found[l]``; every board writes only its own ``out[b]``, every lane only
-    ``lane_bad[l]`` (-1, or its first board past the path budget)."""
-    for i in prange(lane_b.shape[0] - 1):
-        lane_bad[i] = score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b[i],
-                                   lane_b[i + 1], seen[i], found[i], out, budget)

@@ -19,7 +19,6 @@ from typing import NamedTuple
 import numpy as np
 
 from .._jit import kernel
-from ..bits import popcount
 from ..lexicon import Lexicon
 from ..lexicon._dawg import child_slot
 from .errors import InvalidBoardError, InvalidParameterError
@@ -222,6 +221,30 @@ def boggle_points(length: int) -> int:
     return BOGGLE_POINTS[min(int(length), len(BOGGLE_POINTS) - 1)]
 
 
+@dataclass(frozen=True)
+class BogglePoints:
+    """Boggle scoring: a word scores ``points[letters]`` (Qu counts 2 letters; the last entry for longer
+    words), whatever its path, tile kinds or level. The default scoring on Boggle grids."""
+
+    name: str = "Boggle"
+    points: tuple = BOGGLE_POINTS
+
+    def score(self, letters: int) -> int:
+        return int(self.points[min(int(letters), len(self.points) - 1)])
+
+    def table(self, max_len: int) -> np.ndarray:
+        """Points by word length ``0..max_len`` (``int64``)."""
+        return np.array([self.score(n) for n in range(max_len + 1)], dtype=np.int64)
+
+
+BOGGLE_SCORING = BogglePoints()
+
+
+def default_scoring(grid) -> "Scoring | BogglePoints":
+    """Bookworm Deluxe scores on a Bookworm grid, Boggle points on a Boggle grid."""
+    return BOOKWORM_DELUXE if grid.kind == "bookworm" else BOGGLE_SCORING
+
+
 # Letter weights for new tiles: Bookworm-like (English frequencies, Qu rare), as relative weights.
 BOOKWORM_FREQUENCIES = dict(
     A=8.2, B=1.8, C=3.0, D=4.0, E=11.5, F=1.9, G=2.4, H=3.6, I=7.8, J=0.25, K=0.9, L=4.6, M=2.6, N=6.8, O=7.2,
@@ -237,10 +260,11 @@ class Rules:
     threshold met wins). ``fire_max_letters``/``fire_chance``: a word of at most that many letters spawns a
     fire tile among the new tiles with that probability; ``fire_chance_any`` times the level per turn regardless.
     Fire tiles burn the tile below them once a turn; a fire tile reaching the bottom row ends the game.
-    ``words_per_level``: the level (added to every score) goes up after that many words.
+    ``words_per_level``: the level (added to every score) goes up after that many words. ``scoring``:
+    ``None`` scores by the grid (:func:`default_scoring`).
     """
 
-    scoring: Scoring = BOOKWORM_DELUXE
+    scoring: "Scoring | BogglePoints | None" = None  # None: by grid (Bookworm Deluxe, or Boggle points)
     frequencies: dict = field(default_factory=lambda: dict(BOOKWORM_FREQUENCIES))
     gem_for_letters: tuple = ((5, "green"), (6, "gold"), (7, "sapphire"), (8, "diamond"))
     fire_max_letters: int = 3
@@ -251,8 +275,9 @@ class Rules:
     max_len: int = 12
 
     def __post_init__(self):
-        if not isinstance(self.scoring, Scoring):
-            raise InvalidParameterError(f"Rules.scoring must be a Scoring, got {_short(self.scoring)}")
+        if self.scoring is not None and not isinstance(self.scoring, (Scoring, BogglePoints)):
+            raise InvalidParameterError(f"Rules.scoring must be a Scoring, BogglePoints or None, got "
+                                        f"{_short(self.scoring)}")
         for name in ("fire_max_letters", "words_per_level", "min_len", "max_len"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
@@ -434,8 +459,9 @@ class LexiconTables(NamedTuple):
 
 
 def _build_tables(lex: Lexicon) -> LexiconTables:
-    acc = word_rank_table(lex.dawg)
-    pk, acc2, lay = pack_dawg(lex.dawg, acc, len(lex.alphabet.letters))
+    edges = dawg_edges(lex.dawg)
+    acc = word_rank_table(lex.dawg, edges)
+    pk, acc2, lay = pack_dawg(lex.dawg, acc, len(lex.alphabet.letters), edges=edges)
     letters = lex.alphabet.letters
     return LexiconTables(lex.dawg, acc, pk, acc2, lay, letters.find("Q"), letters.find("U"))
 
@@ -445,53 +471,123 @@ def tables(lexicon) -> LexiconTables:
     return as_lexicon(lexicon).derived("bookworm.packed", _build_tables)
 
 
-@kernel
-def word_rank_table(dawg):
+# The tables are built with NumPy, not Numba: they are built once per lexicon and process (a fraction of a
+# second for TWL06), while compiling two more kernels cost seconds on every cold first call.
+def _popcount32(x: np.ndarray) -> np.ndarray:
+    """Set bits of each (32-bit) value, as ``int64``."""
+    if hasattr(np, "bitwise_count"):  # NumPy 2
+        return np.bitwise_count(x).astype(np.int64)
+    pop16 = np.unpackbits(np.arange(1 << 16, dtype=">u2").view(np.uint8)).reshape(-1, 16).sum(1)
+    return (pop16[x & 0xFFFF] + pop16[(x >> 16) & 0xFFFF]).astype(np.int64)
+
+
+class DawgEdges(NamedTuple):
+    """Every node and edge of a DAWG: ``nodes`` (node offsets, ascending), ``first`` (index of each node's
+    first edge), ``k`` (its edge count) and ``ep`` (the DAWG position of every edge, node by node)."""
+
+    nodes: np.ndarray
+    first: np.ndarray
+    k: np.ndarray
+    ep: np.ndarray
+
+
+def dawg_edges(dawg) -> DawgEdges:
+    """Walks the DAWG breadth first from the root (one vectorised step a level); every node is reachable."""
+    d = np.asarray(dawg).astype(np.int64)
+    seen = np.zeros(d.shape[0], dtype=bool)
+    seen[0] = True
+    front = np.zeros(1, dtype=np.int64)
+    parts = [front]
+    while front.size:
+        k = _popcount32(d[front])
+        total = int(k.sum())
+        if not total:
+            break
+        pos = np.repeat(front + 1, k) + (np.arange(total) - np.repeat(np.cumsum(k) - k, k))
+        child = np.unique(d[pos] >> 1)
+        child = child[~seen[child]]
+        seen[child] = True
+        parts.append(child)
+        front = child
+    nodes = np.sort(np.concatenate(parts))
+    k = _popcount32(d[nodes])
+    first = np.cumsum(k) - k
+    n_edges = int(k.sum())
+    if nodes.shape[0] + n_edges != d.shape[0]:
+        raise ValueError("DAWG layout: nodes and edges do not tile the array")  # pragma: no cover - invariant
+    ep = np.repeat(nodes + 1, k) + (np.arange(n_edges) - np.repeat(first, k))
+    return DawgEdges(nodes, first, k, ep)
+
+
+def word_rank_table(dawg, edges: DawgEdges | None = None) -> np.ndarray:
     """``acc`` (``int32``, same length as ``dawg``): at an edge position ``p = o + 1 + k`` the number of words
     below node ``o`` that sort before the words through edge ``k``, plus that edge's terminal flag.
 
     Summing ``acc`` over the edges spelling a word and subtracting one gives the word's sorted index.
     """
-    n = dawg.shape[0]
-    count = np.full(n, -1, dtype=np.int64)  # words below the node at offset o (suffixes, empty excluded)
-    # explicit stack: each node is pushed at most once per parent visit; depth <= longest word + 1
-    stack = np.empty(n + 1, dtype=np.int64)
-    sp = 0
-    stack[sp] = 0
-    sp += 1
-    while sp > 0:
-        o = stack[sp - 1]
-        if count[o] >= 0:
-            sp -= 1
-            continue
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        ready = True
-        for j in range(k):
-            c = np.int64(dawg[o + 1 + j]) >> 1
-            if count[c] < 0:
-                stack[sp] = c
-                sp += 1
-                ready = False
-        if ready:
-            total = 0
-            for j in range(k):
-                e = np.int64(dawg[o + 1 + j])
-                total += (e & 1) + count[e >> 1]
-            count[o] = total
-            sp -= 1
-    acc = np.zeros(n, dtype=np.int32)
-    o = 0
-    while o < n:
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        before = 0
-        for j in range(k):
-            e = np.int64(dawg[o + 1 + j])
-            acc[o + 1 + j] = before + (e & 1)
-            before += (e & 1) + count[e >> 1]
-        o += 1 + k
+    d = np.asarray(dawg).astype(np.int64)
+    nodes, first, k, ep = dawg_edges(dawg) if edges is None else edges
+    e = d[ep]
+    term = e & 1
+    child = np.searchsorted(nodes, e >> 1)
+    owner = np.repeat(np.arange(nodes.shape[0]), k)
+    # words below each node (suffixes, the empty one excluded): relax until nothing changes; every pass
+    # settles one more level from the bottom, so it takes the longest word's length plus one passes
+    count = np.zeros(nodes.shape[0], dtype=np.int64)
+    while True:
+        new = np.bincount(owner, weights=term + count[child], minlength=nodes.shape[0]).astype(np.int64)
+        if np.array_equal(new, count):
+            break
+        count = new
+    w = term + count[child]
+    before = np.cumsum(w) - w
+    before -= np.repeat(np.append(before, 0)[first], k)
+    acc = np.zeros(d.shape[0], dtype=np.int32)
+    acc[ep] = before + term
     return acc
+
+
+def pack_dawg(dawg, acc, n_letters, wide=False, edges: DawgEdges | None = None) -> tuple:
+    """The DAWG re-laid for the search: ``(pk, acc2, lay)``.
+
+    ``pk`` (``int64``) holds only edges, node by node in DAWG order; the edge to a child carries everything
+    the search needs about that child, so one load per step replaces the edge -> child-mask chain of two
+    dependent loads (and the separate ``acc`` load):
+
+    bits ``0 .. A-1``      the child's letter mask (``A = n_letters``)
+    bit  ``A``             terminal flag (the prefix ending here is a word)
+    bits ``A+1 ..``        index in ``pk`` of the child's first edge (``lay[BMASK]`` wide)
+    bits ``lay[ASHIFT]..`` the rank step ``acc`` of this edge, when it fits; otherwise ``lay[ASHIFT] == 64``
+                           and the rank step is ``acc2[q]`` (same index as the edge; also when ``wide``)
+
+    ``lay`` = ``[root mask, A, bshift, bmask, ashift, amask]``; the root's edges start at index 0. A spare
+    zero edge at the end keeps the search's speculative loads in bounds.
+    """
+    d = np.asarray(dawg).astype(np.int64)
+    nodes, first, k, ep = dawg_edges(dawg) if edges is None else edges
+    n_edges = ep.shape[0]
+    base = np.zeros(d.shape[0], dtype=np.int64)  # index in pk of a node's first edge
+    base[nodes] = nodes - np.arange(nodes.shape[0])
+    max_acc = int(acc.max()) if acc.shape[0] else 0
+    bbits = max(1, n_edges.bit_length())
+    abits = max(1, max_acc.bit_length())
+    bshift = n_letters + 1
+    ashift = bshift + bbits
+    e = d[ep]
+    c = e >> 1
+    x = d[c].astype(np.uint64) | ((e & 1).astype(np.uint64) << np.uint64(n_letters)) \
+        | (base[c].astype(np.uint64) << np.uint64(bshift))
+    if wide or ashift + abits > 64:
+        ashift = 64
+        acc2 = np.zeros(n_edges + 1, dtype=np.int32)
+        acc2[:n_edges] = acc[ep]
+    else:
+        acc2 = np.zeros(1, dtype=np.int32)
+        x |= acc[ep].astype(np.uint64) << np.uint64(ashift)
+    pk = np.zeros(n_edges + 1, dtype=np.uint64)
+    pk[:n_edges] = x
+    lay = np.array([d[0], n_letters, bshift, (1 << bbits) - 1, ashift, (1 << abits) - 1], dtype=np.int64)
+    return pk.view(np.int64), acc2, lay
 
 
 @kernel
@@ -507,71 +603,3 @@ def word_ranks(dawg, acc, flat, offsets, out):
             s += acc[p]
             node = e >> 1
         out[i] = s - 1
-
-
-@kernel
-def pack_dawg(dawg, acc, n_letters, wide=False):
-    """The DAWG re-laid for the search: ``(pk, acc2, lay)``.
-
-    ``pk`` (``int64``) holds only edges, node by node in DAWG order; the edge to a child carries everything
-    the search needs about that child, so one load per step replaces the edge -> child-mask chain of two
-    dependent loads (and the separate ``acc`` load):
-
-    bits ``0 .. A-1``      the child's letter mask (``A = n_letters``)
-    bit  ``A``             terminal flag (the prefix ending here is a word)
-    bits ``A+1 ..``        index in ``pk`` of the child's first edge (``lay[BMASK]`` wide)
-    bits ``lay[ASHIFT]..`` the rank step ``acc`` of this edge, when it fits; otherwise ``lay[ASHIFT] == 64``
-                           and the rank step is ``acc2[q]`` (same index as the edge; also when ``wide``)
-
-    ``lay`` = ``[root mask, A, bshift, bmask, ashift, amask]``; the root's edges start at index 0.
-    """
-    n = dawg.shape[0]
-    base = np.empty(n, dtype=np.int64)
-    nodes = 0
-    o = 0
-    while o < n:
-        k = popcount(np.int64(dawg[o]))
-        base[o] = o - nodes
-        nodes += 1
-        o += 1 + k
-    n_edges = n - nodes
-    max_acc = 0
-    for p in range(n):
-        max_acc = max(max_acc, np.int64(acc[p]))
-    bbits = 1
-    while (np.int64(1) << bbits) <= n_edges:
-        bbits += 1
-    abits = 1
-    while (np.int64(1) << abits) <= max_acc:
-        abits += 1
-    bshift = n_letters + 1
-    ashift = bshift + bbits
-    if wide or ashift + abits > 64:
-        ashift = 64
-        acc2 = np.zeros(n_edges + 1, dtype=np.int32)
-    else:
-        acc2 = np.zeros(1, dtype=np.int32)
-    pk = np.zeros(n_edges + 1, dtype=np.uint64)  # a spare zero edge: the search's speculative loads stay in bounds
-    o = 0
-    while o < n:
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        b = base[o]
-        for j in range(k):
-            e = np.int64(dawg[o + 1 + j])
-            c = e >> 1
-            x = np.uint64(dawg[c]) | (np.uint64(e & 1) << np.uint64(n_letters)) | (np.uint64(base[c]) << np.uint64(bshift))
-            if ashift < 64:
-                x |= np.uint64(acc[o + 1 + j]) << np.uint64(ashift)
-            else:
-                acc2[b + j] = acc[o + 1 + j]
-            pk[b + j] = x
-        o += 1 + k
-    lay = np.empty(6, dtype=np.int64)
-    lay[0] = np.int64(dawg[0])
-    lay[1] = n_letters
-    lay[2] = bshift
-    lay[3] = (np.int64(1) << bbits) - 1
-    lay[4] = ashift
-    lay[5] = (np.int64(1) << abits) - 1
-    return pk.view(np.int64), acc2, lay

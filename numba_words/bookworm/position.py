@@ -13,7 +13,8 @@ import numpy as np
 
 from . import search as S
 from ._tables import (BOOKWORM, DEFAULT_RULES, FIRE, GRIDS, HOLE, KIND_CHARS, KINDS, PLAIN, QU, STRATEGIES,
-                      Grid, Rules, as_lexicon, board_text, code_letters, parse_text, split_layout)
+                      BogglePoints, Grid, Rules, as_lexicon, board_text, code_letters, default_scoring, parse_text,
+                      split_layout)
 from .errors import InvalidBoardError, InvalidParameterError, InvalidPathError
 from .solution import Found, Solution, Turn
 
@@ -171,8 +172,13 @@ class Position:
         if self._solution is None:
             self._solution = S.solve_codes(self._codes, self.kinds, self.lexicon, grid=self.grid,
                                            min_len=self.rules.min_len, max_len=self.rules.max_len,
-                                           level=self.level, scoring=self.rules.scoring)
+                                           level=self.level, scoring=self.scoring)
         return self._solution
+
+    @property
+    def scoring(self):
+        """How words score here: the rules' scoring, or by grid (Bookworm Deluxe, or Boggle points)."""
+        return self.rules.scoring if self.rules.scoring is not None else default_scoring(self.grid)
 
     def best(self) -> Found | None:
         """The best-scoring word with its best path."""
@@ -225,7 +231,9 @@ class Position:
     def score_path(self, path) -> int:
         """Score of playing ``path`` now; :class:`InvalidPathError` unless it spells a word (see :meth:`play`)."""
         path, word = self._word(path)
-        sc = self.rules.scoring
+        sc = self.scoring
+        if isinstance(sc, BogglePoints):
+            return sc.score(len(word))
         values = [sc.value("QU" if self._codes[t] == QU else self.letters(t)) for t in path]
         bonuses = [sc.bonus(self.kind(t)) for t in path]
         return sc.score(values, len(word), bonuses, self.level)

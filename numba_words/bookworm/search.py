@@ -1,8 +1,8 @@
 """The search wrapper: validate input, turn it into arrays, call the kernels, wrap the results.
 
-``solve(board)`` solves one board (``prange`` over start tiles when asked), ``solve_many(boards)`` a batch
-(``prange`` over boards, or chunks over a Dask cluster with ``client=``), ``boggle_scores(boards)`` the
-score-only batch. Every word comes back once, with the best-scoring path for it. Words are lower case
+``solve(board)`` solves one board (its start tiles split over threads when asked), ``solve_many(boards)`` a
+batch (boards split over threads, or chunks over a Dask cluster with ``client=``), ``boggle_scores(boards)``
+the score-only batch. Every word comes back once, with the best-scoring path for it. Words are lower case
 (``q`` tiles spell ``qu``).
 
 Everything a kernel indexes with is checked here first (Numba does not check bounds): tile codes, kinds,
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
@@ -22,8 +23,9 @@ import numpy as np
 from .. import _jit
 from ..lexicon import Lexicon
 from . import _search as K
-from ._tables import (BOGGLE4, BOOKWORM, BOOKWORM_DELUXE, BOOKWORM_FREQUENCIES, GRIDS, HOLE, KINDS, QU, Grid,
-                      Scoring, as_lexicon, boggle_points, code_tables, parse_kinds, parse_text, tables)
+from ._tables import (BOGGLE4, BOOKWORM, BOOKWORM_DELUXE, BOOKWORM_FREQUENCIES, GRIDS, HOLE, KINDS, NCOL, QU,
+                      BogglePoints, Grid, Scoring, as_lexicon, boggle_points, code_tables, default_scoring,
+                      parse_kinds, parse_text, tables)
 from .errors import InvalidBoardError, InvalidParameterError, SearchLimitError
 from .solution import BatchSolution, Solution
 
@@ -90,9 +92,20 @@ def check_level(level) -> int:
     return _int(level, "level", 1, MAX_LEVEL)
 
 
-def check_scoring(scoring) -> Scoring:
+def check_scoring(scoring, grid: Grid):
+    """The scoring to use: ``None`` is the grid's default (:func:`._tables.default_scoring`); a
+    :class:`Scoring` or :class:`BogglePoints` is checked (every value bounded, so no score overflows)."""
+    if scoring is None:
+        return default_scoring(grid)
+    if isinstance(scoring, BogglePoints):
+        if not isinstance(scoring.points, (tuple, list)) or not scoring.points:
+            raise InvalidParameterError(f"BogglePoints.points must be a non-empty sequence, got "
+                                        f"{_short(scoring.points)}")
+        for n, v in enumerate(scoring.points):
+            _int(v, f"Boggle points for {n} letters", -MAX_VALUE, MAX_VALUE)
+        return scoring
     if not isinstance(scoring, Scoring):
-        raise InvalidParameterError(f"scoring must be a Scoring, got {_short(scoring)}")
+        raise InvalidParameterError(f"scoring must be a Scoring, BogglePoints or None, got {_short(scoring)}")
     _int(scoring.multiplier, "scoring.multiplier", 1, MAX_VALUE)
     for what, table in (("letter value", scoring.letter_values), ("gem bonus", scoring.gem_bonus)):
         if not isinstance(table, dict):
@@ -199,6 +212,37 @@ def _limit_error(b, max_nodes, lex, max_len, grid) -> SearchLimitError:
         f"{max_len}. Give a larger max_nodes= (or --max-nodes) or a smaller max_len=")
 
 
+# ---------------------------------------------------------------------------------------------- lanes
+_pool = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def run_lanes(calls: list) -> list:
+    """Run ``calls`` (functions of no argument, each calling a kernel on its own lane: its own boards, output
+    region and scratch rows) at the same time, the first on the calling thread and the others on a shared
+    pool of threads; results in order. The kernels release the GIL, so lanes run in parallel: the parallel
+    form of every batch is the serial kernel dispatched on lanes, with no ``prange`` kernel to compile."""
+    if len(calls) == 1:
+        return [calls[0]()]
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool_size < len(calls) - 1:
+            _pool_size = max(len(calls) - 1, numba.config.NUMBA_NUM_THREADS)
+            _pool = ThreadPoolExecutor(_pool_size, thread_name_prefix="numba-words-bookworm")
+        pool = _pool
+    futures = [pool.submit(c) for c in calls[1:]]
+    try:
+        first = calls[0]()
+    finally:
+        rest = [f.result() for f in futures]  # every lane done before its arrays are reused
+    return [first, *rest]
+
+
+def _lane_bounds(a: int, z: int, lanes: int) -> np.ndarray:
+    return np.linspace(a, z, lanes + 1).astype(np.int64)
+
+
 # ---------------------------------------------------------------------------------------------- scratch
 _scratch = threading.local()
 
@@ -228,47 +272,89 @@ def _tile_arrays(codes, kinds, lbit, lval, kbonus):
 
 
 def solve_codes(codes, kinds=None, lexicon=None, *, grid: Grid = BOOKWORM, min_len=3, max_len=12, level=1,
-                scoring: Scoring = BOOKWORM_DELUXE, parallel=False, threads=None, max_nodes=None) -> Solution:
+                scoring=None, parallel=False, threads=None, max_nodes=None) -> Solution:
     """Solve one board given as tile codes (see :func:`._tables.tile_code`) and kinds (see
     :func:`check_kinds`)."""
     lex = as_lexicon(lexicon)
     grid = check_grid(grid)
     min_len, max_len = check_lengths(min_len, max_len, grid)
     level = check_level(level)
-    scoring = check_scoring(scoring)
+    scoring = check_scoring(scoring, grid)
     parallel = _flag(parallel, "parallel")
     budget = check_max_nodes(max_nodes)
     codes = check_codes(codes, grid, lex)
     kinds = check_kinds(kinds, (grid.n_tiles,))
     t = tables(lex)
     q, u = _kernel_qu(t)
-    lbit, lval, kbonus = code_tables(lex, scoring)
-    tcode, tbit, tval, tbonus = _tile_arrays(codes, kinds, lbit, lval, kbonus)
+    run_scoring = BOOKWORM_DELUXE if isinstance(scoring, BogglePoints) else scoring
+    lbit, lval, kbonus = code_tables(lex, run_scoring)
     cap = default_cap(grid)
-    fn = K.solve_board_parallel if parallel else K.solve_board
-    if parallel:  # the parallel kernel gives each start tile its own budget: share the board's out
-        budget = -(-budget // grid.n_tiles)
     with _jit.threads(threads):
-        seen, idx = dedup_scratch(lex, numba.config.NUMBA_NUM_THREADS if parallel else 1)
-        while True:
-            n, wid, path, plen, score = fn(t.pk, t.acc2, t.lay, grid.masks, tcode, tbit, tval, tbonus, q, u,
-                                           min_len, max_len, level, scoring.multiplier, cap,
-                                           *((seen, idx) if parallel else (seen[0], idx[0])), budget)
-            if n == -2:
-                raise _limit_error(0, check_max_nodes(max_nodes), lex, max_len, grid)
-            if n >= 0:
-                break
-            cap *= 4
-    return Solution(lex, grid, codes, wid[:n].copy(), path[:n].copy(), plen[:n].copy(), score[:n].copy())
+        if parallel:
+            n, wid, path, plen, score = _solve_tiles(t, q, u, grid, codes, kinds, lbit, lval, kbonus, min_len,
+                                                     max_len, level, run_scoring.multiplier, cap, lex, budget)
+        else:  # the batch kernel with one board: one compiled search serves solve and solve_many
+            seen, idx = dedup_scratch(lex, 1)
+            counts = np.zeros(1, dtype=np.int64)
+            while True:
+                wid, path, plen, score = _alloc(cap, max_len)
+                _, n, status = K.run_boards(t.pk, t.acc2, t.lay, grid.masks, codes.reshape(1, -1),
+                                            kinds.reshape(1, -1), lbit, lval, kbonus, q, u, min_len, max_len, level,
+                                            run_scoring.multiplier, 0, 1, 0, cap, 2 * cap - 1, counts, wid, path, plen,
+                                            score, seen[0], idx[0], budget)
+                n = -2 if status == -2 else n
+                if status != -1:
+                    break
+                cap *= 4
+    if n == -2:
+        raise _limit_error(0, budget, lex, max_len, grid)
+    wid, score = wid[:n].copy(), score[:n].copy()
+    if isinstance(scoring, BogglePoints):
+        score = _boggle_scores(scoring, lex, wid, max_len)
+    return Solution(lex, grid, codes, wid, path[:n].copy(), plen[:n].copy(), score, scoring)
+
+
+def _boggle_scores(scoring: BogglePoints, lex: Lexicon, wid: np.ndarray, max_len: int) -> np.ndarray:
+    """Boggle points of the words ``wid`` (by their length in letters)."""
+    return scoring.table(max_len)[np.diff(lex.offsets)[wid]]
+
+
+def _solve_tiles(t, q, u, grid, codes, kinds, lbit, lval, kbonus, min_len, max_len, level, mult, cap, lex, budget):
+    """One board with its start tiles split into lanes (one a thread), merged in start-tile order."""
+    n_tiles = grid.n_tiles
+    lanes = max(1, min(numba.get_num_threads(), n_tiles))
+    seen, idx = dedup_scratch(lex, lanes)
+    tcode, tbit, tval, tbonus = _tile_arrays(codes, kinds, lbit, lval, kbonus)
+    nl = np.empty(n_tiles, dtype=np.int64)
+    nbl = np.empty((n_tiles, NCOL), dtype=np.uint64)
+    K.neighbour_tables(grid.masks, tcode, tbit, nl, nbl)
+    share = -(-budget // n_tiles)  # each start tile has its own budget: share the board's out
+    bounds = _lane_bounds(0, n_tiles, lanes)
+    while True:
+        p_wid, p_path, p_plen, p_score = (np.empty((n_tiles, cap), dtype=np.int32),
+                                          np.empty((n_tiles, cap, max_len), dtype=np.int8),
+                                          np.empty((n_tiles, cap), dtype=np.int8),
+                                          np.empty((n_tiles, cap), dtype=np.int64))
+        p_n = np.zeros(n_tiles, dtype=np.int64)
+        run_lanes([lambda i=i: K.tiles_into(t.pk, t.acc2, t.lay, grid.masks, nl, nbl, tcode, tbit, tval, tbonus, q,
+                                            u, min_len, max_len, level, mult, cap, bounds[i], bounds[i + 1], seen[i],
+                                            idx[i], share, p_wid, p_path, p_plen, p_score, p_n)
+                   for i in range(lanes)])
+        out = K.merge_tiles(p_wid, p_path, p_plen, p_score, p_n, cap)
+        if out[0] != -1:
+            return out
+        cap *= 4
 
 
 def solve(board, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=3, max_len=12, level=None,
-          scoring: Scoring = BOOKWORM_DELUXE, parallel=False, threads=None, max_nodes=None) -> Solution:
+          scoring=None, parallel=False, threads=None, max_nodes=None) -> Solution:
     """Every word on one board: ``board`` is a :class:`~numba_words.bookworm.Position`, board text (Bookworm
     ``"col0 ... col6"`` bottom to top; Boggle rows), or an array of tile codes; ``kinds`` its tile kinds
     (kind text ``.gysdf`` in the board's layout, or kind indices 0..5; default: the position's, or plain).
 
-    ``level`` (default 1, or the position's) is added to every letter-value sum; ``parallel=True`` spreads
+    ``scoring``: Bookworm Deluxe scores on a Bookworm grid and Boggle points on a Boggle grid by default (or
+    a :class:`Scoring` / :class:`BogglePoints`); ``level`` (default 1, or the position's) is added to every
+    letter-value sum of a Bookworm score; ``parallel=True`` spreads
     the start tiles over threads (``threads`` of them; default all); ``max_nodes`` bounds the paths visited
     (:data:`DEFAULT_MAX_NODES`; :class:`SearchLimitError` beyond it).
     """
@@ -291,14 +377,15 @@ def solve(board, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=
 
 
 def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=3, max_len=12, level=1,
-               scoring: Scoring = BOOKWORM_DELUXE, threads=None, chunk: int = 512, client=None,
+               scoring=None, threads=None, chunk: int = 512, client=None,
                chunk_size: int = 2048, max_nodes=None) -> BatchSolution:
     """Solve a batch: ``boards`` a 2-D array of tile codes (one board a row) or a list of board texts;
-    ``kinds`` an integer array shaped like it (kind indices 0..5) or a list of kind texts.
+    ``kinds`` an integer array shaped like it (kind indices 0..5) or a list of kind texts; ``scoring`` as
+    for :func:`solve` (by default Bookworm scores on a Bookworm grid, Boggle points on a Boggle grid).
 
-    ``prange`` over boards (``threads=1`` runs the serial kernel), in rounds of ``chunk`` boards. Output
-    order is the input order and each board's words are in the same order as :func:`solve` gives.
-    ``client``: a Dask ``Client`` or scheduler address to solve chunks of ``chunk_size`` boards across a
+    Boards split into one lane a thread (``threads``; ``threads=1``: the calling thread only), in rounds of
+    ``chunk`` boards. Output order is the input order and each board's words are in the same order as
+    :func:`solve` gives. ``client``: a Dask ``Client`` or scheduler address to solve chunks of ``chunk_size`` boards across a
     cluster (same result). ``max_nodes``: paths one board may visit (:class:`SearchLimitError` beyond).
     """
     lex = as_lexicon(lexicon)
@@ -306,7 +393,7 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     codes = _boards(boards, grid, lex)
     min_len, max_len = check_lengths(min_len, max_len, grid)
     level = check_level(level)
-    scoring = check_scoring(scoring)
+    scoring = check_scoring(scoring, grid)
     chunk = _int(chunk, "chunk", 1)
     budget = check_max_nodes(max_nodes)
     nb = codes.shape[0]
@@ -317,16 +404,19 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
                                             max_nodes=budget))
     t = tables(lex)
     q, u = _kernel_qu(t)
-    lbit, lval, kbonus = code_tables(lex, scoring)
+    run_scoring = BOOKWORM_DELUXE if isinstance(scoring, BogglePoints) else scoring
+    lbit, lval, kbonus = code_tables(lex, run_scoring)
     with _jit.threads(threads) as nt:
         lanes = 1 if threads == 1 else nt
         counts, wid, path, plen, score = _run_batch(
             (t.pk, t.acc2, t.lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, min_len, max_len, level,
-             scoring.multiplier), nb, max_len, lanes, chunk, default_cap(grid), dedup_scratch(lex, lanes), budget,
+             run_scoring.multiplier), nb, max_len, lanes, chunk, default_cap(grid), dedup_scratch(lex, lanes), budget,
             lambda b: _limit_error(b, budget, lex, max_len, grid))
+    if isinstance(scoring, BogglePoints):
+        score = _boggle_scores(scoring, lex, wid, max_len)
     offsets = np.zeros(nb + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
-    return BatchSolution(lex, grid, codes, offsets, wid, path, plen, score)
+    return BatchSolution(lex, grid, codes, offsets, wid, path, plen, score, scoring)
 
 
 def _solve_chunk(chunk, lex, grid, kw):
@@ -346,7 +436,7 @@ def _solve_many_distributed(codes, kinds, lex, grid, client, chunk_size, kw) -> 
     offsets = np.zeros(codes.shape[0] + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
     cat = [np.concatenate([p[i] for p in parts]) for i in range(1, 5)]
-    return BatchSolution(lex, grid, codes, offsets, *cat)
+    return BatchSolution(lex, grid, codes, offsets, *cat, kw["scoring"])
 
 
 _MAX_PREALLOC = 1 << 22  # rows reserved up front (~100 MB of address space; pages are touched only as used)
@@ -356,7 +446,8 @@ def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_erro
     """Solve boards ``0..nb-1`` straight into flat output arrays (no per-board buffers, no compaction pass).
 
     Rounds of ``chunk`` boards; a round splits its boards into ``lanes`` contiguous ranges solved in parallel
-    (``lanes == 1``: the serial kernel), each into its own region of the output sized ``est`` words a board
+    (:func:`run_lanes`; ``lanes == 1``: on the calling thread), each into its own region of the output sized
+    ``est`` words a board
     (plus one board's worst case); regions are then moved down to close the gaps, in board order. A lane
     that runs out of room stops at a board boundary: the round keeps everything before that board, and the
     next round resumes there with more room (``est`` doubled, or a larger per-board table when one board
@@ -373,22 +464,16 @@ def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_erro
     while b < nb:
         z = min(nb, b + chunk)
         nl = min(lanes, z - b)
-        lane_b = np.linspace(b, z, nl + 1).astype(np.int64)
+        lane_b = _lane_bounds(b, z, nl)
         room = np.diff(lane_b) * est + cap
         start = used + np.concatenate(([0], np.cumsum(room)[:-1])).astype(np.int64)
         limit = start + room
         if limit[-1] > buf[0].shape[0]:
             buf = _grow(buf, used, max(2 * buf[0].shape[0], int(limit[-1])))
-        if nl == 1:
-            bn, e, st = K.run_boards(*args, b, z, used, int(limit[0]), hmask, counts, *buf, scratch[0][0],
-                                     scratch[1][0], budget)
-            lane_next, lane_end, lane_stat = (bn,), (e,), (st,)
-        else:
-            lane_next = np.empty(nl, dtype=np.int64)
-            lane_end = np.empty(nl, dtype=np.int64)
-            lane_stat = np.empty(nl, dtype=np.int64)
-            K.run_lanes(*args, lane_b, start, limit, hmask, counts, *buf, *scratch, budget, lane_next, lane_end,
-                        lane_stat)
+        res = run_lanes([lambda i=i: K.run_boards(*args, int(lane_b[i]), int(lane_b[i + 1]), int(start[i]),
+                                                  int(limit[i]), hmask, counts, *buf, scratch[0][i], scratch[1][i],
+                                                  budget) for i in range(nl)])
+        lane_next, lane_end, lane_stat = zip(*res)
         for i in range(nl):
             if lane_stat[i] == -2:
                 raise limit_error(int(lane_next[i]))
@@ -473,18 +558,12 @@ def boggle_scores(boards, lexicon=None, *, grid: Grid | None = None, min_len=3, 
         step = max(chunk, lanes)
         for b in range(0, nb, step):
             z = min(nb, b + step)
-            if lanes == 1:
-                bad = K.score_boards(t.pk, t.acc2, t.lay, grid.masks, codes, lbit, q, u, min_len, max_len, table,
-                                     b, z, seen[0], found[0], out, budget)
-            else:
-                lane_b = np.linspace(b, z, lanes + 1).astype(np.int64)
-                lane_bad = np.empty(lanes, dtype=np.int64)
-                K.score_lanes(t.pk, t.acc2, t.lay, grid.masks, codes, lbit, q, u, min_len, max_len, table, lane_b,
-                              seen, found, out, budget, lane_bad)
-                hit = lane_bad[lane_bad >= 0]
-                bad = int(hit.min()) if hit.size else -1
-            if bad >= 0:
-                raise _limit_error(int(bad), budget, lex, max_len, grid)
+            lane_b = _lane_bounds(b, z, lanes)
+            bad = [x for x in run_lanes([lambda i=i: K.score_boards(
+                t.pk, t.acc2, t.lay, grid.masks, codes, lbit, q, u, min_len, max_len, table, int(lane_b[i]),
+                int(lane_b[i + 1]), seen[i], found[i], out, budget) for i in range(lanes)]) if x >= 0]
+            if bad:
+                raise _limit_error(min(bad), budget, lex, max_len, grid)
     return out
 
 
@@ -537,16 +616,22 @@ def letter_weights(lex: Lexicon, frequencies=None, qu: bool = True) -> tuple:
     return codes, weights
 
 
-def warmup(lexicon=None) -> None:
-    """Compile (or load from Numba's cache) every kernel the solvers and the CLI use."""
-    lex = as_lexicon(lexicon)
-    for grid in (BOOKWORM, BOGGLE4):
-        codes = random_codes(3, grid=grid, lexicon=lex, seed=0)
-        solve_codes(codes[0], lexicon=lex, grid=grid)
-        solve_codes(codes[0], lexicon=lex, grid=grid, parallel=True)
-        solve_many(codes, lex, grid=grid)
-        solve_many(codes, lex, grid=grid, threads=1)
-    codes = random_codes(3, grid=BOGGLE4, lexicon=lex, seed=0)
-    boggle_scores(codes, lex)
-    boggle_scores(codes, lex, threads=1)
+WARMUP_PARTS = ("solve", "scores", "tiles")
 
+
+def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
+    """Compile (or load from Numba's cache) the kernels behind ``parts``: ``"solve"`` (:func:`solve` and
+    :func:`solve_many`, one kernel for both), ``"scores"`` (:func:`boggle_scores`), ``"tiles"``
+    (``solve(parallel=True)``). Parallel batches run the same serial kernels on several threads, so nothing
+    else needs compiling."""
+    lex = as_lexicon(lexicon)
+    unknown = set(parts) - set(WARMUP_PARTS) if not isinstance(parts, str) else {parts}
+    if unknown:
+        raise InvalidParameterError(f"warmup parts must be among {', '.join(WARMUP_PARTS)}, got {_short(parts)}")
+    codes = random_codes(2, grid=BOGGLE4, lexicon=lex, seed=0)
+    if "solve" in parts:
+        solve_many(codes, lex, grid=BOGGLE4)
+    if "scores" in parts:
+        boggle_scores(codes, lex)
+    if "tiles" in parts:
+        solve_codes(codes[0], lexicon=lex, grid=BOGGLE4, parallel=True)

@@ -61,11 +61,12 @@ def _dataframe(records: list, columns: list):
 class Solution:
     """Every distinct word on one board with one path each (the best-scoring one), in first-found order.
 
-    Arrays: ``wid`` (word ranks in the lexicon), ``scores``, ``plen`` (path lengths in tiles) and the
-    ``(n, max_len)`` path rows. ``best()`` is the best word (or ``None``), ``top(n)`` the ``n`` best.
+    Arrays: ``wid`` (word ranks in the lexicon), ``scores`` (by ``scoring``: Bookworm scores, or Boggle
+    points on a Boggle grid), ``plen`` (path lengths in tiles) and the ``(n, max_len)`` path rows.
+    ``best()`` is the best word (or ``None``), ``top(n)`` the ``n`` best.
     """
 
-    def __init__(self, lex, grid, codes, wid, path, plen, score):
+    def __init__(self, lex, grid, codes, wid, path, plen, score, scoring=None):
         self.lexicon = lex
         self.grid = grid
         self.codes = codes
@@ -73,6 +74,7 @@ class Solution:
         self._path = path
         self.plen = plen
         self.scores = score
+        self.scoring = scoring
         self._words = None
 
     def __len__(self) -> int:
@@ -146,9 +148,10 @@ class Solution:
 class BatchSolution:
     """Results of :func:`~numba_words.bookworm.solve_many` as flat arrays: board ``b`` owns rows
     ``offsets[b]:offsets[b+1]`` of ``wid``, ``path``, ``plen`` and ``scores``; ``self[b]`` is its
-    :class:`Solution`."""
+    :class:`Solution`. ``best()`` / ``top_rows(n)`` / ``to_records(n)`` pick each board's best words with
+    NumPy over the flat arrays (no Python object per word)."""
 
-    def __init__(self, lex, grid, codes, offsets, wid, path, plen, score):
+    def __init__(self, lex, grid, codes, offsets, wid, path, plen, score, scoring=None):
         self.lexicon = lex
         self.grid = grid
         self.codes = codes
@@ -157,6 +160,7 @@ class BatchSolution:
         self.path = path
         self.plen = plen
         self.scores = score
+        self.scoring = scoring
 
     def __len__(self) -> int:
         return self.offsets.shape[0] - 1
@@ -178,7 +182,7 @@ class BatchSolution:
         b %= len(self)
         a, z = self.offsets[b], self.offsets[b + 1]
         return Solution(self.lexicon, self.grid, self.codes[b], self.wid[a:z], self.path[a:z], self.plen[a:z],
-                        self.scores[a:z])
+                        self.scores[a:z], self.scoring)
 
     def __iter__(self):
         for b in range(len(self)):
@@ -194,6 +198,52 @@ class BatchSolution:
     def letters(self) -> np.ndarray:
         """Length in letters of every found word (flat, like ``wid``)."""
         return np.diff(self.lexicon.offsets)[self.wid]
+
+    def boards(self) -> np.ndarray:
+        """The board of every row (flat, like ``wid``)."""
+        return np.repeat(np.arange(len(self), dtype=np.int64), self.counts)
+
+    def top_rows(self, n: int | None = 1) -> tuple:
+        """``(rows, boards, ranks)``: the rows of each board's ``n`` best words (all when ``n`` is None or
+        0), board by board, best first (by score, then longer, then alphabetical, as :meth:`Solution.top`)."""
+        n = None if n is None else _check_n(n)
+        board = self.boards()
+        order = np.lexsort((self.wid, -self.letters(), -self.scores, board))
+        rank = np.arange(order.shape[0], dtype=np.int64) - self.offsets[:-1][board[order]]
+        if n:
+            keep = rank < n
+            order, rank = order[keep], rank[keep]
+        return order, board[order], rank
+
+    def best_rows(self) -> np.ndarray:
+        """Row of each board's best word, -1 for a board with no words."""
+        rows, boards, _ = self.top_rows(1)
+        out = np.full(len(self), -1, dtype=np.int64)
+        out[boards] = rows
+        return out
+
+    def row(self, r: int) -> Found:
+        """Row ``r`` of the flat arrays as a :class:`Found`."""
+        return Found(self.lexicon.words[int(self.wid[r])].lower(), tuple(int(x) for x in self.path[r, :self.plen[r]]),
+                     int(self.scores[r]))
+
+    def best(self) -> list:
+        """Each board's best word (a :class:`Found`, or ``None`` for a board with no words)."""
+        return [None if r < 0 else self.row(r) for r in self.best_rows()]
+
+    def to_records(self, n: int | None = 1) -> list:
+        """Each board's ``n`` best words (all when ``n`` is None or 0) as dicts ``{"board", "rank", "word",
+        "score", "path", "length"}``, board by board, best first."""
+        rows, boards, ranks = self.top_rows(n)
+        words = self.lexicon.words
+        lens = self.letters()
+        return [{"board": int(b), "rank": int(k) + 1, "word": words[int(self.wid[r])].lower(),
+                 "score": int(self.scores[r]), "path": [int(x) for x in self.path[r, :self.plen[r]]],
+                 "length": int(lens[r])} for r, b, k in zip(rows, boards, ranks)]
+
+    def to_pandas(self, n: int | None = 1):
+        """:meth:`to_records` as a ``pandas.DataFrame`` (needs pandas, which numba_words does not require)."""
+        return _dataframe(self.to_records(n), ["board", "rank", "word", "score", "path", "length"])
 
     def __repr__(self) -> str:
         return f"<BatchSolution {len(self)} boards, {self.total_words} words>"
