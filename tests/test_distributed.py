@@ -316,8 +316,7 @@ def test_cli_ctrl_c_with_local_workers_is_one_line():
 def test_bookworm_solve_many_matches_serial(client, twl):
     import numpy as np
 
-    from numba_words.bookworm import solve_many
-    from numba_words.bookworm.solver import BOOKWORM
+    from numba_words.bookworm import BOOKWORM, solve_many
 
     rng = np.random.default_rng(3)
     boards = rng.integers(0, 26, size=(300, BOOKWORM.n_tiles)).astype(np.uint8)

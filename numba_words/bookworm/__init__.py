@@ -1,13 +1,21 @@
-"""Bookworm (hex letter grid) and Boggle: every word on a board, fast, and a driver that plays the game."""
-from .board import STRATEGIES, Board, Game, Turn, play_game
-from .errors import InvalidBoardError, InvalidParameterError, InvalidPathError
-from .geometry import BOGGLE4, BOGGLE5, BOOKWORM, Grid, boggle_grid, bookworm_grid
-from .scoring import BOOKWORM_DELUXE, DEFAULT_RULES, KINDS, Rules, Scoring
+"""Bookworm (hex letter grid) and Boggle: every word on a board, fast, and a driver that plays the game.
 
-from .solver import BatchSolution, Found, Solution, boggle_scores, random_codes, solve, solve_many, warmup
+``solve(board)`` finds every word on one board with its best-scoring path, ``solve_many(boards)`` a batch,
+``boggle_scores(boards)`` the score-only batch; :class:`Position` is a board you can play on, and
+:func:`play_game` plays a whole game.
+"""
+from ._tables import (BOGGLE4, BOGGLE5, BOGGLE_SCORING, BOOKWORM, BOOKWORM_DELUXE, DEFAULT_RULES, KINDS, STRATEGIES,
+                      BogglePoints, Grid, Rules, Scoring, boggle_grid, boggle_points, bookworm_grid)
+from .errors import BookwormError, InvalidBoardError, InvalidParameterError, InvalidPathError, SearchLimitError
+from .game import Game, play_game
+from .position import Board, Position
+from .search import boggle_scores, random_codes, solve, solve_many, warmup
+from .solution import BatchSolution, Found, Solution, Turn
 
 __all__ = [
-    "Board", "Game", "STRATEGIES", "Turn", "play_game", "BOGGLE4", "BOGGLE5", "BOOKWORM", "BOOKWORM_DELUXE", "BatchSolution", "DEFAULT_RULES", "Found", "Grid",
-    "InvalidBoardError", "InvalidParameterError", "InvalidPathError", "KINDS", "Rules", "Scoring", "Solution",
-    "boggle_grid", "boggle_scores", "bookworm_grid", "random_codes", "solve", "solve_many", "warmup",
+    "BOGGLE4", "BOGGLE5", "BOGGLE_SCORING", "BOOKWORM", "BOOKWORM_DELUXE", "BatchSolution", "BogglePoints", "Board",
+    "BookwormError", "DEFAULT_RULES", "Found", "Game", "Grid", "InvalidBoardError", "InvalidParameterError",
+    "InvalidPathError", "KINDS", "Position", "Rules", "STRATEGIES", "Scoring", "SearchLimitError", "Solution", "Turn",
+    "boggle_grid", "boggle_points", "boggle_scores", "bookworm_grid", "play_game", "random_codes", "solve",
+    "solve_many", "warmup",
 ]

@@ -1,4 +1,4 @@
-"""SVG drawing of a board (imported lazily by ``Board._repr_svg_``): staggered hexes, gem and fire colours,
+"""SVG drawing of a board (imported lazily by ``Position._repr_svg_``): staggered hexes, gem and fire colours,
 an optional word path drawn over the tiles."""
 from __future__ import annotations
 

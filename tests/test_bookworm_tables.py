@@ -1,9 +1,9 @@
-"""Neighbour tables against the geometry rules (stated independently in tests/bookworm_reference.py)."""
+"""Neighbour tables against the geometry rules (stated independently in numba_words/bookworm/_reference.py)."""
 import numpy as np
 import pytest
 
-from bookworm_reference import boggle_neighbours, bookworm_neighbours
 from numba_words.bookworm import BOGGLE4, BOGGLE5, BOOKWORM, InvalidBoardError, boggle_grid
+from numba_words.bookworm._reference import boggle_neighbours, bookworm_neighbours
 
 
 def _as_sets(grid):

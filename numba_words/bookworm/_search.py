@@ -13,10 +13,10 @@ kernels take, for every tile:
 ``tval``    the tile's letter value;  ``tbonus`` the tile's gem bonus
 
 Words are numbered by their rank in the lexicon's sorted list: ``acc[p]`` (built once per lexicon by
-:func:`word_rank_table`) is added along the DAWG edges walked, and at a terminal edge the sum minus one is
-the word's index. A minimised DAWG merges suffixes, so the edge position does not identify a word; the rank
-does, exactly, so words are deduplicated per board on the rank (a bitset over ranks plus a rank -> row
-table, both per thread; see :func:`search`).
+``_tables.word_rank_table`` and carried in the packed DAWG of ``_tables.pack_dawg``) is added along the DAWG
+edges walked, and at a terminal edge the sum minus one is the word's index. A minimised DAWG merges suffixes,
+so the edge position does not identify a word; the rank does, exactly, so words are deduplicated per board
+on the rank (a bitset over ranks plus a rank -> row table, both per thread; see :func:`search`).
 
 Output per board, in first-found order (deterministic: start tiles ascending, then depth first, the
 children of a node taken Qu tiles first, then plain-letter tiles by descending index: a LIFO stack): word
@@ -25,93 +25,30 @@ length are leftovers), and the best score over every path spelling the word (``(
 (letters + sum of gem bonuses) * mult``; the first path reaching the best score is kept).
 
 :func:`score_boards` is the score-only variant (total Boggle points of the distinct words; no output rows).
+
+Every kernel here is serial and releases the GIL: batches run in parallel as lanes (contiguous ranges of
+boards, or of one board's start tiles) on Python threads, each lane with its own output region and scratch
+rows (see ``search.py``). A ``prange`` kernel would do the same work but cost seconds more of compilation
+on every cold first call for each parallel entry point.
 """
 from __future__ import annotations
 
 import numpy as np
-from numba import get_thread_id, prange
 
-from .._jit import inline, kernel, pkernel
+from .._jit import inline, kernel
 from ..bits import lsb_index, popcount
+from ..lexicon._dawg import child_rank
+from ._tables import NCOL, QCOL, QU
 
-QU = 62      # tile code of the Qu tile
-HOLE = 63    # tile code of an empty square (matches nothing)
-QCOL = 32    # column of the Qu tile in the per-board table ``nbl`` (letters use their index, < 32)
-NCOL = 33
 U64_1 = np.uint64(1)
 U64_0 = np.uint64(0)
-
-
-
-@kernel
-def word_rank_table(dawg):
-    """``acc`` (``int32``, same length as ``dawg``): at an edge position ``p = o + 1 + k`` the number of words
-    below node ``o`` that sort before the words through edge ``k``, plus that edge's terminal flag.
-
-    Summing ``acc`` over the edges spelling a word and subtracting one gives the word's sorted index.
-    """
-    n = dawg.shape[0]
-    count = np.full(n, -1, dtype=np.int64)  # words below the node at offset o (suffixes, empty excluded)
-    # explicit stack: each node is pushed at most once per parent visit; depth <= longest word + 1
-    stack = np.empty(n + 1, dtype=np.int64)
-    sp = 0
-    stack[sp] = 0
-    sp += 1
-    while sp > 0:
-        o = stack[sp - 1]
-        if count[o] >= 0:
-            sp -= 1
-            continue
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        ready = True
-        for j in range(k):
-            c = np.int64(dawg[o + 1 + j]) >> 1
-            if count[c] < 0:
-                stack[sp] = c
-                sp += 1
-                ready = False
-        if ready:
-            total = 0
-            for j in range(k):
-                e = np.int64(dawg[o + 1 + j])
-                total += (e & 1) + count[e >> 1]
-            count[o] = total
-            sp -= 1
-    acc = np.zeros(n, dtype=np.int32)
-    o = 0
-    while o < n:
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        before = 0
-        for j in range(k):
-            e = np.int64(dawg[o + 1 + j])
-            acc[o + 1 + j] = before + (e & 1)
-            before += (e & 1) + count[e >> 1]
-        o += 1 + k
-    return acc
-
-
-@kernel
-def word_ranks(dawg, acc, flat, offsets, out):
-    """``out[i]`` = rank computed through ``acc`` for word ``i`` (a self-check: must equal ``i``)."""
-    for i in range(offsets.shape[0] - 1):
-        node = 0
-        s = 0
-        for k in range(offsets[i], offsets[i + 1]):
-            c = np.int64(flat[k])
-            m = np.int64(dawg[node])
-            p = node + 1 + popcount(m & ((np.int64(1) << c) - 1))
-            e = np.int64(dawg[p])
-            s += acc[p]
-            node = e >> 1
-        out[i] = s - 1
 
 
 @kernel
 def neighbour_tables(nbr, tcode, tbit, nl, nbl):
     """Per board: ``nl[t]`` = OR of the first-letter bits of the neighbours of ``t``; ``nbl[t, code]`` = the
-    neighbours of ``t`` whose tile code is ``code`` (``nbl`` is cleared first; shape ``(n, 64)``)."""
+    neighbours of ``t`` whose tile code is ``code`` (``nbl`` is cleared first; shape ``(n, NCOL)``,
+    the Qu tile in column ``QCOL``)."""
     nbl[:] = 0
     for t in range(nbr.shape[0]):
         m = nbr[t]
@@ -133,84 +70,17 @@ def _slot(wid, hmask):
 
 
 @kernel
-def pack_dawg(dawg, acc, n_letters, wide=False):
-    """The DAWG re-laid for the search: ``(pk, acc2, lay)``.
-
-    ``pk`` (``int64``) holds only edges, node by node in DAWG order; the edge to a child carries everything
-    the search needs about that child, so one load per step replaces the edge -> child-mask chain of two
-    dependent loads (and the separate ``acc`` load):
-
-    bits ``0 .. A-1``      the child's letter mask (``A = n_letters``)
-    bit  ``A``             terminal flag (the prefix ending here is a word)
-    bits ``A+1 ..``        index in ``pk`` of the child's first edge (``lay[BMASK]`` wide)
-    bits ``lay[ASHIFT]..`` the rank step ``acc`` of this edge, when it fits; otherwise ``lay[ASHIFT] == 64``
-                           and the rank step is ``acc2[q]`` (same index as the edge; also when ``wide``)
-
-    ``lay`` = ``[root mask, A, bshift, bmask, ashift, amask]``; the root's edges start at index 0.
-    """
-    n = dawg.shape[0]
-    base = np.empty(n, dtype=np.int64)
-    nodes = 0
-    o = 0
-    while o < n:
-        k = popcount(np.int64(dawg[o]))
-        base[o] = o - nodes
-        nodes += 1
-        o += 1 + k
-    n_edges = n - nodes
-    max_acc = 0
-    for p in range(n):
-        max_acc = max(max_acc, np.int64(acc[p]))
-    bbits = 1
-    while (np.int64(1) << bbits) <= n_edges:
-        bbits += 1
-    abits = 1
-    while (np.int64(1) << abits) <= max_acc:
-        abits += 1
-    bshift = n_letters + 1
-    ashift = bshift + bbits
-    if wide or ashift + abits > 64:
-        ashift = 64
-        acc2 = np.zeros(n_edges + 1, dtype=np.int32)
-    else:
-        acc2 = np.zeros(1, dtype=np.int32)
-    pk = np.zeros(n_edges + 1, dtype=np.uint64)  # a spare zero edge: the search's speculative loads stay in bounds
-    o = 0
-    while o < n:
-        m = np.int64(dawg[o])
-        k = popcount(m)
-        b = base[o]
-        for j in range(k):
-            e = np.int64(dawg[o + 1 + j])
-            c = e >> 1
-            x = np.uint64(dawg[c]) | (np.uint64(e & 1) << np.uint64(n_letters)) | (np.uint64(base[c]) << np.uint64(bshift))
-            if ashift < 64:
-                x |= np.uint64(acc[o + 1 + j]) << np.uint64(ashift)
-            else:
-                acc2[b + j] = acc[o + 1 + j]
-            pk[b + j] = x
-        o += 1 + k
-    lay = np.empty(6, dtype=np.int64)
-    lay[0] = np.int64(dawg[0])
-    lay[1] = n_letters
-    lay[2] = bshift
-    lay[3] = (np.int64(1) << bbits) - 1
-    lay[4] = ashift
-    lay[5] = (np.int64(1) << abits) - 1
-    return pk.view(np.int64), acc2, lay
-
-
-@kernel
 def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, lo, hi,
-           out_wid, out_path, out_plen, out_score, seen, idx, n_out, limit):
+           out_wid, out_path, out_plen, out_score, seen, idx, n_out, limit, budget):
     """Depth-first search from start tiles ``lo..hi-1``, appending distinct words to the ``out_*`` arrays.
 
-    ``pk``/``acc2``/``lay``: the packed DAWG of :func:`pack_dawg`. Words go to ``out_*[n_out:limit]``.
+    ``pk``/``acc2``/``lay``: the packed DAWG of ``_tables.pack_dawg``. Words go to ``out_*[n_out:limit]``.
     Distinct words by rank: bit ``wid`` of ``seen`` (``int64``, ``words // 64 + 1`` entries, all clear on
     entry and again on return: the bits this call set are cleared from its output rows) marks a word
     already written, at row ``idx[wid]`` (``int32``, ``words + 1`` entries, meaningful only where the bit
-    is set). Returns the new count, or -1 when ``limit`` is reached at a word (the caller retries with
-    more room).
+    is set). Returns the new count, -1 when ``limit`` is reached at a word (the caller retries with more
+    room), or -2 when more than ``budget`` paths were visited (an adversarial lexicon: the number of paths
+    that are prefixes grows exponentially with ``max_len``; the caller reports it).
 
     One flat LIFO stack of pending children (not a frame per level): an entry is the child's packed edge
     ``x`` and ``meta`` = tile | depth << 8 | letters << 16 | rank step << 24; popping one restores the path
@@ -264,14 +134,14 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
         c0 = qc if code == QU else code
         if (root >> c0) & 1 == 0:
             continue
-        q = popcount(root & ((one << c0) - 1))
+        q = child_rank(root, c0)
         x = pk[q]
         add = ((x >> ash) & amask) if packed else np.int64(acc2[q])
         if code == QU:
             m = x & lmask
             if (m >> uc) & 1 == 0:
                 continue
-            q = ((x >> bsh) & bmask) + popcount(m & ((one << uc) - 1))
+            q = ((x >> bsh) & bmask) + child_rank(m, uc)
             x = pk[q]
             add += ((x >> ash) & amask) if packed else np.int64(acc2[q])
         st_x[0] = x
@@ -279,6 +149,11 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
         sp = 1
         while sp > 0:
             sp -= 1
+            budget -= 1
+            if budget < 0:
+                for k in range(n_out0, n_out):
+                    seen[out_wid[k] >> 6] = 0
+                return -2
             x = st_x[sp]
             meta = st_m[sp]
             u = meta & 255
@@ -327,7 +202,7 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                         v = lsb_index(tiles)
                         tiles &= tiles - U64_1
                         cv = tcode[v]
-                        q = bb + popcount(mask & ((one << cv) - 1))
+                        q = bb + child_rank(mask, cv)
                         x2 = pk[q]
                         add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                         st_x[sp] = x2
@@ -335,12 +210,12 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                         sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[v])) != 0)
                     if (mask >> qc) & 1 and length + 2 <= max_len:
                         qtiles = nbl[u, QCOL] & ~used
-                        q = bb + popcount(mask & ((one << qc) - 1))
+                        q = bb + child_rank(mask, qc)
                         x2 = pk[q]
                         add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                         m2 = x2 & lmask
                         if qtiles and (m2 >> uc) & 1:
-                            q = ((x2 >> bsh) & bmask) + popcount(m2 & ((one << uc) - 1))
+                            q = ((x2 >> bsh) & bmask) + child_rank(m2, uc)
                             x3 = pk[q]
                             add3 = add2 + (((x3 >> ash) & amask) if packed else np.int64(acc2[q]))
                             m3 = (x3 & lmask) if length + 2 < max_len else 0
@@ -367,52 +242,37 @@ def hash_bits(cap):
 
 
 @kernel
-def solve_board(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap, seen,
-                idx):
-    """One board, serially: ``(n, wid, path, plen, score)``; ``n == -1`` when more than ``cap`` words.
-    ``seen``/``idx``: the dedup scratch of :func:`search` (left clear)."""
-    n = nbr.shape[0]
-    nl = np.empty(n, dtype=np.int64)
-    nbl = np.empty((n, NCOL), dtype=np.uint64)
-    neighbour_tables(nbr, tcode, tbit, nl, nbl)
-    out_wid = np.empty(cap, dtype=np.int32)
-    out_path = np.empty((cap, max_len), dtype=np.int8)
-    out_plen = np.empty(cap, dtype=np.int8)
-    out_score = np.empty(cap, dtype=np.int64)
-    k = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, 0, n,
-               out_wid, out_path, out_plen, out_score, seen, idx, 0, cap)
-    return k, out_wid, out_path, out_plen, out_score
-
-
-@pkernel
-def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap,
-                         seen, idx):
-    """One board, ``prange`` over start tiles (own output scratch each; dedup scratch ``seen[i]``/``idx[i]``
-    per thread ``i = numba.get_thread_id()``: at least as many rows as threads), merged in start-tile order.
-
-    Same result as :func:`solve_board` (first-found order; best path: first reaching the best score).
-    Returns ``(n, wid, path, plen, score)``; ``n == -1`` when a start tile or the merge overflows ``cap``.
-    """
-    n = nbr.shape[0]
-    nl = np.empty(n, dtype=np.int64)
-    nbl = np.empty((n, NCOL), dtype=np.uint64)
-    neighbour_tables(nbr, tcode, tbit, nl, nbl)
-    hmask = hash_bits(cap)
-    p_wid = np.empty((n, cap), dtype=np.int32)
-    p_path = np.empty((n, cap, max_len), dtype=np.int8)
-    p_plen = np.empty((n, cap), dtype=np.int8)
-    p_score = np.empty((n, cap), dtype=np.int64)
-    p_n = np.zeros(n, dtype=np.int64)
-    for s in prange(n):
-        th = get_thread_id()
+def tiles_into(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult, cap, lo,
+               hi, seen, idx, budget, p_wid, p_path, p_plen, p_score, p_n):
+    """:func:`search` from each start tile ``s`` in ``lo..hi-1`` into its own rows ``p_*[s]`` (``p_n[s]``: the
+    count, or -1 / -2 as :func:`search` returns). Lanes of one board's start tiles run this at once from
+    several Python threads (the kernels release the GIL); :func:`merge_tiles` then joins them."""
+    zero = np.int64(0)
+    for s in range(lo, hi):
         p_n[s] = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level,
-                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], seen[th], idx[th], 0, cap)
+                        mult, s, s + 1, p_wid[s], p_path[s], p_plen[s], p_score[s], seen, idx, zero, cap, budget)
+
+
+@kernel
+def merge_tiles(p_wid, p_path, p_plen, p_score, p_n, cap):
+    """The per-start-tile results of :func:`tiles_into` merged in start-tile order: the same result as one
+    search over every start tile (first-found order; best path: the first reaching the best score).
+
+    Returns ``(n, wid, path, plen, score)``; ``n == -1`` when a start tile or the merge overflows ``cap``,
+    -2 when a start tile passed its path budget.
+    """
+    n = p_n.shape[0]
+    max_len = p_path.shape[2]
+    hmask = hash_bits(cap)
     out_wid = np.empty(cap, dtype=np.int32)
     out_path = np.empty((cap, max_len), dtype=np.int8)
     out_plen = np.empty(cap, dtype=np.int8)
     out_score = np.empty(cap, dtype=np.int64)
     htab = np.zeros(hmask + 1, dtype=np.int32)
     k = 0
+    for s in range(n):
+        if p_n[s] == -2:
+            return -2, out_wid, out_path, out_plen, out_score
     for s in range(n):
         if p_n[s] < 0:
             return -1, out_wid, out_path, out_plen, out_score
@@ -421,38 +281,39 @@ def solve_board_parallel(pk, acc2, lay, nbr, tcode, tbit, tval, tbonus, qc, uc, 
             h = _slot(np.int64(wid), hmask)
             while True:
                 slot = htab[h]
+                j = slot - 1
                 if slot == 0:
                     if k >= cap:
                         return -1, out_wid, out_path, out_plen, out_score
                     htab[h] = k + 1
                     out_wid[k] = wid
-                    out_score[k] = p_score[s, i]
-                    out_plen[k] = p_plen[s, i]
-                    out_path[k] = p_path[s, i]
+                    j = k
                     k += 1
+                elif out_wid[j] != wid:
+                    h = (h + 1) & hmask
+                    continue
+                elif p_score[s, i] <= out_score[j]:
                     break
-                j = slot - 1
-                if out_wid[j] == wid:
-                    if p_score[s, i] > out_score[j]:
-                        out_score[j] = p_score[s, i]
-                        out_plen[j] = p_plen[s, i]
-                        out_path[j] = p_path[s, i]
-                    break
-                h = (h + 1) & hmask
+                out_score[j] = p_score[s, i]
+                out_plen[j] = p_plen[s, i]
+                for c in range(max_len):
+                    out_path[j, c] = p_path[s, i, c]
+                break
     return k, out_wid, out_path, out_plen, out_score
 
 
 @kernel
 def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, b0, b1,
-               start, limit, hmask, counts, wid, path, plen, score, seen, idx):
+               start, limit, hmask, counts, wid, path, plen, score, seen, idx, budget):
     """Boards ``codes[b0:b1]`` (tile codes) with ``kinds`` (kind indices) serially, their words appended to the
     flat output arrays from index ``start`` (never at or past ``limit``); ``counts[b]`` = words of board ``b``.
 
     ``lbit``/``lval`` map a tile code (0..63) to its first-letter bit and value, ``kbonus`` a kind to its
     gem bonus. One board holds at most ``(hmask + 1) // 2`` words; ``seen``/``idx`` are the dedup scratch
-    of :func:`search`. Returns
-    ``(b_next, end)``: ``b_next < b1`` when board ``b_next`` did not fit (it wrote nothing that counts; the
-    caller makes room and resumes there); the words of boards ``b0..b_next-1`` are ``[start, end)``.
+    of :func:`search`, ``budget`` its path budget per board. Returns ``(b_next, end, status)``: ``b_next < b1``
+    when board ``b_next`` stopped (it wrote nothing that counts): ``status`` -1 when it did not fit (the caller
+    makes room and resumes there), -2 when it passed the path budget; the words of boards ``b0..b_next-1``
+    are ``[start, end)``.
     """
     n = nbr.shape[0]
     tcode = np.empty(n, dtype=np.int64)
@@ -472,26 +333,12 @@ def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min
             tbonus[t] = kbonus[kinds[b, t]]
         neighbour_tables(nbr, tcode, tbit, nl, nbl)
         r = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
-                   0, n, wid, path, plen, score, seen, idx, k, min(limit, k + per_board))
+                   np.int64(0), n, wid, path, plen, score, seen, idx, k, min(limit, k + per_board), budget)
         if r < 0:
-            return b, k
+            return b, k, r
         counts[b] = r - k
         k = r
-    return b1, k
-
-
-@pkernel
-def run_lanes(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level, mult, lane_b,
-              lane_start, lane_limit, hmask, counts, wid, path, plen, score, seen, idx, lane_next, lane_end):
-    """:func:`run_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``, output region
-    ``lane_start[l]:lane_limit[l]``, dedup scratch ``seen[l]``/``idx[l]``), ``prange`` over lanes; results in
-    ``lane_next[l]``, ``lane_end[l]``. Lanes own disjoint boards, output regions and scratch rows."""
-    for i in prange(lane_start.shape[0]):
-        bn, e = run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min_len, max_len, level,
-                           mult, lane_b[i], lane_b[i + 1], lane_start[i], lane_limit[i], hmask, counts, wid, path,
-                           plen, score, seen[i], idx[i])
-        lane_next[i] = bn
-        lane_end[i] = e
+    return b1, k, 0
 
 
 @kernel
@@ -507,7 +354,7 @@ def move_down(wid, path, plen, score, src, dst, n):
 
 # ---------------------------------------------------------------------------------------------- score only
 @kernel
-def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, b0, b1, seen, found, out):
+def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, b0, b1, seen, found, out, budget):
     """Score-only batch (the C++ Boggle solvers' measure): ``out[b]`` = sum of ``points[letters]`` over the
     distinct words of board ``codes[b]``, boards ``b0..b1-1`` serially. No paths or word lists are written.
 
@@ -516,7 +363,8 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
     with a bitset ``seen`` (one bit a lexicon word, ``words // 64 + 1`` entries, all clear on entry and on
     return; 22 KB for TWL06, cache-resident): a word is new when its bit is clear. ``found`` (one slot a
     lexicon word plus one: it is written on every visit) lists the ranks set on this board so only their
-    bitset words are cleared afterwards.
+    bitset words are cleared afterwards. ``budget``: paths a board may visit. Returns -1, or the first board
+    that passed the budget (``seen`` left clear; boards from there on are not scored).
     """
     n = nbr.shape[0]
     tcode = np.empty(n, dtype=np.int64)
@@ -555,6 +403,7 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
             nbp[t] = nbr[t] & plain
         total = 0
         nf = 0
+        left = budget
         for s in range(n):
             if tbit[s] == 0:
                 continue
@@ -565,14 +414,14 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
             c0 = qc if code == QU else code
             if (root >> c0) & 1 == 0:
                 continue
-            q = popcount(root & ((one << c0) - 1))
+            q = child_rank(root, c0)
             x = pk[q]
             add = ((x >> ash) & amask) if packed else np.int64(acc2[q])
             if code == QU:
                 m = x & lmask
                 if (m >> uc) & 1 == 0:
                     continue
-                q = ((x >> bsh) & bmask) + popcount(m & ((one << uc) - 1))
+                q = ((x >> bsh) & bmask) + child_rank(m, uc)
                 x = pk[q]
                 add += ((x >> ash) & amask) if packed else np.int64(acc2[q])
             st_x[0] = x
@@ -580,6 +429,11 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
             sp = 1
             while sp > 0:
                 sp -= 1
+                left -= 1
+                if left < 0:
+                    for i in range(nf):
+                        seen[found[i] >> 6] = 0
+                    return b
                 x = st_x[sp]
                 meta = st_m[sp]
                 u = meta & 255
@@ -611,7 +465,7 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
                             v = lsb_index(tiles)
                             tiles &= tiles - U64_1
                             cv = tcode[v]
-                            q = bb + popcount(mask & ((one << cv) - 1))
+                            q = bb + child_rank(mask, cv)
                             x2 = pk[q]
                             add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                             st_x[sp] = x2
@@ -619,12 +473,12 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
                             sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[v])) != 0)
                         if (mask >> qc) & 1 and length + 2 <= max_len:
                             qtiles = nbl[u, QCOL] & ~used
-                            q = bb + popcount(mask & ((one << qc) - 1))
+                            q = bb + child_rank(mask, qc)
                             x2 = pk[q]
                             add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                             m2 = x2 & lmask
                             if qtiles and (m2 >> uc) & 1:
-                                q = ((x2 >> bsh) & bmask) + popcount(m2 & ((one << uc) - 1))
+                                q = ((x2 >> bsh) & bmask) + child_rank(m2, uc)
                                 x3 = pk[q]
                                 add3 = add2 + (((x3 >> ash) & amask) if packed else np.int64(acc2[q]))
                                 m3 = (x3 & lmask) if length + 2 < max_len else 0
@@ -639,12 +493,4 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
         for i in range(nf):
             seen[found[i] >> 6] = 0
         out[b] = total
-
-
-@pkernel
-def score_lanes(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b, seen, found, out):
-    """:func:`score_boards` for lanes ``l`` (boards ``lane_b[l]:lane_b[l+1]``), ``prange`` over lanes, each
-    with its own rows ``seen[l]``/``found[l]``; every board writes only its own ``out[b]``."""
-    for i in prange(lane_b.shape[0] - 1):
-        score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, lane_b[i], lane_b[i + 1],
-                     seen[i], found[i], out)
+    return -1

@@ -1,150 +1,117 @@
-"""The game driver: :class:`Board` (parse, print, words, play with gravity, refill, gems and fire) and
-:func:`play_game` self-play with the ``greedy``, ``longest`` and ``lookahead`` strategies."""
-from __future__ import annotations
+"""The playing board: :class:`Position` (``Board`` is the same class under its old name): letters and tile
+kinds on a grid plus the game state, its text notation, every word on it, and playing a word (gravity,
+refill, gems and fire).
 
-from dataclasses import dataclass, field
+Notation: ``Position("col0 col1 ... col6", kinds="...")``: seven columns, each bottom to top (7, 8, 7, 8, 7,
+8, 7 tiles), lower case letters, ``q`` for the Qu tile, ``.`` for an empty square; ``kinds`` in the same
+layout (``.`` plain, ``g`` green, ``y`` gold, ``s`` sapphire, ``d`` diamond, ``f`` fire). A Boggle position
+is its rows top to bottom. ``repr()`` round-trips; ``str()`` draws the staggered board.
+"""
+from __future__ import annotations
 
 import numpy as np
 
-from . import solver as S
+from . import search as S
+from ._tables import (BOOKWORM, DEFAULT_RULES, FIRE, GRIDS, HOLE, KIND_CHARS, KINDS, PLAIN, QU, STRATEGIES,
+                      BogglePoints, Grid, Rules, as_lexicon, board_text, code_letters, default_scoring, parse_text,
+                      split_layout)
 from .errors import InvalidBoardError, InvalidParameterError, InvalidPathError
-from .geometry import BOOKWORM, Grid
-from .scoring import DEFAULT_RULES, FIRE, KIND_CHARS, KINDS, PLAIN, Rules
-
-STRATEGIES = ("greedy", "longest", "lookahead")
+from .solution import Found, Solution, Turn
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One play: the word, its path, its score, and whether the game ended after it (and why)."""
-
-    word: str
-    path: tuple
-    score: int
-    level: int
-    total: int
-    game_over: bool = False
-    reason: str = ""
-
-
-@dataclass
-class Game:
-    """A finished (or stopped) self-play game."""
-
-    strategy: str
-    seed: int | None
-    turns: list = field(default_factory=list)
-    reason: str = ""
-    board: "Board | None" = None
-
-    @property
-    def score(self) -> int:
-        return self.turns[-1].total if self.turns else 0
-
-    @property
-    def scores(self) -> list:
-        return [t.score for t in self.turns]
-
-    def __repr__(self) -> str:
-        return f"<Game {self.strategy}: {len(self.turns)} turns, score {self.score}, {self.reason}>"
-
-
-class Board:
-    """A Bookworm (or Boggle) board: letters and kinds per tile, plus the game state (level, score, turn,
+class Position:
+    """A Bookworm (or Boggle) position: letters and kinds per tile, plus the game state (level, score, turn,
     random tile generator).
 
-    ``Board("col0 col1 ... col6")``: seven columns, each bottom to top (7, 8, 7, 8, 7, 8, 7 tiles), lower
+    ``Position("col0 col1 ... col6")``: seven columns, each bottom to top (7, 8, 7, 8, 7, 8, 7 tiles), lower
     case letters, ``q`` for the Qu tile. ``kinds``: the same layout in kind characters (``.`` plain,
-    ``g`` green, ``y`` gold, ``s`` sapphire, ``d`` diamond, ``f`` fire). ``Board.random(seed)`` deals one.
+    ``g`` green, ``y`` gold, ``s`` sapphire, ``d`` diamond, ``f`` fire). ``Position.random(seed)`` deals one.
+    ``words()`` is every word on it (a :class:`Solution`), ``best()`` the best play, ``play(move)`` plays one.
     """
 
     def __init__(self, text: str, kinds: str | None = None, *, grid: Grid = BOOKWORM, level: int = 1,
                  seed=None, rules: Rules = DEFAULT_RULES, lexicon=None):
-        self.grid = grid
+        self.grid = grid = S.check_grid(grid)
+        if not isinstance(rules, Rules):
+            raise InvalidParameterError(f"rules must be a Rules, got {S._short(rules)}")
         self.rules = rules
-        self.lexicon = S._lex(lexicon)
-        codes = S.parse_text(text, grid, self.lexicon)
+        self.lexicon = as_lexicon(lexicon)
+        codes = parse_text(text, grid, self.lexicon)
         self._codes = codes
-        self.kinds = S.parse_kinds(kinds, grid.n_tiles)
-        if isinstance(level, bool) or not isinstance(level, (int, np.integer)) or level < 1:
-            raise InvalidParameterError(f"level must be a positive integer, got {level!r}")
-        self.level = int(level)
+        self.kinds = S.check_kinds(kinds, (grid.n_tiles,)).copy()
+        self.level = S.check_level(level)
         self.score = 0
         self.turn = 0
         self.words_played = 0
         self.game_over = False
         self.reason = ""
         self.history: list = []
-        self.rng = np.random.default_rng(seed)
+        self.rng = _rng(seed)
         self._solution = None
-        self._letters, self._weights = self._tile_distribution()
+        self._letters = self._weights = None  # what new tiles are drawn from: set on the first draw
 
     # ------------------------------------------------------------------ construction and text
     @classmethod
-    def random(cls, seed=None, *, grid: Grid = BOOKWORM, rules: Rules = DEFAULT_RULES, lexicon=None) -> "Board":
+    def random(cls, seed=None, *, grid: Grid = BOOKWORM, rules: Rules = DEFAULT_RULES, lexicon=None) -> "Position":
         """A board dealt from the rules' letter frequencies with a seeded generator (which then refills)."""
-        lex = S._lex(lexicon)
-        b = cls(S.board_text(np.zeros(grid.n_tiles, dtype=np.uint8), grid, lex), grid=grid, seed=seed,
+        lex = as_lexicon(lexicon)
+        grid = S.check_grid(grid)
+        b = cls(board_text(np.zeros(grid.n_tiles, dtype=np.uint8), grid, lex), grid=grid, seed=seed,
                 rules=rules, lexicon=lex)
         b._codes = np.array([b._draw() for _ in range(grid.n_tiles)], dtype=np.uint8)
         return b
 
     def _tile_distribution(self):
-        lex = self.lexicon
-        codes, weights = [], []
-        for letter, w in self.rules.frequencies.items():
-            try:
-                codes.append(S.tile_code("q" if letter.upper() == "QU" else letter, lex))
-            except InvalidBoardError:
-                continue
-            weights.append(float(w))
+        codes, weights = S.letter_weights(self.lexicon, self.rules.frequencies)
         p = np.array(weights)
         return np.array(codes, dtype=np.uint8), p / p.sum()
 
     def _draw(self) -> int:
+        if self._letters is None:
+            self._letters, self._weights = self._tile_distribution()
         return int(self._letters[self.rng.choice(len(self._letters), p=self._weights)])
 
     @property
     def text(self) -> str:
-        return S.board_text(self._codes, self.grid, self.lexicon)
+        return board_text(self._codes, self.grid, self.lexicon)
 
     @property
     def kinds_text(self) -> str:
-        return self._split("".join(KIND_CHARS[k] for k in self.kinds))
-
-    def _split(self, chars: str) -> str:
-        if self.grid.kind == "bookworm":
-            out, i = [], 0
-            for h in self.grid.shape:
-                out.append(chars[i:i + h])
-                i += h
-            return " ".join(out)
-        rows, cols = self.grid.shape
-        return " ".join(chars[r * cols:(r + 1) * cols] for r in range(rows))
+        """The tile kinds in board-text layout (``.`` plain, ``g`` green, ``y`` gold, ``s`` sapphire, ``d``
+        diamond, ``f`` fire)."""
+        return split_layout("".join(KIND_CHARS[k] for k in self.kinds), self.grid)
 
     def codes(self, lexicon=None) -> np.ndarray:
         """Tile codes (letter indices, ``QU``, ``HOLE``) for ``lexicon`` (default: the board's)."""
-        lex = self.lexicon if lexicon is None else S._lex(lexicon)
+        lex = self.lexicon if lexicon is None else as_lexicon(lexicon)
         if lex is self.lexicon:
             return self._codes.copy()
-        return S.parse_text(self.text, self.grid, lex)
+        return parse_text(self.text, self.grid, lex)
+
+    def _tile(self, t) -> int:
+        if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)) \
+                or not 0 <= t < self.grid.n_tiles:
+            raise InvalidPathError(f"tile {S._short(t)} is not a tile index 0..{self.grid.n_tiles - 1}")
+        return int(t)
 
     def letters(self, t: int) -> str:
-        """The letters tile ``t`` spells (``"qu"`` for the Qu tile)."""
-        return S.code_letters(int(self._codes[t]), self.lexicon)
+        """The letters tile ``t`` spells (``"qu"`` for the Qu tile, ``""`` for an empty square)."""
+        return code_letters(int(self._codes[self._tile(t)]), self.lexicon)
 
     def kind(self, t: int) -> str:
-        return KINDS[int(self.kinds[t])]
+        """The kind of tile ``t`` (``"plain"``, ``"green"``, ...)."""
+        return KINDS[int(self.kinds[self._tile(t)])]
 
     def __repr__(self) -> str:
         args = [repr(self.text)]
         if self.kinds.any():
             args.append(f"kinds={self.kinds_text!r}")
         if self.grid is not BOOKWORM:
-            args.append(f"grid={self.grid.name}")
+            known = {id(g): name.upper() for name, g in GRIDS.items()}
+            args.append(f"grid={known.get(id(self.grid)) or 'boggle_grid' + repr(self.grid.shape)}")
         if self.level != 1:
             args.append(f"level={self.level}")
-        return f"Board({', '.join(args)})"
+        return f"{type(self).__name__}({', '.join(args)})"
 
     def __str__(self) -> str:
         """The board as it looks: staggered columns, top row first; a kind marks the letter (``G`` green,
@@ -163,7 +130,7 @@ class Board:
                 r2 = y - (1 if c % 2 == 0 else 0)
                 if r2 % 2 == 0 and 0 <= r2 // 2 < h:
                     t = self.grid.index(c, r2 // 2)
-                    letter = "Q" if self._codes[t] == S.QU else self.letters(t).upper() or "."
+                    letter = "Q" if self._codes[t] == QU else self.letters(t).upper() or "."
                     cells.append(f"{letter}{mark[int(self.kinds[t])]}")
                 else:
                     cells.append("  ")
@@ -181,10 +148,14 @@ class Board:
         """SVG drawing of the board, with ``path`` (tile indices) highlighted."""
         from .svg import board_svg
 
+        path = () if path is None else self._path(path)
+        if isinstance(size, (bool, np.bool_)) or not isinstance(size, (int, float, np.integer, np.floating)) \
+                or not 4 <= size <= 1000:
+            raise InvalidParameterError(f"size must be a number of pixels from 4 to 1000, got {S._short(size)}")
         return board_svg(self, path=path, size=size)
 
-    def copy(self) -> "Board":
-        b = object.__new__(Board)
+    def copy(self) -> "Position":
+        b = object.__new__(type(self))
         b.__dict__.update(self.__dict__)
         b._codes = self._codes.copy()
         b.kinds = self.kinds.copy()
@@ -196,42 +167,74 @@ class Board:
         return b
 
     # ------------------------------------------------------------------ words
-    def words(self) -> S.Solution:
+    def words(self) -> Solution:
         """Every word on the board (cached until the board changes)."""
         if self._solution is None:
             self._solution = S.solve_codes(self._codes, self.kinds, self.lexicon, grid=self.grid,
                                            min_len=self.rules.min_len, max_len=self.rules.max_len,
-                                           level=self.level, scoring=self.rules.scoring)
+                                           level=self.level, scoring=self.scoring)
         return self._solution
 
-    def best(self) -> S.Found | None:
+    @property
+    def scoring(self):
+        """How words score here: the rules' scoring, or by grid (Bookworm Deluxe, or Boggle points)."""
+        return self.rules.scoring if self.rules.scoring is not None else default_scoring(self.grid)
+
+    def best(self) -> Found | None:
         """The best-scoring word with its best path."""
         return self.words().best()
 
-    def path_word(self, path) -> str:
-        """The word a path spells; :class:`InvalidPathError` unless the tiles are distinct and adjacent."""
+    def _path(self, path) -> tuple:
+        """``path`` as a tuple of tile indices (whole numbers on the board), else :class:`InvalidPathError`."""
+        if isinstance(path, (str, bytes, dict)) or (isinstance(path, np.ndarray) and path.ndim != 1):
+            raise InvalidPathError(f"a path is a sequence of tile indices, got {S._short(path)}")
         try:
-            path = tuple(int(t) for t in path)
-        except (TypeError, ValueError):
-            raise InvalidPathError(f"a path is a sequence of tile indices, got {path!r}") from None
+            items = list(path)
+        except TypeError:
+            raise InvalidPathError(f"a path is a sequence of tile indices, got {S._short(path)}") from None
         n = self.grid.n_tiles
-        for t in path:
+        for t in items:
+            if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, np.integer)):
+                raise InvalidPathError(f"path {S._short(path)}: {S._short(t)} is not a tile index (a whole number)")
             if not 0 <= t < n:
-                raise InvalidPathError(f"path {path!r}: tile {t!r} is not on the board (0..{n - 1})")
+                raise InvalidPathError(f"path {S._short(path)}: tile {int(t)!r} is not on the board (0..{n - 1})")
+        return tuple(int(t) for t in items)
+
+    def path_word(self, path) -> str:
+        """The letters a path spells; :class:`InvalidPathError` unless it is a non-empty chain of distinct
+        adjacent tiles (whole-number indices) with no empty square. The letters need not be a word."""
+        path = self._path(path)
+        if not path:
+            raise InvalidPathError("a path needs at least one tile")
         if len(set(path)) != len(path):
             raise InvalidPathError(f"path {path!r} uses a tile twice")
         for a, b in zip(path, path[1:]):
             if not (int(self.grid.masks[a]) >> b) & 1:
                 raise InvalidPathError(f"path {path!r}: tiles {a} and {b} are not adjacent")
-        if any(self._codes[t] == S.HOLE for t in path):
+        if any(self._codes[t] == HOLE for t in path):
             raise InvalidPathError(f"path {path!r} crosses an empty square")
         return "".join(self.letters(t) for t in path)
 
-    def score_path(self, path) -> int:
-        """Score of playing ``path`` now (it must spell a word)."""
+    def _word(self, path) -> tuple:
+        """``(path, word)`` for a playable path: :class:`InvalidPathError` unless it spells a word of the
+        lexicon within the rules' lengths."""
         word = self.path_word(path)
-        sc = self.rules.scoring
-        values = [sc.value("QU" if self._codes[t] == S.QU else self.letters(t)) for t in path]
+        path = self._path(path)
+        r = self.rules
+        if not r.min_len <= len(word) <= r.max_len:
+            raise InvalidPathError(f"path {path!r} spells {word!r} ({len(word)} letters); words have "
+                                   f"{r.min_len} to {r.max_len}")
+        if word.upper() not in self.lexicon:
+            raise InvalidPathError(f"path {path!r} spells {word!r}, which is not in {self.lexicon.name}")
+        return path, word
+
+    def score_path(self, path) -> int:
+        """Score of playing ``path`` now; :class:`InvalidPathError` unless it spells a word (see :meth:`play`)."""
+        path, word = self._word(path)
+        sc = self.scoring
+        if isinstance(sc, BogglePoints):
+            return sc.score(len(word))
+        values = [sc.value("QU" if self._codes[t] == QU else self.letters(t)) for t in path]
         bonuses = [sc.bonus(self.kind(t)) for t in path]
         return sc.score(values, len(word), bonuses, self.level)
 
@@ -251,18 +254,12 @@ class Board:
             sol = self.words()
             hit = [f for f in sol if f.word == move.lower()]
             if not hit:
-                raise InvalidPathError(f"{move!r} is not a word on this board")
+                raise InvalidPathError(f"{S._short(move)} is not a word on this board")
             path = hit[0].path
         else:
             path = move
-        word = self.path_word(path)
-        path = tuple(int(t) for t in path)
+        path, word = self._word(path)
         r = self.rules
-        if not r.min_len <= len(word) <= r.max_len:
-            raise InvalidPathError(f"path {path!r} spells {word!r} ({len(word)} letters); words have "
-                                   f"{r.min_len} to {r.max_len}")
-        if word.upper() not in self.lexicon:
-            raise InvalidPathError(f"path {path!r} spells {word!r}, which is not in {self.lexicon.name}")
         score = self.score_path(path)
         old_fires = set(self._fire_ids())
         new_tiles = self._remove(path)
@@ -314,7 +311,7 @@ class Board:
             kinds = [self.kinds[t] for t in keep]
             ids = [self._ids[t] for t in keep]
             for t in col[len(keep):]:
-                codes.append(self._draw() if refill else S.HOLE)
+                codes.append(self._draw() if refill else HOLE)
                 kinds.append(PLAIN)
                 ids.append(self._next_id)
                 self._next_id += 1
@@ -343,10 +340,13 @@ class Board:
         return int(hit[0]) if hit.size else None
 
     # ------------------------------------------------------------------ self-play
-    def choose(self, strategy: str = "greedy", top_k: int = 12) -> S.Found | None:
-        """The move a strategy picks here (None when no word is left)."""
-        if strategy not in STRATEGIES:
-            raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+    def choose(self, strategy: str = "greedy", top_k: int = 12) -> Found | None:
+        """The move a strategy picks here (None when no word is left): ``greedy`` the best score now,
+        ``longest`` the longest word, ``lookahead`` the best of the ``top_k`` by score now plus the best next
+        word from the tiles known to stay."""
+        if not isinstance(strategy, str) or strategy not in STRATEGIES:
+            raise InvalidParameterError(f"unknown strategy {S._short(strategy)}; known: {', '.join(STRATEGIES)}")
+        top_k = S._int(top_k, "top_k", 1)
         sol = self.words()
         if not len(sol):
             return None
@@ -376,27 +376,13 @@ class Board:
         nxt = b.words().best()
         return (nxt.score if nxt else 0) - danger
 
-    def play_game(self, strategy: str = "greedy", max_turns: int = 100) -> Game:
-        """Play from this board until a fire reaches the bottom, no word is left, or ``max_turns``."""
-        if strategy not in STRATEGIES:
-            raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
-        game = Game(strategy, None, board=self)
-        while not self.game_over and self.turn < max_turns:
-            move = self.choose(strategy)
-            if move is None:
-                self.game_over, self.reason = True, "no word left on the board"
-                break
-            game.turns.append(self.play(move.path))
-        game.reason = self.reason or f"stopped after {max_turns} turns"
-        return game
+
+def _rng(seed) -> np.random.Generator:
+    try:
+        return np.random.default_rng(seed)
+    except (TypeError, ValueError) as e:
+        raise InvalidParameterError(f"seed must be None or a whole number >= 0, got {S._short(seed)} ({e})") \
+            from None
 
 
-def play_game(seed=None, strategy: str = "greedy", *, max_turns: int = 100, rules: Rules = DEFAULT_RULES,
-              lexicon=None) -> Game:
-    """Self-play from a board dealt with ``seed`` (the same seed gives the same game)."""
-    if strategy not in STRATEGIES:
-        raise InvalidParameterError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
-    board = Board.random(seed, rules=rules, lexicon=lexicon)
-    game = board.play_game(strategy, max_turns)
-    game.seed = seed
-    return game
+Board = Position  # the old name
