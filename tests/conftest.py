@@ -11,7 +11,6 @@ settings.register_profile("numba_words", deadline=None)
 settings.load_profile("numba_words")
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_REFERENCE = REPO.parent / "shared" / "reference"
 
 
 @pytest.fixture(scope="session")
