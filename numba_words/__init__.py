@@ -61,10 +61,27 @@ def _warm_one(name: str) -> float:
 
 
 def compiled(engine: str) -> bool:
-    """Whether Numba's on-disk cache holds compiled kernels of ``engine`` (False on a machine's first run)."""
+    """Whether Numba's on-disk cache holds compiled kernels of ``engine`` (False on a machine's first run).
+
+    Looks where Numba itself would look (``NUMBA_CACHE_DIR`` or the package's ``__pycache__``) for the
+    cache index files of the engine's kernel modules."""
+    import importlib
+    import pkgutil
     from pathlib import Path
 
-    return any((Path(__file__).parent / engine / "__pycache__").glob("*.nbi"))
+    from numba.core.caching import FunctionCache
+    from numba.core.registry import CPUDispatcher
+
+    pkg = importlib.import_module(f"{__name__}.{engine}")
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if not info.name.startswith("_") or info.name == "_reference":
+            continue
+        mod = importlib.import_module(f"{pkg.__name__}.{info.name}")
+        for v in vars(mod).values():
+            if isinstance(v, CPUDispatcher) and v.__module__ == mod.__name__:
+                stem = mod.__name__.rpartition(".")[2]
+                return any(Path(FunctionCache(v.py_func)._cache_path).glob(f"{stem}.*.nbi"))
+    return True
 
 
 def __getattr__(name):
