@@ -8,15 +8,17 @@ P05 = "15/15/15/15/15/7L7/7U7/5BUG7/5I9/5D9/5SH8/6E8/6S8/15/15 DEFHNQR/ 24/15 0"
 
 def test_moves_command(capsys):
     assert main(["scrabble", "--cgp", P05, "--top", "3"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[:3] == ["H10 FEH 28", "G6 EN(U)F 26", "H10 DEF 26"]
-    assert out[3].startswith("-- 159 plays, rack DEFHNQR, 127 exchanges")
+    cap = capsys.readouterr()
+    assert cap.out.splitlines() == ["H10 FEH 28", "G6 EN(U)F 26", "H10 DEF 26"]
+    assert cap.err.startswith("-- 159 plays, rack DEFHNQR, 127 exchanges")
+    assert main(["scrabble", "generate", "--cgp", P05, "--top", "3"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["H10 FEH 28", "G6 EN(U)F 26", "H10 DEF 26"]
 
 
 def test_moves_rack_override_variant_and_board(capsys):
     assert main(["scrabble", "--rack", "AEINRS?", "--variant", "wordfeud", "--top", "2", "--board"]) == 0
-    out = capsys.readouterr().out
-    assert "variant wordfeud" in out and "-- " in out
+    cap = capsys.readouterr()
+    assert "variant wordfeud" in cap.out and cap.err.startswith("-- ")
     assert main(["scrabble", "--rack", "BLÅRØD", "--variant", "wordfeud-nb", "--top", "5"]) == 0
     assert "BLÅ" in capsys.readouterr().out
 
@@ -36,7 +38,7 @@ def test_selfplay_command(capsys):
     assert main(["scrabble", "selfplay", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "  1. player 1:" in out and out.strip().splitlines()[-1].startswith("final ")
-    assert main(["scrabble", "selfplay", "--seed", "3", "--quiet"]) == 0
+    assert main(["scrabble", "selfplay", "--seed", "3", "--final"]) == 0
     assert "player 1:" not in capsys.readouterr().out
 
 

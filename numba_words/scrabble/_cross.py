@@ -10,11 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel
-from ..bits import popcount
+from ..bits import lsb_index
 from ..lexicon._dawg import edge as _edge
-
-EMPTY = 255
-SIZE = 15
+from ._tables import EMPTY, SIZE
 
 
 @kernel
@@ -48,7 +46,7 @@ def square_check(lines, fv, dawg, full, d, i, j):
     mask = np.int64(0)
     cand = np.int64(dawg[node]) & np.int64(full)
     while cand != 0:
-        c = popcount((cand & -cand) - 1)
+        c = lsb_index(cand)
         cand &= cand - 1
         e = _edge(dawg, node, c)
         if i == b:

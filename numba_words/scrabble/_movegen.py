@@ -28,17 +28,12 @@ import numba
 import numpy as np
 
 from .._jit import kernel, pkernel
-from ..bits import popcount
-from ._cross import EMPTY, SIZE
-from ._tables import bingo_has, bingo_key, bingo_tag
+from ..bits import lsb_index
+from ..lexicon._dawg import child_slot
+from ._tables import EMPTY, SIZE, bingo_has, bingo_key, bingo_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score
-
-
-@kernel
-def _lsb_idx(x):
-    return popcount((x & -x) - 1)
 
 
 @kernel
@@ -148,7 +143,7 @@ def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, daw
             if cand == 0 or em == 0:
                 dep -= 1
                 continue
-            b = _lsb_idx(cand)
+            b = lsb_index(cand)
             stk[1, dep] = cand & (cand - 1)
             nodew = stk[0, dep]
             ms = stk[3, dep]
@@ -182,7 +177,7 @@ def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, daw
                 nm |= np.int64(1) << dep
             stk[9, dep] = letter
             nmk = nodew >> 32
-            e = np.int64(dawg[(nodew & LOW32) + 1 + popcount(nmk & ((np.int64(1) << letter) - 1))])
+            e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
             if p < f:
                 # every play from s covers f: drop a prefix from which no path puts an allowed letter there
                 # (next square: the child's own letters, a load the descent needs anyway; further: the reach table)
@@ -195,7 +190,7 @@ def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, daw
                 keep = True
                 if d == 1 and nt == 1:
                     # one-tile play: listed across when the tile has an across word
-                    q = s + _lsb_idx(nm)
+                    q = s + lsb_index(nm)
                     if xs[d, i, q] >= 0:
                         keep = False
                 if keep:
@@ -312,7 +307,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
                 rest = conn >> s
                 if rest == 0:
                     break
-                first = s + _lsb_idx(rest)
+                first = s + lsb_index(rest)
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
@@ -396,7 +391,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 best_v = np.int64(0) if (nblank > 0 and ccq != 0) else np.int64(-1)
                 fit = ccq & rmask
                 while fit != 0:
-                    c = _lsb_idx(fit)
+                    c = lsb_index(fit)
                     fit &= fit - 1
                     if lval[c] > best_v:
                         best_v = lval[c]
@@ -438,7 +433,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 rest = conn >> s
                 if rest == 0:
                     break
-                first = s + _lsb_idx(rest)
+                first = s + lsb_index(rest)
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
