@@ -129,8 +129,9 @@ def _grid(a, what: str) -> np.ndarray:
         raise InvalidBoardError(f"{what}: not an array ({e})") from None
     if arr.shape != (SIZE, SIZE):
         raise InvalidBoardError(f"{what} must have shape ({SIZE}, {SIZE}), got {arr.shape}")
-    if arr.dtype != bool and not np.issubdtype(arr.dtype, np.integer):
-        raise InvalidBoardError(f"{what} must hold integers, got dtype {arr.dtype}")
+    if (arr.dtype == bool and what == "letters") or (arr.dtype != bool and not np.issubdtype(arr.dtype, np.integer)):
+        raise InvalidBoardError(f"{what} must hold {'integers' if what == 'letters' else 'booleans'}, got dtype "
+                                f"{arr.dtype}")
     if arr.dtype != bool and (arr.min() < 0 or arr.max() > EMPTY):
         raise InvalidBoardError(f"{what} values must be 0..{EMPTY}, got {arr.min()}..{arr.max()}")
     return arr.astype(np.uint8 if what == "letters" else bool)

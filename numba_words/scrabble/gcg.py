@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from .cgp import LEXICON_NAMES
-from .errors import InvalidGcgError, InvalidNotationError, InvalidRackError, ScrabbleError, short
+from .errors import InvalidGcgError, InvalidRackError, ScrabbleError, short
 from .position import Position
 from .variants import get_variant
 
@@ -40,10 +40,11 @@ def read_gcg(source, variant="scrabble", lexicon=None) -> list:
     """Read a GCG game (its text, or a path to a file): the list of :class:`Position` after each tile
     placement, the last one final.
 
-    Tile placements are put on the board as written (phonies too); a withdrawn phony (``--``) takes its tiles
-    back; exchanges, passes, challenges and end adjustments only move the scores. Each position carries the
-    mover's score total from the file. A ``#lexicon`` pragma picks the lexicon unless ``lexicon`` is given.
-    Errors (:class:`InvalidGcgError`) name the line.
+    Tile placements are put on the board as written (phonies too, but never more of a tile than the bag
+    holds); a withdrawn phony (``--``) takes its tiles back; exchanges, passes, challenges and end adjustments
+    only move the scores. Each position holds the rack of the player to move next (from the next line, when
+    it fits the bag) and the scores as ``(first player, second player)`` totals from the file. A ``#lexicon``
+    pragma picks the lexicon unless ``lexicon`` is given. Errors (:class:`InvalidGcgError`) name the line.
     """
     text = _text_of(source)
     variant = get_variant(variant)
@@ -79,25 +80,26 @@ def read_gcg(source, variant="scrabble", lexicon=None) -> list:
         if not _TOTAL.fullmatch(total):
             raise InvalidGcgError(f"GCG line {n}: total {short(total)} is not a whole number (at most 9 digits)")
         idx = players.index(who)
+        if out and not out[-1].rack and not rack.startswith("("):
+            try:  # the rack of the player to move in the position the last placement left
+                out[-1].rack = rack
+            except InvalidRackError:
+                pass
         if _LOOKS_LIKE_COORD.match(rest[0]):
             if len(rest) != 4:
                 raise InvalidGcgError(f"GCG line {n}: a placement is 'COORD WORD +SCORE TOTAL', got {short(line)}")
-            coord, word = rest[0], rest[1]
-            p = pos.copy()
-            p._rack = ""
             try:
-                placed = p._placement(f"{coord} {word}")
-            except (InvalidNotationError, ScrabbleError) as e:
+                placed = pos._placement(f"{rest[0]} {rest[1]}")
+                letters, blanks = pos.board.letters.copy(), pos.board.blanks.copy()
+                for r, c, ch, bl in placed:
+                    letters[r, c], blanks[r, c] = pos.alphabet.index(ch), bl
+                pos._check_bag(letters, blanks, "", "", "the placement", InvalidGcgError)
+            except ScrabbleError as e:
                 raise InvalidGcgError(f"GCG line {n}: {e}") from None
             last[idx] = (pos.board.copy(), len(out))
             pos.board.place([q[0] for q in placed], [q[1] for q in placed],
                             [pos.alphabet.index(q[2]) for q in placed], [q[3] for q in placed])
             _set_score(pos, idx, int(total))
-            try:
-                pos._rack = pos._check_rack(rack.strip("()"))
-            except InvalidRackError:
-                pos._rack = ""
-            pos._plays = None
             out.append(pos.copy())
         else:
             if rest[0] == "--" and idx in last:  # the phony is withdrawn: its tiles go back

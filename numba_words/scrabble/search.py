@@ -16,10 +16,10 @@ from .plays import Plays
 from .position import Position
 
 
-def _whole(x, what: str, lo: int = 0, hi: int | None = None) -> int:
+def _whole(x, what: str, lo: int = 0, hi: int | None = None, error=ScrabbleError) -> int:
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < lo or (hi is not None and x > hi):
         rng = f"from {lo} to {hi}" if hi is not None else f">= {lo}"
-        raise ScrabbleError(f"{what} must be a whole number {rng}, got {short(x)}")
+        raise error(f"{what} must be a whole number {rng}, got {short(x)}")
     return int(x)
 
 
@@ -45,7 +45,7 @@ def _check_rack(board: BoardArrays, counts, n_blanks, where: str = ""):
     if out[n:].any():
         raise InvalidRackError(f"rack counts{at}: letter codes {n} and above are not letters of "
                                f"{board.lexicon.alphabet.letters!r}")
-    nb = _whole(n_blanks, f"n_blanks{at}", 0, rs)
+    nb = _whole(n_blanks, f"n_blanks{at}", 0, rs, InvalidRackError)
     if int(out.sum()) + nb > rs:
         raise InvalidRackError(f"rack{at} has {int(out.sum()) + nb} tiles; the {board.variant.name} rack holds {rs}")
     return out, np.int64(nb)
@@ -65,6 +65,8 @@ def generate(board: BoardArrays, counts, n_blanks=0, *, best_only: bool = False,
     are needed)."""
     _check_board(board)
     counts, nb = _check_rack(board, counts, n_blanks)
+    if not isinstance(best_only, (bool, np.bool_)):
+        raise ScrabbleError(f"best_only must be True or False, got {short(best_only)}")
     if cap is not None:
         cap = _whole(cap, "cap", 1)
     return plays_array(board, counts, nb, best_only=bool(best_only), cap=cap)
