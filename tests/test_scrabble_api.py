@@ -272,3 +272,13 @@ def test_game_exchange_and_pass_notation(twl):
     assert g.play(f"exchange {g.racks[0][:1]}") == 0
     with pytest.raises(InvalidNotationError):
         g.play(42)
+
+
+def test_warmup_lexicon_is_the_built_one():
+    from numba_words.scrabble.search import _warmup_lexicon
+
+    want = Lexicon.from_words(["AB", "BA", "ABA"])
+    got = _warmup_lexicon()
+    for k in ("flat", "offsets", "dawg"):
+        np.testing.assert_array_equal(getattr(got, k), getattr(want, k))
+        assert getattr(got, k).dtype == getattr(want, k).dtype

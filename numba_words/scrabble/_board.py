@@ -164,8 +164,7 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
                               board.dawg, span, board.empty, meta, words, bm, nm, reach_for(lex), bingo_for(lex))
             return pack_plays(meta, words, bm, nm, min(n, 1))
         n = _movegen.generate(*board.args(), counts, np.int64(n_blanks), np.int64(v.rack_size),
-                              np.int64(v.bingo), board.dawg, span, board.empty, meta, words, bm, nm, False,
-                              reach_for(lex))
+                              np.int64(v.bingo), board.dawg, span, board.empty, meta, words, bm, nm, reach_for(lex))
         if n <= cap:
             return pack_plays(meta, words, bm, nm, n)
         cap = n
@@ -191,7 +190,7 @@ def batch_arrays(boards, counts, nblank, *, cap=DEFAULT_CAP, threads=None) -> li
     with _threads(threads):
         _movegen.generate_batch(lines, fv, occ, cc, xs, b0.lm, b0.wm, b0.values, counts, nblank,
                                 np.int64(v.rack_size), np.int64(v.bingo), b0.dawg, span_table(), empty,
-                                meta, words, bm, nm, nout, False, reach_for(lex))
+                                meta, words, bm, nm, nout, reach_for(lex))
     out = []
     for p in range(P):
         n = int(nout[p])

@@ -14,6 +14,10 @@ from ..bits import lsb_index
 from ..lexicon._dawg import edge as _edge
 from ._tables import EMPTY, SIZE
 
+# orientations as int64 values, not literals: a literal argument would compile square_check once per value
+D0 = np.int64(0)
+D1 = np.int64(1)
+
 
 @kernel
 def square_check(lines, fv, dawg, full, d, i, j):
@@ -115,9 +119,9 @@ def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
                 r += dr
                 c += dc
             if 0 <= r < SIZE and 0 <= c < SIZE:
-                m, s = square_check(lines, fv, dawg, full, 0, r, c)
+                m, s = square_check(lines, fv, dawg, full, D0, r, c)
                 cc[0, r, c] = m
                 xs[0, r, c] = s
-                m, s = square_check(lines, fv, dawg, full, 1, c, r)
+                m, s = square_check(lines, fv, dawg, full, D1, c, r)
                 cc[1, c, r] = m
                 xs[1, c, r] = s

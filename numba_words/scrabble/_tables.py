@@ -40,9 +40,11 @@ _TABLE_LOCK = threading.Lock()
 
 
 @kernel
-def _build(size, max_rack):
-    n = 1 << size
-    out = np.zeros((max_rack + 1, n, size), dtype=np.uint16)
+def _build(out):
+    """Fill ``out`` (zeros of shape ``(max_rack + 1, 2 ** size, size)``; allocated by the caller, which keeps
+    ``np.zeros`` out of the kernels to compile)."""
+    size = out.shape[2]
+    n = out.shape[1]
     full = (1 << size) - 1
     for occ in range(n):
         for s in range(size):
@@ -61,18 +63,19 @@ def _build(size, max_rack):
                     continue
                 if empties < 1:
                     continue
-                for k in range(empties, max_rack + 1):
+                for k in range(empties, out.shape[0]):
                     out[k, occ, s] |= np.uint16(1 << e)
-    return out
 
 
 def span_table() -> np.ndarray:
-    """The ``(8, 32768, 15)`` uint16 table (built once per process, ~0.1 s)."""
+    """The ``(8, 32768, 15)`` uint16 table (built once per process, ~20 ms)."""
     global _TABLE
     if _TABLE is None:
         with _TABLE_LOCK:
             if _TABLE is None:
-                _TABLE = _build(SIZE, MAX_RACK)
+                out = np.zeros((MAX_RACK + 1, N_LINES, SIZE), np.uint16)
+                _build(out)
+                _TABLE = out
     return _TABLE
 
 
@@ -85,14 +88,20 @@ def span_list(occ: int, k: int = MAX_RACK) -> list:
 REACH_DEPTH = 8
 
 
-@kernel
-def reach_table(dawg):
+def reach_table(dawg) -> np.ndarray:
     """``reach[o, j]`` = letters that can label the ``j``-th edge of a path from the DAWG node at offset ``o``
     (``j = 1``: its children; 0 elsewhere). The generator uses it to drop a prefix before the first square a
-    play must cover when no path of the right length reaches a letter allowed there. Nodes are stored one
-    after another (mask, then one edge per child), so one pass per depth over the array fills the table."""
+    play must cover when no path of the right length reaches a letter allowed there."""
+    reach = np.zeros((dawg.shape[0], REACH_DEPTH), np.uint32)
+    _fill_reach(dawg, reach)
+    return reach
+
+
+@kernel
+def _fill_reach(dawg, reach):
+    """Nodes are stored one after another (mask, then one edge per child), so one pass per depth over the
+    array fills the table."""
     n = dawg.shape[0]
-    reach = np.zeros((n, REACH_DEPTH), np.uint32)
     o = 0
     while o < n:
         m = np.int64(dawg[o])
@@ -109,7 +118,6 @@ def reach_table(dawg):
                 r |= reach[child, j - 1]
             reach[o, j] = r
             o += 1 + k
-    return reach
 
 
 def reach_for(lex) -> np.ndarray:

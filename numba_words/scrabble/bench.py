@@ -107,7 +107,7 @@ class Batch:
         self.reach = reach_for(b0.lexicon)
         self.btab = bingo_for(b0.lexicon)
 
-    def run_serial(self, best_only=False) -> int:
+    def run_serial(self) -> int:
         """One kernel call per position (the single-position path). Returns total plays."""
         tot = 0
         ri, bi = np.int64(self.v.rack_size), np.int64(self.v.bingo)
@@ -115,7 +115,7 @@ class Batch:
             tot += _movegen.generate(self.lines[p], self.fv[p], self.occ[p], self.cc[p], self.xs[p], self.lm,
                                      self.wm, self.values, self.counts[p], self.nblank[p], ri, bi, self.dawg,
                                      self.span, self.empty[p], self.meta[p], self.words[p], self.bm[p], self.nm[p],
-                                     best_only, self.reach)
+                                     self.reach)
         return tot
 
     def run_best(self) -> np.ndarray:
@@ -134,7 +134,7 @@ class Batch:
             _movegen.generate_batch(self.lines, self.fv, self.occ, self.cc, self.xs, self.lm, self.wm, self.values,
                                     self.counts, self.nblank, np.int64(self.v.rack_size), np.int64(self.v.bingo),
                                     self.dawg, self.span, self.empty, self.meta, self.words, self.bm, self.nm,
-                                    self.nout, False, self.reach)
+                                    self.nout, self.reach)
         return int(self.nout.sum())
 
 

@@ -154,13 +154,28 @@ def _generate_distributed(pos: list, client, chunk_size) -> list:
     return [a for part in parts for a in part]
 
 
+def _warmup_lexicon():
+    """The lexicon AB, ABA, BA written out as arrays (the encoding of ``lexicon._dawg``), so that warming the
+    engine does not also compile the word-list builder's kernels."""
+    from ..lexicon import Lexicon
+    from ..lexicon.alphabet import Alphabet
+    from .variants import ENGLISH
+
+    flat = np.array([0, 1, 0, 1, 0, 1, 0], np.uint8)
+    offsets = np.array([0, 2, 5, 7], np.int64)
+    dawg = np.array([3, 3 << 1, 5 << 1, 1 << 1, (5 << 1) | 1, 1 << 0, (7 << 1) | 1, 0], np.uint32)
+    return Lexicon(flat, offsets, dawg, Alphabet(ENGLISH), name="<warmup>", sha256="")
+
+
 def warmup(lexicon=None) -> None:
     """Compile (or load from Numba's cache) every kernel the engine uses and build the span table; with a
     ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone."""
     from ..lexicon import Lexicon
     from .variants import SCRABBLE
 
-    lex = Lexicon.from_words(["AB", "BA", "ABA"], alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    if lexicon is not None and not isinstance(lexicon, Lexicon):
+        raise ScrabbleError(f"warmup(lexicon): expected a Lexicon, got {short(lexicon)}")
+    lex = _warmup_lexicon()
     b = BoardArrays(SCRABBLE, lex)
     counts, nb = rack_arrays([0, 1, 0], 1)
     plays_array(b, counts, nb)
@@ -169,7 +184,5 @@ def warmup(lexicon=None) -> None:
     batch_arrays([b, b], np.stack([counts, counts]), np.array([nb, nb]), cap=8)
     span_table()
     if lexicon is not None:
-        if not isinstance(lexicon, Lexicon):
-            raise ScrabbleError(f"warmup(lexicon): expected a Lexicon, got {short(lexicon)}")
         reach_for(lexicon)
         bingo_for(lexicon)
