@@ -282,3 +282,53 @@ def test_warmup_lexicon_is_the_built_one():
     for k in ("flat", "offsets", "dawg"):
         np.testing.assert_array_equal(getattr(got, k), getattr(want, k))
         assert getattr(got, k).dtype == getattr(want, k).dtype
+
+
+def test_svg_board_tiles_blanks_and_highlight(twl):
+    import xml.etree.ElementTree as ET
+
+    from numba_words.scrabble import svg as S
+
+    p = Position.from_cgp(P12, lexicon=twl)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    root = ET.fromstring(p.svg())
+    texts = [t.text for t in root.iterfind(".//s:text", ns)]
+    n_tiles = int((p.board.letters != 255).sum())
+    tiles = [r for r in root.iterfind(".//s:rect", ns) if r.get("rx")]
+    assert len(tiles) == n_tiles == 43
+    # the two blanks (e and d) are white dashed tiles with a lower-case letter and '?' where the value goes
+    blanks = [r for r in tiles if r.get("fill") == S.BLANK]
+    assert len(blanks) == 2 and all(r.get("stroke-dasharray") for r in blanks)
+    assert "e" in texts and "d" in texts and texts.count("?") == 2
+    assert "TW" in texts and "DL" in texts and "A" in texts and "O" in texts  # premium labels, column letters
+    play = p.legal_plays().best()
+    hl = ET.fromstring(p.svg(play))
+    new = [r for r in hl.iterfind(".//s:rect", ns) if r.get("fill") == S.TILE_NEW]
+    assert len(new) == play.tiles_used == 4 and len([r for r in hl.iterfind(".//s:rect", ns) if r.get("rx")]) == 47
+    assert "play N3 SLAY 31" in "".join(t.text or "" for t in hl.iterfind(".//s:text", ns))
+    assert p.svg("N3 SLAY") == p.svg(play)
+    with pytest.raises(InvalidNotationError):
+        p.svg(3)
+    g = Game("scrabble", twl, seed=2)
+    g.play_best()
+    marked = [r for r in ET.fromstring(g._repr_svg_()).iterfind(".//s:rect", ns) if r.get("fill") == S.TILE_NEW]
+    assert len(marked) == int((g.board.letters != 255).sum()) > 0  # the first play's tiles
+
+
+def test_records_and_pandas(twl, monkeypatch):
+    import sys
+
+    from numba_words.scrabble import ScrabbleError
+
+    p = Position.from_cgp(P05, lexicon=twl)
+    plays = p.legal_plays()
+    rec = plays.to_records(2)
+    assert rec == [{"coord": "H10", "word": "FEH", "score": 28, "tiles": 3, "leave": "DNQR", "notation": "H10 FEH"},
+                   {"coord": "G6", "word": "EN(U)F", "score": 26, "tiles": 3, "leave": "DHQR", "notation": "G6 EN(U)F"}]
+    assert len(plays.to_records()) == len(plays) == 159
+    assert [r["notation"] for r in plays.to_records(3, by_score=False)] == [q.notation for q in plays[:3]]
+    assert plays.best() == plays.top(1)[0] and Position("scrabble", twl).legal_plays().best() is None
+    assert isinstance(plays[0].placed, list) and len(plays[0].placed) == plays[0].tiles_used  # a property
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ScrabbleError, match="pandas"):
+        plays.to_pandas()
