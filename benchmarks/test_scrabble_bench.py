@@ -2,21 +2,20 @@
 
     python -m pytest benchmarks/test_scrabble_bench.py --benchmark-enable
 
-Fixed set (data/scrabble/midgame_twl06.cgp): 40 self-play midgame TWL06 positions (8 top-score games, the
+Fixed set (numba_words/data/scrabble_midgame_twl06.cgp): 40 self-play midgame TWL06 positions (8 top-score games, the
 position on turn after moves 6, 8, 10, 12, 14; the mover's real rack). Full generation (every placement,
 scored, written out) one call a position and through the batch kernel at 1 and 2 threads; the pruned
-best-only kernel; and the plain-Python reference generator (tests/scrabble_reference.py) against the kernel
+best-only kernel; and the plain-Python reference generator (numba_words/scrabble/_reference.py) against the kernel
 on the same positions with racks cut to 3 tiles, in the same run. Anchors on this kind of machine: MAGPIE ~3.3 M placements/s on one core (530 us a
 position of ~1,800 placements), Quackle ~1.1 M/s, MAGPIE best-only ~53 us a position.
 """
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from numba_words.scrabble.bench import Batch, _reference_rate, benchmark_positions
-from numba_words.scrabble.generator import warmup
+from numba_words import _timing
+from numba_words.scrabble import warmup
+from numba_words.scrabble.bench import Batch, benchmark_positions, reference_rate
 
 pytestmark = pytest.mark.bench
 
@@ -65,12 +64,8 @@ def test_plain_python_reference_baseline(benchmark, positions):
         q.rack = q.rack[:3]
         small.append(q)
     kb = Batch(small, cap=1024)
-    kb.run_serial()
-    t = time.perf_counter()
-    for _ in range(200):
-        kb.run_serial()
-    kernel_s = (time.perf_counter() - t) / 200
-    res = benchmark.pedantic(_reference_rate, args=(small,), rounds=1, iterations=1)
+    kernel_s = 1.0 / _timing.rate(kb.run_serial, min_time=0.2, min_calls=200)
+    res = benchmark.pedantic(reference_rate, args=(small,), rounds=1, iterations=1)
     benchmark.extra_info.update({"positions": len(small), "rack_tiles": 3, "reference_ms_per_position":
                                  round(res["reference_s"] / len(small) * 1e3, 1),
                                  "kernel_us_per_position": round(kernel_s / len(small) * 1e6, 1),

@@ -353,4 +353,4 @@ def test_scrabble_generate_many_matches_serial(client, twl):
     local = generate_many(cgps[:3], lexicon=twl)
     remote = generate_many(cgps[:3], lexicon=twl, client=client, chunk_size=2)
     assert [len(p) for p in local] == [len(p) for p in remote] == [337, 159, 307]
-    assert [p.best(1)[0].score for p in remote] == [22, 28, 31]
+    assert [p.best().score for p in remote] == [22, 28, 31]

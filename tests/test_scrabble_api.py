@@ -12,7 +12,7 @@ from numba_words.scrabble import (SCRABBLE, WORDFEUD_NB, Game, IllegalPlayError,
                                   generate_batch, get_variant, play_game, read_gcg)
 from numba_words.scrabble import _cross
 from numba_words.scrabble._tables import span_list, span_table
-from numba_words.scrabble.generator import Board
+from numba_words.scrabble import BoardArrays
 
 EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACDINRT/ 0/0 0"
 P05 = "15/15/15/15/15/7L7/7U7/5BUG7/5I9/5D9/5SH8/6E8/6S8/15/15 DEFHNQR/ 24/15 0"
@@ -36,8 +36,11 @@ def test_cgp_round_trip(twl):
 
 @pytest.mark.parametrize("bad, msg", [
     ("15/15 A/ 0/0 0", "rows"),
-    ("x", "fields"),
-    (EMPTY_CGP.replace("15/15/15", "15/16/15", 1), "covers 16"),
+    ("x", "1 field"),
+    (EMPTY_CGP.replace("15/15/15", "15/8A7/15", 1), "covers 16"),
+    (EMPTY_CGP.replace("15/15/15", "15/16/15", 1), "run '16'"),
+    (EMPTY_CGP.replace("15/15/15", "15/14AB/15", 1), "covers 16"),
+    (EMPTY_CGP.replace("15/15/15", "15/15ABC/15", 1), "covers 18"),
     (EMPTY_CGP.replace("15/15/15", "15/14/15", 1), "covers 14"),
     (EMPTY_CGP.replace("15/15/15", "15/7#7/15", 1), "'#'"),
     (EMPTY_CGP.replace("ACDINRT/", "ACDINRTX/"), "8 tiles"),
@@ -79,21 +82,21 @@ def test_plays_view_and_structured_array(twl):
     arr = plays.array
     assert arr.dtype.names == ("row", "col", "dir", "length", "score", "tiles", "word", "blanks", "new")
     assert len(plays) == plays.count() == 307 and bool(plays)
-    best = plays.best(3)
+    best = plays.top(3)
     assert [b.score for b in best] == sorted(arr["score"], reverse=True)[:3]
     assert str(best[0]) == "N3 SLAY 31"
-    assert p.best_play().score == 31
+    assert p.best().score == 31
     assert best[0] in plays
     again = Position.from_cgp(P12, lexicon=twl).legal_plays().array
     np.testing.assert_array_equal(arr, again)  # deterministic order
 
 
-def test_str_and_html(twl):
+def test_str_and_svg(twl):
     p = Position.from_cgp(P12, lexicon=twl)
     s = str(p)
     assert "Q U A I" in s and "rack ADLNNSY" in s and s.count("\n") == 16
-    h = p._repr_html_()
-    assert "<table" in h and "TW" in h and "#e0464a" in h
+    svg = p._repr_svg_()
+    assert svg.startswith("<svg") and "TW" in svg and "#e0464a" in svg
 
 
 def test_incremental_cross_checks_equal_full(twl):
@@ -104,7 +107,7 @@ def test_incremental_cross_checks_equal_full(twl):
     _cross.all_checks(b.lines, b.fv, b.dawg, b.full, cc, xs)
     np.testing.assert_array_equal(cc, b.cc)
     np.testing.assert_array_equal(xs, b.xs)
-    fresh = Board(b.variant, b.dawg, b.letters, b.blanks)
+    fresh = BoardArrays(b.variant, b.lexicon, b.letters, b.blanks)
     for k in ("lines", "fv", "occ", "cc", "xs"):
         np.testing.assert_array_equal(getattr(fresh, k), getattr(b, k))
 
@@ -133,7 +136,7 @@ def test_game_moves_undo_exchange_pass(twl):
     g = Game("scrabble", twl, seed=5)
     assert len(g.bag) == 100 - 14 and all(len(r) == 7 for r in g.racks)
     start = (list(g.bag), list(g.racks))
-    best = g.best_play()
+    best = g.best()
     assert best.score == max(p.score for p in g.legal_plays())
     sc = g.play(best.notation)
     assert sc == best.score and g.scores[0] == sc and g.turn == 1
@@ -152,7 +155,7 @@ def test_game_moves_undo_exchange_pass(twl):
         Game("scrabble", twl, seed=5).undo()
     # a down play on the empty board is accepted (transposed copy of the across one)
     g = Game("scrabble", twl, seed=5)
-    b = g.best_play()
+    b = g.best()
     r, c = b.row, b.col
     down = f"{'ABCDEFGHIJKLMNO'[r]}{c + 1} {b.word}"
     assert g.play(down) == b.score
@@ -212,7 +215,7 @@ def test_norwegian_wordfeud_end_to_end():
     plays = p.legal_plays()
     words = {q.plain_word for q in plays}
     assert "BLÅ" in words and words <= set(lex.words)
-    best = p.best_play()
+    best = p.best()
     assert best.score == max(q.score for q in plays)
     g = play_game(2, WORDFEUD_NB, lex, max_turns=10)
     assert len(g.moves) > 0
@@ -269,3 +272,63 @@ def test_game_exchange_and_pass_notation(twl):
     assert g.play(f"exchange {g.racks[0][:1]}") == 0
     with pytest.raises(InvalidNotationError):
         g.play(42)
+
+
+def test_warmup_lexicon_is_the_built_one():
+    from numba_words.scrabble.search import _warmup_lexicon
+
+    want = Lexicon.from_words(["AB", "BA", "ABA"])
+    got = _warmup_lexicon()
+    for k in ("flat", "offsets", "dawg"):
+        np.testing.assert_array_equal(getattr(got, k), getattr(want, k))
+        assert getattr(got, k).dtype == getattr(want, k).dtype
+
+
+def test_svg_board_tiles_blanks_and_highlight(twl):
+    import xml.etree.ElementTree as ET
+
+    from numba_words.scrabble import svg as S
+
+    p = Position.from_cgp(P12, lexicon=twl)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    root = ET.fromstring(p.svg())
+    texts = [t.text for t in root.iterfind(".//s:text", ns)]
+    n_tiles = int((p.board.letters != 255).sum())
+    tiles = [r for r in root.iterfind(".//s:rect", ns) if r.get("rx")]
+    assert len(tiles) == n_tiles == 43
+    # the two blanks (e and d) are white dashed tiles with a lower-case letter and '?' where the value goes
+    blanks = [r for r in tiles if r.get("fill") == S.BLANK]
+    assert len(blanks) == 2 and all(r.get("stroke-dasharray") for r in blanks)
+    assert "e" in texts and "d" in texts and texts.count("?") == 2
+    assert "TW" in texts and "DL" in texts and "A" in texts and "O" in texts  # premium labels, column letters
+    play = p.legal_plays().best()
+    hl = ET.fromstring(p.svg(play))
+    new = [r for r in hl.iterfind(".//s:rect", ns) if r.get("fill") == S.TILE_NEW]
+    assert len(new) == play.tiles_used == 4 and len([r for r in hl.iterfind(".//s:rect", ns) if r.get("rx")]) == 47
+    assert "play N3 SLAY 31" in "".join(t.text or "" for t in hl.iterfind(".//s:text", ns))
+    assert p.svg("N3 SLAY") == p.svg(play)
+    with pytest.raises(InvalidNotationError):
+        p.svg(3)
+    g = Game("scrabble", twl, seed=2)
+    g.play_best()
+    marked = [r for r in ET.fromstring(g._repr_svg_()).iterfind(".//s:rect", ns) if r.get("fill") == S.TILE_NEW]
+    assert len(marked) == int((g.board.letters != 255).sum()) > 0  # the first play's tiles
+
+
+def test_records_and_pandas(twl, monkeypatch):
+    import sys
+
+    from numba_words.scrabble import ScrabbleError
+
+    p = Position.from_cgp(P05, lexicon=twl)
+    plays = p.legal_plays()
+    rec = plays.to_records(2)
+    assert rec == [{"coord": "H10", "word": "FEH", "score": 28, "tiles": 3, "leave": "DNQR", "notation": "H10 FEH"},
+                   {"coord": "G6", "word": "EN(U)F", "score": 26, "tiles": 3, "leave": "DHQR", "notation": "G6 EN(U)F"}]
+    assert len(plays.to_records()) == len(plays) == 159
+    assert [r["notation"] for r in plays.to_records(3, by_score=False)] == [q.notation for q in plays[:3]]
+    assert plays.best() == plays.top(1)[0] and Position("scrabble", twl).legal_plays().best() is None
+    assert isinstance(plays[0].placed, list) and len(plays[0].placed) == plays[0].tiles_used  # a property
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ScrabbleError, match="pandas"):
+        plays.to_pandas()

@@ -1,4 +1,4 @@
-"""The kernel generator against the plain-Python brute force (tests/scrabble_reference.py) on random
+"""The kernel generator against the plain-Python brute force (numba_words.scrabble._reference) on random
 positions with small lexicons and racks (blanks included), plus hand-made scoring cases."""
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import random
 
 import numpy as np
 import pytest
-from scrabble_reference import reference_plays
 
 from numba_words.lexicon import Lexicon
 from numba_words.scrabble import SCRABBLE, WORDFEUD, WORDS_WITH_FRIENDS, Position, generate_batch
+from numba_words.scrabble._reference import reference_plays
+from numba_words.scrabble.bench import reference_board
 
 ALPHA = "ABCDEF"
 
@@ -18,8 +19,8 @@ ALPHA = "ABCDEF"
 def small_variant(base, rack_size, alphabet=ALPHA):
     values = {ch: base.values.get(ch, 1) for ch in alphabet}
     values["E"] = 0 if "E" in alphabet and base is WORDFEUD else values.get("E", 1)  # a zero-valued letter too
-    counts = {ch: 4 for ch in alphabet}
-    return dataclasses.replace(base, name=f"{base.name}-small", values=values, counts=counts,
+    counts = {ch: 60 for ch in alphabet}  # room for the scattered boards' tiles
+    return dataclasses.replace(base, name=f"{base.name}-small", values=values, counts=counts, blanks=30,
                                rack_size=rack_size, alphabet=alphabet, _arrays={})
 
 
@@ -31,19 +32,13 @@ def random_lexicon(rng, n_words, alphabet=ALPHA):
     return sorted(words)
 
 
-def board_of(pos):
-    L, B = pos.board.letters, pos.board.blanks
-    return [[None if L[r, c] == 255 else (pos.alphabet[L[r, c]].lower() if B[r, c] else pos.alphabet[L[r, c]])
-             for c in range(15)] for r in range(15)]
-
-
 def random_rack(rng, alphabet, n):
     return "".join("?" if rng.random() < 0.15 else rng.choice(alphabet) for _ in range(n))
 
 
 def check(pos, words):
     v = pos.variant
-    ref = reference_plays(board_of(pos), pos.rack, words, values=v.values, layout=v.layout, alphabet=pos.alphabet,
+    ref = reference_plays(reference_board(pos), pos.rack, words, values=v.values, layout=v.layout, alphabet=pos.alphabet,
                           bingo=v.bingo, rack_size=v.rack_size, centre_word_mult=v.centre_word_mult)
     got = [str(p) for p in pos.legal_plays()]
     assert len(got) == len(set(got)), "duplicate plays"
@@ -51,10 +46,10 @@ def check(pos, words):
         missing = sorted(ref - set(got))[:10]
         extra = sorted(set(got) - ref)[:10]
         raise AssertionError(f"{pos.cgp()} rack {pos.rack}: missing {missing} extra {extra}")
-    best = pos.best_play()  # the pruned best-only kernel
+    best = pos.best()  # the pruned best-only kernel
     if got:
         assert best is not None and best.score == max(p.score for p in pos.legal_plays())
-        assert str(best) == str(pos.legal_plays().best(1)[0])  # same tie-breaking as the sorted full list
+        assert str(best) == str(pos.legal_plays().best())  # same tie-breaking as the sorted full list
     else:
         assert best is None
     return len(got)
@@ -78,17 +73,15 @@ def make_positions(seed, n_positions, scatter=False):
                     pos.board.place([r], [c], [rng.randrange(len(ALPHA))], [rng.random() < 0.1])
         else:
             for _ in range(rng.randrange(0, 6)):
-                pos.rack = pos._check_rack(random_rack(rng, ALPHA, 7 if v.rack_size == 7 else v.rack_size))
-                pos._plays = None
+                pos.rack = random_rack(rng, ALPHA, 7 if v.rack_size == 7 else v.rack_size)
                 plays = pos.legal_plays()
                 if not plays:
                     continue
                 play = plays[rng.randrange(len(plays))]
-                placed = play.placed()
+                placed = play.placed
                 pos.board.place([q[0] for q in placed], [q[1] for q in placed],
                                 [pos.alphabet.index(q[2]) for q in placed], [q[3] for q in placed])
-        pos.rack = pos._check_rack(random_rack(rng, ALPHA, rack_n))
-        pos._plays = None
+        pos.rack = random_rack(rng, ALPHA, rack_n)
         out.append((pos, set(words)))
     return out
 
@@ -138,8 +131,7 @@ def pos_with(rows, rack, variant=SCRABBLE):
     p = Position(variant, lex)
     for (r, c), ch in rows.items():
         p.board.place([r], [c], [p.alphabet.index(ch.upper())], [ch.islower()])
-    p.rack = p._check_rack(rack)
-    p._plays = None
+    p.rack = rack
     return p
 
 
@@ -187,7 +179,7 @@ def test_premiums_on_main_and_cross_word():
 
 def test_one_tile_play_listed_once():
     p = pos_with({(4, 3): "Z", (5, 4): "X"}, "A")
-    keys = [tuple(sorted(q.placed())) for q in p.legal_plays()]
+    keys = [tuple(sorted(q.placed)) for q in p.legal_plays()]
     assert len(keys) == len(set(keys))
     # a tile forming only a down word is listed down
     s = scores_of(pos_with({(6, 7): "Q"}, "I"))
@@ -200,7 +192,7 @@ def test_bingo_and_board_edges():
     s = scores_of(pos_with({}, "RETAXIS"))
     assert s["8H RETAXIS"] == (1 + 1 + 1 + 1 + 8 * 2 + 1 + 1) * 2 + 50
     assert s["8B RETAXIS"] == (1 + 1 + 2 + 1 + 8 + 1 + 1) * 2 + 50
-    best = pos_with({}, "RETAXIS").best_play()
+    best = pos_with({}, "RETAXIS").best()
     assert best.tiles_used == 7 and best.score == max(s.values())
     s = scores_of(pos_with({(14, 13): "A"}, "TX"))
     assert s["15N (A)X"] == (1 + 8) * 3  # X on the O15 triple word

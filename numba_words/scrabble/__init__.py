@@ -4,20 +4,35 @@ Quick start::
 
     from numba_words.scrabble import Position
     pos = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACDINRT/ 0/0 0")
-    pos.legal_plays().best(5)
+    pos.best()                      # the top play (pruned search), or None
+    pos.legal_plays().top(5)        # the five best of every legal play
+    pos.legal_plays().to_records()  # as dicts (coord, word, score, tiles, leave, notation)
 """
 from __future__ import annotations
 
-from .batch import generate_many
-from .errors import (IllegalPlayError, InvalidCgpError, InvalidGcgError, InvalidNotationError, InvalidRackError,
-                     ScrabbleError, UnknownVariantError)
-from .generator import PLAY_DTYPE, Board, generate, generate_batch, warmup
-from .position import Game, Play, Plays, Position, parse_coord, play_game, read_gcg
+from ._board import BoardArrays
+from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidGcgError, InvalidNotationError,
+                     InvalidRackError, InvalidVariantError, ScrabbleError, UnknownVariantError)
+from .game import Game, play_game
+from .gcg import read_gcg, write_gcg
+from .plays import PLAY_DTYPE, Play, Plays
+from .position import Position, parse_coord
+from .search import generate, generate_batch, generate_many, warmup
 from .variants import SCRABBLE, VARIANTS, WORDFEUD, WORDFEUD_NB, WORDS_WITH_FRIENDS, Variant, get_variant
 
 __all__ = [
-    "Board", "Game", "IllegalPlayError", "InvalidCgpError", "InvalidGcgError", "InvalidNotationError",
-    "InvalidRackError", "PLAY_DTYPE", "Play", "Plays", "Position", "SCRABBLE", "ScrabbleError",
-    "UnknownVariantError", "VARIANTS", "Variant", "WORDFEUD", "WORDFEUD_NB", "WORDS_WITH_FRIENDS", "generate",
-    "generate_batch", "generate_many", "get_variant", "parse_coord", "play_game", "read_gcg", "warmup",
+    "BoardArrays", "Game", "IllegalPlayError", "InvalidBoardError", "InvalidCgpError", "InvalidGcgError",
+    "InvalidNotationError", "InvalidRackError", "InvalidVariantError", "PLAY_DTYPE", "Play", "Plays", "Position",
+    "SCRABBLE", "ScrabbleError", "UnknownVariantError", "VARIANTS", "Variant", "WORDFEUD", "WORDFEUD_NB",
+    "WORDS_WITH_FRIENDS", "generate", "generate_batch", "generate_many", "get_variant", "parse_coord",
+    "play_game", "read_gcg", "warmup", "write_gcg",
 ]
+
+
+def __getattr__(name):
+    if name == "Board":  # the old name of BoardArrays (bookworm's Board is a playing board)
+        import warnings
+
+        warnings.warn("numba_words.scrabble.Board is now BoardArrays", DeprecationWarning, stacklevel=2)
+        return BoardArrays
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

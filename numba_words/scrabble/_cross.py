@@ -10,11 +10,13 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel
-from ..bits import popcount
+from ..bits import lsb_index
 from ..lexicon._dawg import edge as _edge
+from ._tables import EMPTY, SIZE
 
-EMPTY = 255
-SIZE = 15
+# orientations as int64 values, not literals: a literal argument would compile square_check once per value
+D0 = np.int64(0)
+D1 = np.int64(1)
 
 
 @kernel
@@ -48,7 +50,7 @@ def square_check(lines, fv, dawg, full, d, i, j):
     mask = np.int64(0)
     cand = np.int64(dawg[node]) & np.int64(full)
     while cand != 0:
-        c = popcount((cand & -cand) - 1)
+        c = lsb_index(cand)
         cand &= cand - 1
         e = _edge(dawg, node, c)
         if i == b:
@@ -117,9 +119,9 @@ def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
                 r += dr
                 c += dc
             if 0 <= r < SIZE and 0 <= c < SIZE:
-                m, s = square_check(lines, fv, dawg, full, 0, r, c)
+                m, s = square_check(lines, fv, dawg, full, D0, r, c)
                 cc[0, r, c] = m
                 xs[0, r, c] = s
-                m, s = square_check(lines, fv, dawg, full, 1, c, r)
+                m, s = square_check(lines, fv, dawg, full, D1, c, r)
                 cc[1, c, r] = m
                 xs[1, c, r] = s

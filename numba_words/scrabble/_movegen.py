@@ -28,17 +28,12 @@ import numba
 import numpy as np
 
 from .._jit import kernel, pkernel
-from ..bits import popcount
-from ._cross import EMPTY, SIZE
-from ._tables import bingo_has, bingo_key, bingo_tag
+from ..bits import lsb_index
+from ..lexicon._dawg import child_slot
+from ._tables import EMPTY, SIZE, bingo_has, bingo_key, bingo_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score
-
-
-@kernel
-def _lsb_idx(x):
-    return popcount((x & -x) - 1)
 
 
 @kernel
@@ -70,194 +65,204 @@ def _earlier(meta, words, bmask, d, i, s, dep, stk, bm):
     return dep + 1 < n0
 
 
-@kernel
-def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, meta, words, bmask, nmask, cap,
-          best_only, rmask0, reach, starts, order, m, endbs):
-    """Walk the DAWG from the starts ``order[:m]`` (columns of ``starts``: direction, line, start square ``s``,
-    mask of valid ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound);
-    record plays ending in the ends mask. Returns the number of plays (``best_only``: the best in row 0, starts
-    taken in decreasing bound order, stopping once a bound cannot beat it; ``endbs[x, e]`` bounds a play of
-    start ``x`` ending at ``e``). One call walks every start: each array passed to a (non-inlined) call costs
-    an atomic reference-count increment and decrement, which per start was ~10% of the best-only run time."""
-    stk = np.zeros((10, SIZE + 1), dtype=np.int64)
-    n = 0
-    for t in range(m):
-        x = order[t]
-        d = starts[0, x]
-        i = starts[1, x]
-        s = starts[2, x]
-        em = starts[3, x]
-        f = starts[4, x]
-        allowed_f = starts[5, x]
-        if best_only and n > 0:
-            lim = np.int64(meta[0, 4])
-            if starts[6, x] < lim:
-                break
-            # an equal score wins the tie-break only from a start earlier in generation order than the best's
-            d0 = np.int64(meta[0, 2])
-            i0 = np.int64(meta[0, 0]) if d0 == 0 else np.int64(meta[0, 1])
-            s0 = np.int64(meta[0, 1]) if d0 == 0 else np.int64(meta[0, 0])
-            if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
-                lim += 1
-                if starts[6, x] < lim:
-                    continue
-            for q in range(s, SIZE):  # drop the ends that cannot beat the best so far
-                if (em >> q) & 1 and endbs[x, q] < lim:
-                    em &= ~(np.int64(1) << q)
-            if em == 0:
-                continue
-        top = SIZE - 1
-        while top > s and (em >> top) & 1 == 0:
-            top -= 1
-        rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
-        nb = nblank
-        # depth 0
-        dep = 0
-        stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
-        stk[3, 0] = 0
-        stk[4, 0] = 1
-        stk[5, 0] = 0
-        stk[6, 0] = 0
-        stk[7, 0] = 0
-        stk[8, 0] = 0
-        stk[2, 0] = -1
-        # candidate set at depth 0
-        p = s
-        m = np.int64(dawg[0])
-        if lines[d, i, p] != EMPTY:
-            L = np.int64(lines[d, i, p])
-            stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
-        else:
-            allowed = m & cc[d, i, p]
-            cand = allowed & rmask
-            if nb > 0:
-                cand |= allowed << 32
-            stk[1, 0] = cand
-        while dep >= 0:
-            p = s + dep
-            pk = stk[2, dep]
-            if pk >= 0:  # give back the tile tried last at this depth
-                if pk >= 32:
-                    nb += 1
-                else:
-                    if counts[pk] == 0:
-                        rmask |= np.int64(1) << pk
-                    counts[pk] += 1
-                stk[2, dep] = -1
-            cand = stk[1, dep]
-            if cand == 0 or em == 0:
-                dep -= 1
-                continue
-            b = _lsb_idx(cand)
-            stk[1, dep] = cand & (cand - 1)
-            nodew = stk[0, dep]
-            ms = stk[3, dep]
-            wmul = stk[4, dep]
-            xsum = stk[5, dep]
-            nt = stk[6, dep]
-            bm = stk[7, dep]
-            nm = stk[8, dep]
-            if lines[d, i, p] != EMPTY:
-                letter = b
-                ms += fv[d, i, p]
-            else:
-                if b >= 32:
-                    letter = b - 32
-                    val = np.int64(0)
-                    nb -= 1
-                    bm |= np.int64(1) << dep
-                else:
-                    letter = b
-                    val = lval[letter]
-                    counts[letter] -= 1
-                    if counts[letter] == 0:
-                        rmask &= ~(np.int64(1) << letter)
-                stk[2, dep] = b
-                lv = val * lm[d, i, p]
-                ms += lv
-                wmul *= wm[d, i, p]
-                if xs[d, i, p] >= 0:
-                    xsum += (xs[d, i, p] + lv) * wm[d, i, p]
-                nt += 1
-                nm |= np.int64(1) << dep
-            stk[9, dep] = letter
-            nmk = nodew >> 32
-            e = np.int64(dawg[(nodew & LOW32) + 1 + popcount(nmk & ((np.int64(1) << letter) - 1))])
-            if p < f:
-                # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-                # (next square: the child's own letters, a load the descent needs anyway; further: the reach table)
-                if f - p == 1:
-                    if (np.int64(dawg[e >> 1]) & allowed_f) == 0:
-                        continue
-                elif (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
-                    continue
-            if (e & 1) and (em >> p) & 1 and nt > 0:
-                keep = True
-                if d == 1 and nt == 1:
-                    # one-tile play: listed across when the tile has an across word
-                    q = s + _lsb_idx(nm)
-                    if xs[d, i, q] >= 0:
-                        keep = False
-                if keep:
-                    score = ms * wmul + xsum
-                    if nt == rack_size:
-                        score += bingo
-                    if best_only:
-                        write = n == 0 or score > meta[0, 4] or (
-                            score == meta[0, 4] and _earlier(meta, words, bmask, d, i, s, dep, stk, bm))
-                        slot = 0
-                    else:
-                        write = n < cap
-                        slot = n
-                    if write:
-                        if d == 0:
-                            meta[slot, 0] = i
-                            meta[slot, 1] = s
-                        else:
-                            meta[slot, 0] = s
-                            meta[slot, 1] = i
-                        meta[slot, 2] = d
-                        meta[slot, 3] = dep + 1
-                        meta[slot, 4] = score
-                        meta[slot, 5] = nt
-                        for k in range(dep + 1):
-                            words[slot, k] = stk[9, k]
-                        bmask[slot] = bm
-                        nmask[slot] = nm
-                        if best_only:
-                            # ends whose bound does not beat the new best are no longer worth reaching (an
-                            # equal score found later in this walk loses the tie-break)
-                            for q in range(s, SIZE):
-                                if (em >> q) & 1 and endbs[x, q] <= score:
-                                    em &= ~(np.int64(1) << q)
-                            while top > s and (em >> top) & 1 == 0:
-                                top -= 1
-                    n += 1
-            if p < top:
-                child = e >> 1
-                m = np.int64(dawg[child])
-                if m != 0:
-                    dep += 1
-                    q = p + 1
-                    stk[0, dep] = (m << 32) | child
-                    stk[3, dep] = ms
-                    stk[4, dep] = wmul
-                    stk[5, dep] = xsum
-                    stk[6, dep] = nt
-                    stk[7, dep] = bm
-                    stk[8, dep] = nm
-                    stk[2, dep] = -1
-                    if lines[d, i, q] != EMPTY:
-                        L = np.int64(lines[d, i, q])
-                        stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
-                    else:
-                        allowed = m & cc[d, i, q]
-                        c2 = allowed & rmask
-                        if nb > 0:
-                            c2 |= allowed << 32
-                        stk[1, dep] = c2
-    return n
+def _make_walk(best_only: bool):
+    """The walk kernel for one mode: every play (``best_only=False``) or the best one. The mode is a constant of
+    the closure, so Numba prunes the other mode's branches before typing (the full-list kernel does not even
+    compile the tie-break helper) and each kernel compiles only what it runs."""
 
+    @kernel
+    def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, meta, words, bmask, nmask, cap,
+              rmask0, reach, starts, order, m, endbs):
+        """Walk the DAWG from the starts ``order[:m]`` (columns of ``starts``: direction, line, start square ``s``,
+        mask of valid ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound);
+        record plays ending in the ends mask. Returns the number of plays (best only: the best in row 0, starts
+        taken in decreasing bound order, stopping once a bound cannot beat it; ``endbs[x, e]`` bounds a play of
+        start ``x`` ending at ``e``). One call walks every start: each array passed to a (non-inlined) call costs
+        an atomic reference-count increment and decrement, which per start was ~10% of the best-only run time."""
+        stk = np.empty((10, SIZE + 1), np.int64)  # every entry is written before it is read
+        n = 0
+        for t in range(m):
+            x = order[t]
+            d = starts[0, x]
+            i = starts[1, x]
+            s = starts[2, x]
+            em = starts[3, x]
+            f = starts[4, x]
+            allowed_f = starts[5, x]
+            if best_only and n > 0:
+                lim = np.int64(meta[0, 4])
+                if starts[6, x] < lim:
+                    break
+                # an equal score wins the tie-break only from a start earlier in generation order than the best's
+                d0 = np.int64(meta[0, 2])
+                i0 = np.int64(meta[0, 0]) if d0 == 0 else np.int64(meta[0, 1])
+                s0 = np.int64(meta[0, 1]) if d0 == 0 else np.int64(meta[0, 0])
+                if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
+                    lim += 1
+                    if starts[6, x] < lim:
+                        continue
+                for q in range(s, SIZE):  # drop the ends that cannot beat the best so far
+                    if (em >> q) & 1 and endbs[x, q] < lim:
+                        em &= ~(np.int64(1) << q)
+                if em == 0:
+                    continue
+            top = SIZE - 1
+            while top > s and (em >> top) & 1 == 0:
+                top -= 1
+            rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
+            nb = nblank
+            # depth 0
+            dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
+            stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
+            stk[3, 0] = 0
+            stk[4, 0] = 1
+            stk[5, 0] = 0
+            stk[6, 0] = 0
+            stk[7, 0] = 0
+            stk[8, 0] = 0
+            stk[2, 0] = -1
+            # candidate set at depth 0
+            p = s
+            m = np.int64(dawg[0])
+            if lines[d, i, p] != EMPTY:
+                L = np.int64(lines[d, i, p])
+                stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+            else:
+                allowed = m & cc[d, i, p]
+                cand = allowed & rmask
+                if nb > 0:
+                    cand |= allowed << 32
+                stk[1, 0] = cand
+            while dep >= 0:
+                p = s + dep
+                pk = stk[2, dep]
+                if pk >= 0:  # give back the tile tried last at this depth
+                    if pk >= 32:
+                        nb += 1
+                    else:
+                        if counts[pk] == 0:
+                            rmask |= np.int64(1) << pk
+                        counts[pk] += 1
+                    stk[2, dep] = -1
+                cand = stk[1, dep]
+                if cand == 0 or em == 0:
+                    dep -= 1
+                    continue
+                b = lsb_index(cand)
+                stk[1, dep] = cand & (cand - 1)
+                nodew = stk[0, dep]
+                ms = stk[3, dep]
+                wmul = stk[4, dep]
+                xsum = stk[5, dep]
+                nt = stk[6, dep]
+                bm = stk[7, dep]
+                nm = stk[8, dep]
+                if lines[d, i, p] != EMPTY:
+                    letter = b
+                    ms += fv[d, i, p]
+                else:
+                    if b >= 32:
+                        letter = b - 32
+                        val = np.int64(0)
+                        nb -= 1
+                        bm |= np.int64(1) << dep
+                    else:
+                        letter = b
+                        val = lval[letter]
+                        counts[letter] -= 1
+                        if counts[letter] == 0:
+                            rmask &= ~(np.int64(1) << letter)
+                    stk[2, dep] = b
+                    lv = val * lm[d, i, p]
+                    ms += lv
+                    wmul *= wm[d, i, p]
+                    if xs[d, i, p] >= 0:
+                        xsum += (xs[d, i, p] + lv) * wm[d, i, p]
+                    nt += 1
+                    nm |= np.int64(1) << dep
+                stk[9, dep] = letter
+                nmk = nodew >> 32
+                e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
+                if p < f:
+                    # every play from s covers f: drop a prefix from which no path puts an allowed letter there
+                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach table)
+                    if f - p == 1:
+                        if (np.int64(dawg[e >> 1]) & allowed_f) == 0:
+                            continue
+                    elif (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
+                        continue
+                if (e & 1) and (em >> p) & 1 and nt > 0:
+                    keep = True
+                    if d == 1 and nt == 1:
+                        # one-tile play: listed across when the tile has an across word
+                        q = s + lsb_index(nm)
+                        if xs[d, i, q] >= 0:
+                            keep = False
+                    if keep:
+                        score = ms * wmul + xsum
+                        if nt == rack_size:
+                            score += bingo
+                        if best_only:
+                            write = n == 0 or score > meta[0, 4] or (
+                                score == meta[0, 4] and _earlier(meta, words, bmask, d, i, s, dep, stk, bm))
+                            slot = 0
+                        else:
+                            write = n < cap
+                            slot = n
+                        if write:
+                            if d == 0:
+                                meta[slot, 0] = i
+                                meta[slot, 1] = s
+                            else:
+                                meta[slot, 0] = s
+                                meta[slot, 1] = i
+                            meta[slot, 2] = d
+                            meta[slot, 3] = dep + 1
+                            meta[slot, 4] = score
+                            meta[slot, 5] = nt
+                            for k in range(dep + 1):
+                                words[slot, k] = stk[9, k]
+                            bmask[slot] = bm
+                            nmask[slot] = nm
+                            if best_only:
+                                # ends whose bound does not beat the new best are no longer worth reaching (an
+                                # equal score found later in this walk loses the tie-break)
+                                for q in range(s, SIZE):
+                                    if (em >> q) & 1 and endbs[x, q] <= score:
+                                        em &= ~(np.int64(1) << q)
+                                while top > s and (em >> top) & 1 == 0:
+                                    top -= 1
+                        n += 1
+                if p < top:
+                    child = e >> 1
+                    m = np.int64(dawg[child])
+                    if m != 0:
+                        dep += 1
+                        q = p + 1
+                        stk[0, dep] = (m << 32) | child
+                        stk[3, dep] = ms
+                        stk[4, dep] = wmul
+                        stk[5, dep] = xsum
+                        stk[6, dep] = nt
+                        stk[7, dep] = bm
+                        stk[8, dep] = nm
+                        stk[2, dep] = -1
+                        if lines[d, i, q] != EMPTY:
+                            L = np.int64(lines[d, i, q])
+                            stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                        else:
+                            allowed = m & cc[d, i, q]
+                            c2 = allowed & rmask
+                            if nb > 0:
+                                c2 |= allowed << 32
+                            stk[1, dep] = c2
+        return n
+
+    return _walk
+
+
+_walk_all = _make_walk(False)
+_walk_best = _make_walk(True)
 
 @kernel
 def _rack_mask(counts):
@@ -285,9 +290,9 @@ def _line_conn(occ, empty_board, d, i):
 
 @kernel
 def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-             meta, words, bmask, nmask, best_only, reach):
-    """Every play of one position (or only the best with ``best_only``). Returns the number of plays; rows
-    beyond ``meta.shape[0]`` are counted but not written (call again with more room)."""
+             meta, words, bmask, nmask, reach):
+    """Every play of one position. Returns the number of plays; rows beyond ``meta.shape[0]`` are counted but
+    not written (call again with more room). The best play alone is :func:`best`'s pruned search."""
     cap = meta.shape[0]
     cnt = counts.copy()
     rmask = _rack_mask(cnt)
@@ -297,8 +302,9 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     if k > 7:
         k = 7
     # the starts, in generation order (direction, line, start square); see _walk for the columns
-    starts = np.empty((7, 2 * SIZE * SIZE), np.int64)
-    m = 0
+    # rows 0-6: see _walk; row 7: the walk order (allocations the other kernels also make: fewer to compile)
+    starts = np.empty((8, 2 * SIZE * SIZE), np.int64)
+    m = np.int64(0)  # not a literal 0, which would compile _walk once more for a Literal[int] argument
     for d in range(2):
         for i in range(SIZE):
             conn = _line_conn(occ, empty_board, d, i)
@@ -312,7 +318,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
                 rest = conn >> s
                 if rest == 0:
                     break
-                first = s + _lsb_idx(rest)
+                first = s + lsb_index(rest)
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
@@ -332,22 +338,25 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
                 starts[5, m] = allowed
                 starts[6, m] = NO_BOUND
                 m += 1
-    order = np.arange(m)
-    # best_only here keeps the best of the full walk (no bounds: the pruned search is best())
-    endbs = np.full((m if best_only else 1, SIZE), NO_BOUND, np.int64)
-    return _walk(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, meta, words, bmask, nmask, cap,
-                 best_only, rmask, reach, starts, order, m, endbs)
+    order = starts[7]
+    for t in range(m):
+        order[t] = t
+    endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
+    for q in range(SIZE):
+        endbs[0, q] = NO_BOUND
+    return _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, meta, words, bmask, nmask,
+                     cap, rmask, reach, starts, order, m, endbs)
 
 
 @pkernel
 def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                   empty_board, meta, words, bmask, nmask, nout, best_only, reach):
+                   empty_board, meta, words, bmask, nmask, nout, reach):
     """:func:`generate` for ``P`` positions in parallel (leading axis ``P`` on every per-position array);
     position ``p`` writes only ``meta[p]``, ``words[p]``, ... and ``nout[p]``."""
     P = lines.shape[0]
     for p in numba.prange(P):
         nout[p] = generate(lines[p], fv[p], occ[p], cc[p], xs[p], lm, wm, lval, counts[p], nblank[p], rack_size,
-                           bingo, dawg, span, empty_board[p], meta[p], words[p], bmask[p], nmask[p], best_only,
+                           bingo, dawg, span, empty_board[p], meta[p], words[p], bmask[p], nmask[p],
                            reach)
 
 
@@ -396,7 +405,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 best_v = np.int64(0) if (nblank > 0 and ccq != 0) else np.int64(-1)
                 fit = ccq & rmask
                 while fit != 0:
-                    c = _lsb_idx(fit)
+                    c = lsb_index(fit)
                     fit &= fit - 1
                     if lval[c] > best_v:
                         best_v = lval[c]
@@ -424,7 +433,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
     eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
     endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
-    m = 0
+    m = np.int64(0)  # not a literal 0, which would compile _walk once more for a Literal[int] argument
     for d in range(2):
         for i in range(SIZE):
             conn = _line_conn(occ, empty_board, d, i)
@@ -438,7 +447,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 rest = conn >> s
                 if rest == 0:
                     break
-                first = s + _lsb_idx(rest)
+                first = s + lsb_index(rest)
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
@@ -558,7 +567,13 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 starts[5, m] = allowed
                 starts[6, m] = bnd
                 m += 1
-    order = np.argsort(-starts[6, :m], kind="mergesort")
-    n = _walk(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, meta, words, bmask,
-              nmask, 1, True, rmask, reach, starts, order, m, endbs)
+    # walk order: bounds high first, ties in generation order (keys are unique, so any sort is stable)
+    keys = np.empty(m, np.int64)
+    for x in range(m):
+        keys[x] = -starts[6, x] * 512 + x  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
+    order = np.sort(keys)
+    for t in range(m):
+        order[t] &= 511
+    n = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, meta, words,
+                   bmask, nmask, np.int64(1), rmask, reach, starts, order, m, endbs)
     return min(n, 1)

@@ -1,30 +1,50 @@
-"""The span table of seed 001: for every 15-bit line occupancy, the valid spans by start square.
+"""Constants, board geometry and the tables the kernels read.
 
+Defined once here: the board size, the empty-square code, column letters, the largest rack.
+
+The span table (seed 001): for every 15-bit line occupancy, the valid spans by start square.
 ``span_ends[k, occ, s]`` is a 15-bit mask of the end squares ``e`` such that the span ``s..e`` of a line with
 occupancy ``occ`` is a possible move for a rack of ``k`` tiles: length >= 2, not touching an occupied square
 just outside it (the *wiggle* test: widening the span by one square each side adds no tile), and needing
 between 1 and ``k`` new tiles. Connection (touching a tile or an anchor) depends on the neighbouring lines and
 is tested per position by the generator: spans ending at or after the first connected square at or after
-``s`` are kept.
+``s`` are kept. It depends on no lexicon and is built once per process.
+
+Per-lexicon tables (the reach table and the bingo hash set) are built once per :class:`Lexicon` through
+``Lexicon.derived`` (:func:`reach_for`, :func:`bingo_for`).
 """
 from __future__ import annotations
+
+import threading
 
 import numpy as np
 
 from .._jit import kernel
-from ..bits import popcount
+from ..bits import lsb_index, popcount
 
 SIZE = 15
+"""Squares per side of every board."""
+CENTRE = SIZE // 2
+EMPTY = 255
+"""Letter code of an empty square in the ``uint8`` letter arrays."""
+COLS = "ABCDEFGHIJKLMNO"
+"""Column letters, left to right."""
 N_LINES = 1 << SIZE
 MAX_RACK = 7
+"""The largest rack any variant may have (the span table and the kernels' fixed arrays are sized for it)."""
+N_CODES = 32
+"""Length of the per-letter arrays (rack counts, letter values): every alphabet has at most 32 letters."""
 
 _TABLE = None
+_TABLE_LOCK = threading.Lock()
 
 
 @kernel
-def _build(size, max_rack):
-    n = 1 << size
-    out = np.zeros((max_rack + 1, n, size), dtype=np.uint16)
+def _build(out):
+    """Fill ``out`` (zeros of shape ``(max_rack + 1, 2 ** size, size)``; allocated by the caller, which keeps
+    ``np.zeros`` out of the kernels to compile)."""
+    size = out.shape[2]
+    n = out.shape[1]
     full = (1 << size) - 1
     for occ in range(n):
         for s in range(size):
@@ -43,16 +63,19 @@ def _build(size, max_rack):
                     continue
                 if empties < 1:
                     continue
-                for k in range(empties, max_rack + 1):
+                for k in range(empties, out.shape[0]):
                     out[k, occ, s] |= np.uint16(1 << e)
-    return out
 
 
 def span_table() -> np.ndarray:
-    """The ``(8, 32768, 15)`` uint16 table (built once per process, ~0.1 s)."""
+    """The ``(8, 32768, 15)`` uint16 table (built once per process, ~20 ms)."""
     global _TABLE
     if _TABLE is None:
-        _TABLE = _build(SIZE, MAX_RACK)
+        with _TABLE_LOCK:
+            if _TABLE is None:
+                out = np.zeros((MAX_RACK + 1, N_LINES, SIZE), np.uint16)
+                _build(out)
+                _TABLE = out
     return _TABLE
 
 
@@ -65,14 +88,20 @@ def span_list(occ: int, k: int = MAX_RACK) -> list:
 REACH_DEPTH = 8
 
 
-@kernel
-def reach_table(dawg):
+def reach_table(dawg) -> np.ndarray:
     """``reach[o, j]`` = letters that can label the ``j``-th edge of a path from the DAWG node at offset ``o``
     (``j = 1``: its children; 0 elsewhere). The generator uses it to drop a prefix before the first square a
-    play must cover when no path of the right length reaches a letter allowed there. Nodes are stored one
-    after another (mask, then one edge per child), so one pass per depth over the array fills the table."""
+    play must cover when no path of the right length reaches a letter allowed there."""
+    reach = np.zeros((dawg.shape[0], REACH_DEPTH), np.uint32)
+    _fill_reach(dawg, reach)
+    return reach
+
+
+@kernel
+def _fill_reach(dawg, reach):
+    """Nodes are stored one after another (mask, then one edge per child), so one pass per depth over the
+    array fills the table."""
     n = dawg.shape[0]
-    reach = np.zeros((n, REACH_DEPTH), np.uint32)
     o = 0
     while o < n:
         m = np.int64(dawg[o])
@@ -89,30 +118,11 @@ def reach_table(dawg):
                 r |= reach[child, j - 1]
             reach[o, j] = r
             o += 1 + k
-    return reach
 
 
-_REACH: dict = {}
-
-
-def _per_dawg(cache: dict, dawg: np.ndarray, build) -> np.ndarray:
-    """``build(dawg)``, computed once per DAWG array; ``cache`` keeps the last few lexicons only."""
-    key = (id(dawg), dawg.shape[0])
-    hit = cache.get(key)
-    if hit is None or hit[0] is not dawg:
-        hit = (dawg, build(dawg))
-        cache[key] = hit
-        while len(cache) > 4:
-            try:  # another thread may be trimming too
-                cache.pop(next(iter(cache)), None)
-            except (StopIteration, RuntimeError):
-                break
-    return hit[1]
-
-
-def reach_for(dawg: np.ndarray) -> np.ndarray:
-    """The reach table of a DAWG array (computed once per array, ~10 ms for TWL06)."""
-    return _per_dawg(_REACH, dawg, reach_table)
+def reach_for(lex) -> np.ndarray:
+    """The reach table of a :class:`~numba_words.lexicon.Lexicon` (built once per lexicon, ~10 ms for TWL06)."""
+    return lex.derived("scrabble.reach", lambda lx: reach_table(lx.dawg))
 
 
 # Bingo filter: hash set of the letter multisets (sorted codes, 5 bits each, under a tag) of the 7- to 11-letter
@@ -187,7 +197,7 @@ def _bingo_words(dawg, count_only, out):
         mm = m
         for _ in range(k):
             mm &= mm - 1
-        c = popcount((mm & -mm) - 1)
+        c = lsb_index(mm)
         e = np.int64(dawg[o + 1 + k])
         path[dep] = c
         ln = dep + 1
@@ -246,9 +256,6 @@ def _bingo_fill(words, nw, size):
     return tab
 
 
-_BINGO: dict = {}
-
-
-def bingo_for(dawg: np.ndarray) -> np.ndarray:
-    """The bingo hash set of a DAWG array (computed once per array)."""
-    return _per_dawg(_BINGO, dawg, bingo_table)
+def bingo_for(lex) -> np.ndarray:
+    """The bingo hash set of a :class:`~numba_words.lexicon.Lexicon` (built once per lexicon)."""
+    return lex.derived("scrabble.bingo", lambda lx: bingo_table(lx.dawg))

@@ -1,58 +1,88 @@
-"""Throughput measurement shared by the CLI report, the tour and the benchmarks.
+"""Throughput measurement shared by the CLI report, the tour and the benchmarks, always beside the plain-Python
+reference generator (:mod:`._reference`) measured in the same run.
 
-The position set is fixed: self-play games (top-score strategy, seeds 0..n-1) with TWL06, keeping the position
-on turn after moves 6, 8, 10, 12 and 14 of each game (midgame boards, the mover's real rack).
+The stored position set (``numba_words/data/scrabble_midgame_twl06.cgp``, shipped in the wheel): self-play
+games (top-score strategy, seeds 0..7) with TWL06, keeping the position on turn after moves 6, 8, 10, 12 and
+14 of each game (midgame boards, the mover's real rack). :func:`midgame_positions` is the recipe, for any
+lexicon.
 """
 from __future__ import annotations
 
-import time
-from pathlib import Path
+import importlib.resources
 
 import numpy as np
 
+from .. import _timing
 from .._jit import threads as _threads
 from . import _movegen
-from ._tables import bingo_for, reach_for, span_table
-from .generator import SIZE
+from ._reference import reference_plays
+from ._tables import EMPTY, SIZE, bingo_for, reach_for, span_table
+from .errors import ScrabbleError, short
+
+DATA_RESOURCE = "data/scrabble_midgame_twl06.cgp"
+PLIES = (6, 8, 10, 12, 14)
 
 
-DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "scrabble" / "midgame_twl06.cgp"
+def stored_cgps() -> list[str]:
+    """The stored benchmark positions as CGP lines."""
+    text = importlib.resources.files("numba_words").joinpath(DATA_RESOURCE).read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip()]
 
 
-def load_positions(lex, path=DATA_FILE) -> list:
-    """The fixed benchmark set (``data/scrabble/midgame_twl06.cgp``, one CGP a line)."""
+def load_positions(lex) -> list:
+    """The stored benchmark set (40 positions) read with ``lex`` (TWL06 for the set as recorded)."""
     from .position import Position
 
-    return [Position.from_cgp(line, lexicon=lex) for line in Path(path).read_text().splitlines() if line.strip()]
+    return [Position.from_cgp(line, lexicon=lex) for line in stored_cgps()]
 
 
 def benchmark_positions(lex) -> list:
-    """The stored set when the repository's data folder is there, else the same self-play recipe."""
-    if DATA_FILE.exists():
+    """The stored set for an English lexicon, else the same self-play recipe with ``lex``."""
+    if lex.alphabet.letters == "ABCDEFGHIJKLMNOPQRSTUVWXYZ" and lex.name.lower() in ("twl06", "twl"):
         return load_positions(lex)
     return midgame_positions(lex, 8)
 
 
-def midgame_positions(lex, n_games: int = 8, plies=(6, 8, 10, 12, 14)) -> list:
-    """Self-play recipe of the benchmark set (stored in ``data/scrabble/midgame_twl06.cgp``)."""
-    from .position import Game
+def midgame_positions(lex, n_games: int = 8, plies=PLIES, variant=None, progress=None) -> list:
+    """Self-play recipe of the benchmark set: ``n_games`` top-score games (seeds 0..n-1), the position on turn
+    after each move number in ``plies``. ``variant``: the variant (default: Scrabble, or Wordfeud in Norwegian
+    for a Norwegian lexicon)."""
+    from .game import Game
 
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ScrabbleError(f"the number of games must be a whole number >= 1, got {short(n_games)}")
+    variant = variant or variant_for(lex)
     out = []
     for seed in range(n_games):
-        g = Game("scrabble", lex, seed=seed)
+        g = Game(variant, lex, seed=seed)
         for k in range(max(plies) + 1):
             if g.over:
                 break
             if k in plies:
                 out.append(g.position.copy())
             g.play_best()
+        if progress is not None:
+            progress.update(1)
     return out
+
+
+def variant_for(lex):
+    """The variant whose alphabet the lexicon's is: Scrabble for English, Wordfeud (Norwegian) for Norwegian;
+    ``None`` when none fits."""
+    from .variants import VARIANTS
+
+    for name in ("scrabble", "wordfeud-nb"):
+        if VARIANTS[name].alphabet == lex.alphabet.letters:
+            return VARIANTS[name]
+    return None
 
 
 class Batch:
     """Per-position arrays stacked for the kernels (one variant and lexicon)."""
 
     def __init__(self, positions, cap: int = 8192):
+        if not positions:
+            raise ScrabbleError("a benchmark needs at least one position")
         b0 = positions[0].board
         self.P = len(positions)
         self.v = b0.variant
@@ -74,10 +104,10 @@ class Batch:
         self.nm = np.zeros((self.P, cap), np.uint16)
         self.nout = np.zeros(self.P, np.int64)
         self.span = span_table()
-        self.reach = reach_for(self.dawg)
-        self.btab = bingo_for(self.dawg)
+        self.reach = reach_for(b0.lexicon)
+        self.btab = bingo_for(b0.lexicon)
 
-    def run_serial(self, best_only=False) -> int:
+    def run_serial(self) -> int:
         """One kernel call per position (the single-position path). Returns total plays."""
         tot = 0
         ri, bi = np.int64(self.v.rack_size), np.int64(self.v.bingo)
@@ -85,7 +115,7 @@ class Batch:
             tot += _movegen.generate(self.lines[p], self.fv[p], self.occ[p], self.cc[p], self.xs[p], self.lm,
                                      self.wm, self.values, self.counts[p], self.nblank[p], ri, bi, self.dawg,
                                      self.span, self.empty[p], self.meta[p], self.words[p], self.bm[p], self.nm[p],
-                                     best_only, self.reach)
+                                     self.reach)
         return tot
 
     def run_best(self) -> np.ndarray:
@@ -104,80 +134,85 @@ class Batch:
             _movegen.generate_batch(self.lines, self.fv, self.occ, self.cc, self.xs, self.lm, self.wm, self.values,
                                     self.counts, self.nblank, np.int64(self.v.rack_size), np.int64(self.v.bingo),
                                     self.dawg, self.span, self.empty, self.meta, self.words, self.bm, self.nm,
-                                    self.nout, False, self.reach)
+                                    self.nout, self.reach)
         return int(self.nout.sum())
 
 
-def _timeit(fn, min_time=0.3, min_runs=3):
-    fn()
-    best = float("inf")
-    t_end = time.perf_counter() + min_time
-    n = 0
-    while n < min_runs or time.perf_counter() < t_end:
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-        n += 1
-    return best
+def _seconds(fn, min_time: float) -> float:
+    """Seconds a call of ``fn`` takes (mean over at least ``min_time`` s, after one warm-up call)."""
+    return 1.0 / _timing.rate(fn, min_time=min_time, min_calls=3)
 
 
 def measure(positions, *, threads=(1, 2), reference_sample: int = 2, reference_rack: int = 3,
-            min_time=0.3) -> dict:
+            min_time=0.3, progress=None) -> dict:
     """Positions/s and plays/s: kernel per position, batch kernel at each thread count, best-only; and, in the
     same run, the plain-Python reference generator against the kernel on ``reference_sample`` positions with
-    racks cut to ``reference_rack`` tiles (the reference needs about a minute for one full 7-tile rack)."""
+    racks cut to ``reference_rack`` tiles (the reference needs about a minute for one full 7-tile rack).
+    ``progress``: an object with ``update(n)`` told of each step."""
+    import numba
+
+    def step():
+        if progress is not None:
+            progress.update(1)
+
     b = Batch(positions)
     res = {"positions": b.P}
     plays = b.run_serial()
     res["plays"] = plays
-    t = _timeit(b.run_serial, min_time)
-    res["serial_s"] = t
+    res["serial_s"] = _seconds(b.run_serial, min_time)
+    step()
     for n in threads:
-        t = _timeit(lambda: b.run_batch(n), min_time)
-        res[f"batch_{n}t_s"] = t
-    t = _timeit(b.run_best, min_time)
-    res["best_s"] = t
+        if 1 <= n <= numba.config.NUMBA_NUM_THREADS:
+            res[f"batch_{n}t_s"] = _seconds(lambda: b.run_batch(n), min_time)
+        step()
+    res["best_s"] = _seconds(b.run_best, min_time)
+    step()
     if reference_sample:
         small = []
         for p in positions[:reference_sample]:
             q = p.copy()
             q.rack = q.rack[:reference_rack]
             small.append(q)
-        res.update(_reference_rate(small))
+        res.update(reference_rate(small))
         bs = Batch(small, cap=1024)
-        res["reference_kernel_s"] = _timeit(bs.run_serial, min_time / 3)
+        res["reference_kernel_s"] = _seconds(bs.run_serial, min_time / 3)
         res["reference_rack"] = reference_rack
+    step()
     return res
 
 
-def _reference_rate(positions) -> dict:
-    import importlib.util
-    import sys
-    from pathlib import Path
+def steps(threads=(1, 2)) -> int:
+    """How many times :func:`measure` reports progress."""
+    return 3 + len(threads)
 
-    path = Path(__file__).resolve().parents[2] / "tests" / "scrabble_reference.py"
-    if not path.exists():
-        return {}
-    spec = importlib.util.spec_from_file_location("_scrabble_reference", path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("_scrabble_reference", mod)
-    spec.loader.exec_module(mod)
+
+def reference_rate(positions) -> dict:
+    """Seconds the plain-Python reference takes for ``positions`` (one pass), and its play count."""
     words = set(positions[0].lexicon.words)
     v = positions[0].variant
     n = 0
-    t = time.perf_counter()
+    secs = 0.0
     for p in positions:
-        L, B = p.board.letters, p.board.blanks
-        board = [[None if L[r, c] == 255 else (p.alphabet[L[r, c]].lower() if B[r, c] else p.alphabet[L[r, c]])
-                  for c in range(15)] for r in range(15)]
-        n += len(mod.reference_plays(board, p.rack, words, values=v.values, layout=v.layout, alphabet=p.alphabet,
-                                     bingo=v.bingo, rack_size=v.rack_size, centre_word_mult=v.centre_word_mult))
-    return {"reference_s": time.perf_counter() - t, "reference_positions": len(positions), "reference_plays": n}
+        board = reference_board(p)
+        out = []
+        secs += _timing.once(lambda: out.append(reference_plays(
+            board, p.rack, words, values=v.values, layout=v.layout, alphabet=p.alphabet, bingo=v.bingo,
+            rack_size=v.rack_size, centre_word_mult=v.centre_word_mult)))
+        n += len(out[0])
+    return {"reference_s": secs, "reference_positions": len(positions), "reference_plays": n}
+
+
+def reference_board(pos) -> list:
+    """A position's board in the reference's form: 15 lists of 15 entries, ``None`` or a letter (lower case
+    for a blank)."""
+    L, B = pos.board.letters, pos.board.blanks
+    return [[None if L[r, c] == EMPTY else (pos.alphabet[L[r, c]].lower() if B[r, c] else pos.alphabet[L[r, c]])
+             for c in range(SIZE)] for r in range(SIZE)]
 
 
 def report(res, echo=print) -> None:
     P, n = res["positions"], res["plays"]
-    echo(f"{P} self-play midgame TWL06 positions, {n:,} plays ({n / P:,.0f} a position)")
+    echo(f"{P} self-play midgame positions, {n:,} plays ({n / P:,.0f} a position)")
     t = res["serial_s"]
     echo(f"  full generation, 1 thread, one call a position: {t / P * 1e6:8.1f} us/position "
          f"{P / t:9,.0f} positions/s {n / t / 1e6:6.2f} M plays/s")

@@ -1,120 +1,264 @@
-"""CLI for the crossword-game engine: ``numba-words scrabble ...`` and its part of ``numba-words tour``."""
+"""CLI for the crossword-game engine: ``numba-words scrabble generate|best|selfplay|bench`` and its part of
+``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
 from __future__ import annotations
 
+import argparse
 import time
 
+from .. import _console
+from .errors import ScrabbleError
+
 EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 / 0/0 0"
+TOUR_CGP = ("7O6L/7C6I/2F1TROT2NAANS/2R1U2RAZEED1P/2I1R2O3O3/2GAB2IF2N3/3lI3O6/4T2NU6/4H3RAH4/15/15/15/15/15/15 "
+            "ELMMTV?/ 76/176 0")
+
+
+def _position_options(p, *, verb: bool) -> None:
+    """The options naming a position. On a verb's parser they are SUPPRESSed when absent, so that values given
+    before the verb (``scrabble --cgp X generate``) are kept."""
+    d = (lambda v: argparse.SUPPRESS) if verb else (lambda v: v)
+    p.add_argument("--cgp", default=d(None), metavar="CGP",
+                   help="the position as CGP: 'ROWS RACK/OPP SCORE/SCORE SCORELESS' (default: the empty board)")
+    p.add_argument("--rack", default=d(None), metavar="TILES",
+                   help="rack on turn, '?' = blank (default: the CGP's rack)")
+    p.add_argument("--variant", default=d("scrabble"), metavar="NAME",
+                   help="scrabble, wwf, wordfeud or wordfeud-nb (default: scrabble)")
+    p.add_argument("--board", action="store_true", default=d(False),
+                   help="print the board before the plays (text output only)")
+    p.add_argument("--svg", default=d(None), metavar="FILE",
+                   help="also write the board with the top play on it to FILE as SVG")
 
 
 def register(sub) -> None:
-    p = sub.add_parser("scrabble", help="crossword-game moves (Scrabble, WWF, Wordfeud): list, self-play, bench",
-                       description="Every legal play of a position, scored, best first. Notation: 8H = across "
-                       "from row 8 column H, H8 = down; played-through letters in parentheses; blanks lower case.")
-    p.add_argument("--cgp", default=None, help="position as CGP (default: the empty board)")
-    p.add_argument("--rack", default=None, help="rack on turn, '?' = blank (default: the CGP's rack)")
-    p.add_argument("--top", type=int, default=20, help="print this many plays (0 = all)")
-    p.add_argument("--variant", default="scrabble", help="scrabble, wwf, wordfeud, wordfeud-nb")
-    p.add_argument("--lexicon", default=None, help="lexicon name or path (default: the variant's)")
-    p.add_argument("--board", action="store_true", help="print the board first")
-    p.set_defaults(func=_moves)
+    p = sub.add_parser(
+        "scrabble", help="crossword-game plays (Scrabble, WWF, Wordfeud): generate, best, selfplay, bench",
+        description="Every legal play of a position, scored, best first. Notation: 8H = across from row 8 "
+        "column H, H8 = down; played-through letters in parentheses; blanks lower case. Without a command: "
+        "generate.")
+    _position_options(p, verb=False)
+    p.add_argument("--top", type=int, default=20, metavar="N", help="print the N best plays (0 = all; default 20)")
+    p.set_defaults(func=_generate)
     ss = p.add_subparsers(dest="scrabble_command", metavar="COMMAND")
-    sp = ss.add_parser("selfplay", help="play a whole game with the top-scoring strategy")
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--variant", default="scrabble")
-    sp.add_argument("--lexicon", default=None)
-    sp.add_argument("--quiet", action="store_true", help="only the final board and scores")
+
+    gp = ss.add_parser("generate", help="every legal play of a position, best first",
+                       description="Every legal play of a position, scored, best first (--json/--csv: coord, "
+                       "word, score, tiles, leave, notation).")
+    _position_options(gp, verb=True)
+    gp.add_argument("--top", type=int, default=argparse.SUPPRESS, metavar="N",
+                    help="print the N best plays (0 = all; default 20)")
+    gp.set_defaults(func=_generate)
+
+    bp = ss.add_parser("best", help="the top-scoring play only (pruned search)",
+                       description="The top-scoring play of a position, found by the pruned best-only search.")
+    _position_options(bp, verb=True)
+    bp.set_defaults(func=_best)
+
+    sp = ss.add_parser("selfplay", help="play whole games with the top-scoring strategy",
+                       description="Self-play with the top-scoring strategy: every turn, then the final board "
+                       "(--json/--csv: one record per turn).")
+    sp.add_argument("--seed", type=int, default=0, help="random seed of the first game (default 0)")
+    sp.add_argument("--games", type=int, default=1, help="games to play, seeds SEED, SEED+1, ... (default 1)")
+    sp.add_argument("--variant", default="scrabble", metavar="NAME",
+                    help="scrabble, wwf, wordfeud or wordfeud-nb (default: scrabble)")
+    sp.add_argument("--max-turns", type=int, default=200, metavar="N", help="stop a game after N turns (default 200)")
+    sp.add_argument("--final", action="store_true", help="print only each game's final board and score")
+    sp.add_argument("--gcg", default=None, metavar="FILE", help="write the (last) game to FILE as GCG")
+    sp.add_argument("--svg", default=None, metavar="FILE", help="write the (last) game's final board to FILE as SVG")
     sp.set_defaults(func=_selfplay)
-    bp = ss.add_parser("bench", help="throughput on self-play midgame TWL06 positions (1 and 2 threads, "
-                       "best-only, plain-Python reference)")
-    bp.add_argument("--games", type=int, default=8, help="self-play games to take positions from (5 each; "
-                    "8 = the stored set data/scrabble/midgame_twl06.cgp)")
-    bp.add_argument("--reference", type=int, default=2, help="positions for the plain-Python reference")
+
+    bp = ss.add_parser("bench", help="throughput on self-play midgame positions beside the plain-Python reference",
+                       description="Generation throughput (one call a position, the batch kernel at 1 and N "
+                       "threads, best-only) on self-play midgame positions, and the plain-Python reference "
+                       "generator on the same positions in the same run.")
+    bp.add_argument("--games", type=int, default=8,
+                    help="self-play games to take positions from, 5 each (default 8: the stored TWL06 set)")
+    bp.add_argument("--reference", type=int, default=2, metavar="N",
+                    help="positions for the plain-Python reference, racks cut to 3 tiles (0 = skip; default 2)")
     bp.set_defaults(func=_bench)
 
 
-def _moves(args) -> int:
-    from ._tables import reach_for, span_table
-    from .generator import warmup
+def _position(args):
     from .position import Position
 
-    pos = Position.from_cgp(args.cgp or EMPTY_CGP, variant=args.variant, lexicon=args.lexicon)
+    cgp = args.cgp if args.cgp is not None else EMPTY_CGP
+    pos = Position.from_cgp(cgp, variant=args.variant, lexicon=getattr(args, "lexicon", None))
     if args.rack is not None:
-        pos.rack = pos._check_rack(args.rack)
-    if args.board:
-        print(pos)
-    warmup()  # load the compiled kernels so that the timing below is the generation alone
-    span_table()
-    reach_for(pos.lexicon.dawg)
+        pos.rack = args.rack
+    return pos
+
+
+def _write_file(args, path, text) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise ScrabbleError(f"cannot write {path!r}: {e}") from None
+    _console.note(args, f"written to {path}")
+
+
+def _generate(args) -> int:
+    from .search import warmup
+
+    if args.top < 0:
+        raise ScrabbleError(f"--top must be 0 (all) or more, got {args.top}")
+    pos = _position(args)
+    warmup(pos.lexicon)  # compiled kernels and the lexicon's tables: the timing below is the generation alone
     t = time.perf_counter()
     plays = pos.legal_plays()
     dt = time.perf_counter() - t
-    top = plays.best(len(plays) if args.top <= 0 else args.top)
-    for p in top:
-        print(p)
-    print(f"-- {len(plays)} plays, rack {pos.rack or '-'}, {len(pos.exchanges())} exchanges; generated in "
-          f"{dt * 1e3:.2f} ms (incl. Python wrapping)")
+    top = plays.top(None if args.top == 0 else args.top)
+    if args.svg:
+        _write_file(args, args.svg, pos.svg(top[0] if top else None))
+
+    def text():
+        if args.board:
+            print(pos)
+        for p in top:
+            print(p)
+
+    _console.emit(args, [p.to_record() for p in top], text)
+    _console.note(args, f"-- {len(plays)} plays, rack {pos.rack or '-'}, {len(pos.exchanges())} exchanges; "
+                  f"generated in {dt * 1e3:.2f} ms (incl. Python wrapping)")
+    return 0
+
+
+def _best(args) -> int:
+    from .search import warmup
+
+    pos = _position(args)
+    warmup(pos.lexicon)
+    t = time.perf_counter()
+    best = pos.best()
+    dt = time.perf_counter() - t
+    if args.svg:
+        _write_file(args, args.svg, pos.svg(best))
+
+    def text():
+        if args.board:
+            print(pos)
+        print(best if best is not None else "(no play)")
+
+    _console.emit(args, [best.to_record()] if best is not None else [], text)
+    _console.note(args, f"-- best of rack {pos.rack or '-'} found in {dt * 1e3:.2f} ms")
     return 0
 
 
 def _selfplay(args) -> int:
-    from .position import play_game
+    from .game import play_game
+    from .position import Position
 
+    if args.games < 1:
+        raise ScrabbleError(f"--games must be 1 or more, got {args.games}")
+    if args.max_turns < 0:
+        raise ScrabbleError(f"--max-turns must be 0 or more, got {args.max_turns}")
+    fmt = _console.output_format(args)
+    records = []
+    games = []
     t = time.perf_counter()
-    g = play_game(args.seed, args.variant, args.lexicon)
+    turns = 0
+    with _console.progress(args, args.games if args.games > 1 else None, "self-play",
+                           "game" if args.games > 1 else "turn") as bar:
+        for k in range(args.games):
+            seed = args.seed + k
+            g = play_game(seed, args.variant, getattr(args, "lexicon", None), max_turns=args.max_turns,
+                          progress=None if args.games > 1 else bar)
+            if args.games > 1:
+                bar.update(1)
+            turns += len(g.moves)
+            if fmt != "text":
+                records += [{"game": seed, **r} for r in g.to_records()]
+            else:
+                games.append((seed, g))
+            last = g
     dt = time.perf_counter() - t
-    if not args.quiet:
-        for k, (who, m, s) in enumerate(g.moves, 1):
-            print(f"{k:>3}. player {who + 1}: {m:<24} {s:>4}")
-    print(g.position if g.turn == 0 else _flip(g))
-    print(f"final {g.scores[0]}-{g.scores[1]} after {len(g.moves)} moves in {dt:.2f} s")
+
+    def text():
+        for seed, g in games:
+            if args.games > 1:
+                print(f"== game seed {seed}")
+            if not args.final:
+                for r in g.to_records():
+                    print(f"{r['turn']:>3}. player {r['player']}: {r['move']:<24} {r['score']:>4}")
+            final = Position._make(g.variant, g.lexicon, g.board, g.racks[0], g.racks[1], tuple(g.scores),
+                                   g.scoreless)
+            print(final)
+            print(f"final {g.scores[0]}-{g.scores[1]} after {len(g.moves)} moves")
+
+    _console.emit(args, records, text)
+    if args.gcg:
+        _write_file(args, args.gcg, last.gcg())
+    if args.svg:
+        _write_file(args, args.svg, last.svg())
+    _console.note(args, f"-- {args.games} game{'s' if args.games > 1 else ''}, {turns} turns in {dt:.2f} s "
+                  f"({turns / dt if dt else 0:,.0f} turns/s incl. Python)")
     return 0
 
 
-def _flip(g):
-    p = g.position
-    p.scores = (g.scores[0], g.scores[1])
-    p.rack = g.racks[0]
-    return p
-
-
 def _bench(args) -> int:
-    from ..lexicon import Lexicon
-    from .bench import benchmark_positions, measure, midgame_positions, report
-    from .generator import warmup
+    import numba
 
-    warmup()
-    lex = Lexicon.load("twl06")
-    pos = benchmark_positions(lex) if args.games == 8 else midgame_positions(lex, args.games)
-    report(measure(pos, reference_sample=args.reference))
+    from ..lexicon import Lexicon
+    from .bench import benchmark_positions, measure, midgame_positions, report, steps, variant_for
+    from .search import warmup
+
+    if args.games < 1:
+        raise ScrabbleError(f"--games must be 1 or more, got {args.games}")
+    if args.reference < 0:
+        raise ScrabbleError(f"--reference must be 0 or more, got {args.reference}")
+    lex = Lexicon.load(getattr(args, "lexicon", None) or "twl06")
+    if variant_for(lex) is None:
+        raise ScrabbleError(f"no variant fits the alphabet {lex.alphabet.letters!r} of lexicon {lex.name!r}")
+    warmup(lex)
+    with _console.progress(args, args.games, "self-play positions", "game") as bar:
+        if args.games == 8:
+            pos = benchmark_positions(lex)
+            bar.update(8)
+        else:
+            pos = midgame_positions(lex, args.games, progress=bar)
+    if not pos:
+        raise ScrabbleError("the self-play games ended before their first midgame position; try more --games")
+    n = getattr(args, "threads", None) or numba.get_num_threads()
+    threads = tuple(sorted({1, n}))
+    with _console.progress(args, steps(threads), "measuring", "step") as bar:
+        res = measure(pos, threads=threads, reference_sample=min(args.reference, len(pos)), progress=bar)
+    res["lexicon"] = lex.name
+    fmt = _console.output_format(args)
+    if fmt == "json":
+        _console.emit_json(res)
+    else:
+        _console.emit(args, [res], lambda: report(res))
     return 0
 
 
 def tour(lex, echo) -> None:
-    """The engine on a TWL06 midgame position, self-play, and throughput beside the plain-Python reference."""
-    from .bench import measure, midgame_positions, report
-    from .generator import warmup
+    """The engine on a midgame position, self-play, and throughput beside the plain-Python reference, for any
+    lexicon whose alphabet a variant uses (English: Scrabble; Norwegian: Wordfeud)."""
+    from .bench import measure, midgame_positions, report, variant_for
+    from .game import Game
     from .position import Position
+    from .search import warmup
 
     echo("== Scrabble (crossword-game engine)")
-    if lex.alphabet.letters != "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
-        echo("(skipped: needs an English lexicon)")
+    variant = variant_for(lex)
+    if variant is None:
+        echo(f"(skipped: no variant uses the alphabet {lex.alphabet.letters!r} of {lex.name})")
         return
-    from ._tables import bingo_for, reach_for
-
     t = time.perf_counter()
-    warmup()
-    reach_for(lex.dawg)
-    bingo_for(lex.dawg)
+    warmup(lex)
+    pos = Position.from_cgp(TOUR_CGP, variant, lexicon=lex) if variant.name == "scrabble" else None
     echo(f"kernels and tables ready in {time.perf_counter() - t:.2f} s (compiled or loaded from cache)")
-    cgp = ("7O6L/7C6I/2F1TROT2NAANS/2R1U2RAZEED1P/2I1R2O3O3/2GAB2IF2N3/3lI3O6/4T2NU6/4H3RAH4/15/15/15/15/15/15 "
-           "ELMMTV?/ 76/176 0")
-    pos = Position.from_cgp(cgp, lexicon=lex)
+    t = time.perf_counter()
+    positions = midgame_positions(lex, 2, variant=variant)
+    if not positions:  # a word list too small for a midgame: the opening position
+        positions = [Game(variant, lex, seed=0).position.copy()]
+    echo(f"self-play ({variant.name}): 2 top-score games to move 14 for the positions below in "
+         f"{(time.perf_counter() - t) * 1e3:.1f} ms")
+    if pos is None:
+        pos = positions[len(positions) // 2]
     t = time.perf_counter()
     plays = pos.legal_plays()
     dt = time.perf_counter() - t
-    echo(f"position {cgp.split()[0][:40]}... rack {pos.rack}: {len(plays)} plays in {dt * 1e3:.2f} ms; top 5: "
-         + ", ".join(str(p) for p in plays.best(5)))
-    t = time.perf_counter()
-    positions = midgame_positions(lex, 2)
-    echo(f"self-play: 2 top-score games to ply 14 for the positions below in {(time.perf_counter() - t) * 1e3:.1f} ms")
+    top = plays.top(5)
+    echo(f"position {pos.cgp().split()[0][:40]}... rack {pos.rack or '-'}: {len(plays)} plays in {dt * 1e3:.2f} ms"
+         + ("; top 5: " + ", ".join(str(p) for p in top) if top else ""))
     report(measure(positions, reference_sample=1, min_time=0.1), echo=lambda s: echo(s.strip()))

@@ -9,11 +9,15 @@ class ScrabbleError(NumbaWordsError):
 
 
 class InvalidCgpError(ScrabbleError):
-    """A malformed CGP (Crossword Game Position) string."""
+    """A malformed CGP (Crossword Game Position) string, or one the variant's tile set cannot hold."""
 
 
 class InvalidRackError(ScrabbleError):
-    """A rack with too many tiles or characters outside the alphabet."""
+    """A rack with too many tiles, characters outside the alphabet, or more of a letter than the bag holds."""
+
+
+class InvalidBoardError(ScrabbleError):
+    """Board arrays of the wrong shape, type or range, or tiles placed off the board or on a taken square."""
 
 
 class InvalidNotationError(ScrabbleError):
@@ -28,5 +32,17 @@ class UnknownVariantError(ScrabbleError):
     """A variant name that is not defined."""
 
 
+class InvalidVariantError(ScrabbleError):
+    """A :class:`Variant` whose data do not fit the engine (layout, alphabet, values, counts, rack size)."""
+
+
 class InvalidGcgError(ScrabbleError):
     """A malformed GCG game file."""
+
+
+def short(x, limit: int = 80) -> str:
+    """``repr(x)`` cut to about ``limit`` characters, for error messages that quote input."""
+    r = repr(x)
+    if len(r) <= limit:
+        return r
+    return f"{r[:limit - 20]}...{r[-12:]} ({len(x) if hasattr(x, '__len__') else len(r)} long)"

@@ -11,11 +11,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import UnknownVariantError
+from ._tables import MAX_RACK, N_CODES, SIZE
+from .errors import InvalidVariantError, UnknownVariantError, short
+
+LAYOUT_SQUARES = ".lLwW*"
 
 ENGLISH = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 NORWEGIAN = ENGLISH + "ÆØÅ"
-SIZE = 15
 
 
 def _mirror(top8: list[str]) -> list[str]:
@@ -77,13 +79,32 @@ class Variant:
     _arrays: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self):
-        if len(self.layout) != SIZE or any(len(r) != SIZE for r in self.layout):
-            raise ValueError(f"variant {self.name!r}: layout must be {SIZE} rows of {SIZE} squares")
-        for ch in self.values:
-            if ch not in self.alphabet:
-                raise ValueError(f"variant {self.name!r}: value for {ch!r} outside alphabet {self.alphabet!r}")
-        if not 1 <= self.rack_size <= 7:
-            raise ValueError(f"variant {self.name!r}: rack size must be 1..7")
+        def bad(msg):
+            return InvalidVariantError(f"variant {short(self.name)}: {msg}")
+
+        def whole(x, lo, hi):
+            return not isinstance(x, bool) and isinstance(x, (int, np.integer)) and lo <= x <= hi
+
+        if not isinstance(self.alphabet, str) or not 1 <= len(self.alphabet) <= N_CODES \
+                or len(set(self.alphabet)) != len(self.alphabet) or self.alphabet != self.alphabet.upper():
+            raise bad(f"alphabet must be 1..{N_CODES} distinct upper-case letters, got {short(self.alphabet)}")
+        if not isinstance(self.layout, (tuple, list)) or len(self.layout) != SIZE \
+                or any(not isinstance(r, str) or len(r) != SIZE or set(r) - set(LAYOUT_SQUARES) for r in self.layout):
+            raise bad(f"layout must be {SIZE} rows of {SIZE} squares from {LAYOUT_SQUARES!r}")
+        for what, table in (("value", self.values), ("tile count", self.counts)):
+            if not isinstance(table, dict):
+                raise bad(f"{what}s must be a dict keyed by letter, got {short(table)}")
+            for ch, x in table.items():
+                if not isinstance(ch, str) or ch not in self.alphabet or len(ch) != 1:
+                    raise bad(f"{what} for {short(ch)} outside alphabet {self.alphabet!r}")
+                if not whole(x, 0, 1000):
+                    raise bad(f"{what} for {ch!r} must be a whole number 0..1000, got {short(x)}")
+        if not whole(self.rack_size, 1, MAX_RACK):
+            raise bad(f"rack size must be 1..{MAX_RACK}, got {short(self.rack_size)}")
+        if not whole(self.blanks, 0, 1000) or not whole(self.bingo, 0, 1000):
+            raise bad(f"blanks and bingo must be whole numbers 0..1000, got {short(self.blanks)}, {short(self.bingo)}")
+        if not whole(self.centre_word_mult, 1, 3):
+            raise bad(f"centre_word_mult must be 1, 2 or 3, got {short(self.centre_word_mult)}")
 
     @property
     def n_tiles(self) -> int:
@@ -113,15 +134,13 @@ class Variant:
                         wm[r, c] = 3
                     elif ch == "*":
                         wm[r, c] = self.centre_word_mult
-                    elif ch != ".":
-                        raise ValueError(f"variant {self.name!r}: unknown layout square {ch!r}")
             self._arrays["premium"] = (lm, wm)
         return self._arrays["premium"]
 
     def value_array(self) -> np.ndarray:
         """int64 letter values indexed by letter code (32 entries; unused codes score 0)."""
         if "values" not in self._arrays:
-            v = np.zeros(32, dtype=np.int64)
+            v = np.zeros(N_CODES, dtype=np.int64)
             for ch, x in self.values.items():
                 v[self.alphabet.index(ch)] = x
             self._arrays["values"] = v
@@ -187,9 +206,11 @@ def get_variant(name) -> Variant:
     """A :class:`Variant` by name (``scrabble``, ``wwf``, ``wordfeud``, ``wordfeud-nb``) or the variant itself."""
     if isinstance(name, Variant):
         return name
-    key = str(name).lower()
+    if not isinstance(name, str):
+        raise UnknownVariantError(f"a variant is a name or a Variant, got {short(name)}")
+    key = name.lower()
     key = ALIASES.get(key, key)
     try:
         return VARIANTS[key]
     except KeyError:
-        raise UnknownVariantError(f"unknown variant {name!r}; known: {', '.join(sorted(VARIANTS))}") from None
+        raise UnknownVariantError(f"unknown variant {short(name)}; known: {', '.join(sorted(VARIANTS))}") from None

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-N = 15
-COLS = "ABCDEFGHIJKLMNO"
+from ._tables import COLS
+from ._tables import SIZE as N
 
 
 def premiums(layout, centre_word_mult):
