@@ -57,7 +57,7 @@ elif what.startswith("scrabble"):
     lex = Lexicon.load("twl06")
     import numba_words
     root = Path(numba_words.__file__).resolve().parent
-    files = list(root.parent.glob("data/scrabble/midgame_twl06.cgp")) + list(root.rglob("midgame_twl06.cgp"))
+    files = list(root.parent.glob("data/scrabble/midgame_twl06.cgp")) + list(root.rglob("*midgame_twl06.cgp"))
     cgps = [ln.strip() for ln in files[0].read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     pos = [Position.from_cgp(c, lexicon=lex) for c in cgps]
     def fresh_plays():
