@@ -13,13 +13,27 @@ __all__ = ["Lexicon", "NumbaWordsError", "LexiconError", "InvalidWordError", "wa
 ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 
 
+# Warm-up work in scheduling order: (engine, part, estimated cold compile CPU seconds). ``part`` is passed to the
+# engine's ``warmup(parts=...)`` (``None``: its whole warm-up). The lexicon's build kernels come first, since every
+# engine that loads a lexicon needs them; draughts, which needs no lexicon, compiles beside them.
+_PLAN = (
+    ("lexicon", "build", 3.2),
+    ("draughts", None, 6.3),
+    ("scrabble", None, 14.0),
+    ("lexicon", "queries", 5.6),
+    ("bookworm", ("solve",), 3.1),
+    ("bookworm", ("scores", "tiles"), 2.6),
+)
+
+
 def warmup(engines=ENGINES, processes: int = 1, progress=None) -> dict:
     """Compile (first run) or load from Numba's on-disk cache every kernel of the named engines, so that
     later calls and timings exclude compilation. Returns seconds spent per engine.
 
-    ``processes > 1`` compiles that many engines at once in spawned processes (each fills the on-disk cache),
-    then loads them here: on a machine with several cores the first run takes about ``1/processes`` as long.
-    ``progress(name, seconds)`` is called as each engine is ready.
+    ``processes > 1`` compiles on that many cores at once: this process takes a share of the work and
+    ``processes - 1`` spawned processes the rest (each fills the on-disk cache, which this process then
+    loads), so a machine's first run takes about ``1/processes`` as long. ``progress(name, seconds)`` is
+    called as each engine is ready.
     """
     import importlib
     import time
@@ -29,34 +43,65 @@ def warmup(engines=ENGINES, processes: int = 1, progress=None) -> dict:
         if name not in ENGINES:
             raise NumbaWordsError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}")
     out = {}
-    if processes > 1 and len(engines) > 1:
-        import concurrent.futures as cf
-        import multiprocessing as mp
-
-        t0 = time.perf_counter()
-        with cf.ProcessPoolExecutor(max_workers=processes, mp_context=mp.get_context("spawn")) as pool:
-            futs = {pool.submit(_warm_one, name): name for name in engines}
-            for fut in cf.as_completed(futs):
-                out[futs[fut]] = fut.result()
-                if progress is not None:
-                    progress(futs[fut], out[futs[fut]])
-        for name in engines:  # load what the processes compiled
-            importlib.import_module(f"{__name__}.{name}").warmup()
-        out["wall"] = time.perf_counter() - t0
+    if processes <= 1 or len(engines) <= 1:
+        for name in engines:
+            out[name] = _warm_part(name, None)
+            if progress is not None:
+                progress(name, out[name])
         return out
-    for name in engines:
-        out[name] = _warm_one(name)
-        if progress is not None:
-            progress(name, out[name])
+    import concurrent.futures as cf
+    import multiprocessing as mp
+    import threading
+
+    t0 = time.perf_counter()
+    plan = [(e, part) for e, part, _ in _PLAN if e in engines]
+    mine, theirs = _share(plan, processes)
+    left = {e: sum(1 for task in plan if task[0] == e) for e in engines}
+    lock = threading.Lock()
+
+    def done(engine):
+        with lock:
+            left[engine] -= 1
+            if left[engine] == 0:
+                out[engine] = time.perf_counter() - t0
+                if progress is not None:
+                    progress(engine, out[engine])
+
+    with cf.ProcessPoolExecutor(max_workers=processes - 1, mp_context=mp.get_context("spawn")) as pool:
+        futs = [pool.submit(_warm_part, *task) for task in theirs]
+        for fut, task in zip(futs, theirs):
+            fut.add_done_callback(lambda f, e=task[0]: f.exception() is None and done(e))
+        for task in mine:
+            _warm_part(*task)
+            done(task[0])
+        for fut in futs:
+            fut.result()  # raise what a process raised
+    for name in engines:  # load what the other processes compiled
+        importlib.import_module(f"{__name__}.{name}").warmup()
+    out["wall"] = time.perf_counter() - t0
     return out
 
 
-def _warm_one(name: str) -> float:
+def _share(plan, processes: int) -> tuple[list, list]:
+    """Split ``plan`` into this process's tasks and the spawned processes' tasks: each task, in order, goes to
+    the lane with the least estimated work so far (lane 0 is this process)."""
+    cost = {(e, part): c for e, part, c in _PLAN}
+    load = [0.0] * processes
+    mine, theirs = [], []
+    for task in plan:
+        lane = min(range(processes), key=lambda i: (load[i], i))
+        load[lane] += cost[task]
+        (mine if lane == 0 else theirs).append(task)
+    return mine, theirs
+
+
+def _warm_part(engine: str, part) -> float:
     import importlib
     import time
 
     t = time.perf_counter()
-    importlib.import_module(f"{__name__}.{name}").warmup()
+    mod = importlib.import_module(f"{__name__}.{engine}")
+    mod.warmup() if part is None else mod.warmup(parts=part)
     return time.perf_counter() - t
 
 

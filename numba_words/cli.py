@@ -35,8 +35,8 @@ def _tour(args) -> int:
     echo = print
     t0 = time.perf_counter()
     echo(f"numba-words tour — lexicon {args.lexicon or 'twl06'!r}, {_threads_note()}")
-    t = time.perf_counter()
     _compile_first(args, echo)
+    t = time.perf_counter()
     lex = Lexicon.load(args.lexicon or "twl06")
     echo(f"loaded {lex.name}: {len(lex):,} words in {time.perf_counter() - t:.3f} s ({lex.load_note})")
     for mod in _engine_modules():
@@ -57,12 +57,12 @@ def _compile_first(args, echo) -> None:
     if not cold:
         return
     n = min(len(cold), os.cpu_count() or 1, 4)
-    echo(f"compiling kernels (first run on this machine): {', '.join(cold)}, {n} at a time ...")
+    echo(f"compiling kernels (first run on this machine): {', '.join(cold)}, on {n} core{'s' if n > 1 else ''} ...")
     t = time.perf_counter()
     with _console.progress(args, len(cold), "compiling", "engine") as bar:
         def tick(name, sec):
             bar.update(1)
-            _console.note(args, f"  {name} compiled in {sec:.1f} s")
+            _console.note(args, f"  {name} ready after {sec:.1f} s")
 
         warmup(cold, processes=n, progress=tick)
     echo(f"kernels compiled and cached in {time.perf_counter() - t:.1f} s; later runs load them from the cache")

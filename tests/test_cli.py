@@ -64,3 +64,35 @@ def test_warmup_command(capsys):
     assert code == 0 and "lexicon:" in out and "draughts:" in out and "total:" in out
     code, _, err = run(capsys, "warmup", "chess")
     assert code == 2 and "unknown engine 'chess'" in err
+
+
+def test_warmup_plan_covers_every_part_once():
+    import importlib
+
+    import numba_words as nw
+
+    for engine in nw.ENGINES:
+        mod = importlib.import_module(f"numba_words.{engine}")
+        parts = [p for e, p, _ in nw._PLAN if e == engine]
+        assert parts, engine
+        if None in parts:  # the whole warm-up in one task
+            assert parts == [None], engine
+        else:
+            flat = [x for p in parts for x in ((p,) if isinstance(p, str) else p)]
+            known = getattr(mod, "WARMUP_PARTS", None) or importlib.import_module(f"{mod.__name__}.search").WARMUP_PARTS
+            assert sorted(flat) == sorted(known), engine
+    plan = [(e, p) for e, p, _ in nw._PLAN]
+    for processes in (2, 3, 4):
+        mine, theirs = nw._share(plan, processes)
+        assert mine and theirs and sorted(map(repr, mine + theirs)) == sorted(map(repr, plan))
+        assert mine[0] == plan[0]  # this process starts with the first task (the lexicon's build kernels)
+
+
+def test_warmup_in_two_processes_reports_every_engine(capsys):
+    import numba_words as nw
+
+    seen = []
+    res = nw.warmup(["lexicon", "draughts"], processes=2, progress=lambda name, s: seen.append(name))
+    assert sorted(seen) == ["draughts", "lexicon"] and {"lexicon", "draughts", "wall"} <= set(res)
+    code, out, _ = run(capsys, "warmup", "lexicon", "draughts", "--processes", "2")
+    assert code == 0 and "lexicon:" in out and "draughts:" in out
