@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numba_words import InvalidWordError, Lexicon, LexiconError, NumbaWordsError
-from numba_words.lexicon import _dawg, _queries, cache
+from numba_words.lexicon import _dawg, _queries, _wordarrays, cache
 from numba_words.lexicon import _reference as ref
 from numba_words.lexicon.cache import CacheWarning
 
@@ -379,8 +379,59 @@ def test_queries_from_several_threads(twl):
     assert not errors
 
 
-def test_split_lines_kernel_direct():
+def test_split_lines_direct():
     mapped = np.array([0, 1, -1, -2, 2, -2, -1, 0, -3, -1, -1, 3], dtype=np.int8)
-    flat, offs, bad, n_bad, n_lines = _dawg.split_lines(mapped, 5)
+    flat, offs, bad, n_bad, n_lines = _wordarrays.split_lines(mapped, 5)
     assert list(flat) == [0, 1, 2, 3] and list(offs) == [0, 2, 3, 4]
     assert list(bad) == [3] and n_bad == 1 and n_lines == 5
+
+
+def _split_reference(mapped):
+    """Plain Python: the words (as lists), the bad line numbers and the line count of mapped code points."""
+    text = list(map(int, mapped))
+    lines, cur = [], []
+    for c in text:
+        if c == -1:
+            lines.append(cur)
+            cur = []
+        else:
+            cur.append(c)
+    if cur:
+        lines.append(cur)
+    words, bad = [], []
+    for i, line in enumerate(lines, 1):
+        while line and line[0] == -2:
+            line = line[1:]
+        while line and line[-1] == -2:
+            line = line[:-1]
+        if not line:
+            continue
+        if min(line) < 0:
+            bad.append(i)
+        else:
+            words.append(line)
+    return words, bad, len(lines)
+
+
+def test_word_arrays_match_plain_python_on_random_text():
+    rng = np.random.default_rng(5)
+    for _ in range(3000):
+        mapped = rng.choice(np.array([0, 1, 2, 3, -1, -1, -2, -3], dtype=np.int8), size=rng.integers(0, 60))
+        flat, offs, bad, n_bad, n_lines = _wordarrays.split_lines(mapped, 3)
+        words, want_bad, want_lines = _split_reference(mapped)
+        got = [list(map(int, flat[offs[i]:offs[i + 1]])) for i in range(len(offs) - 1)]
+        assert got == words and list(bad) == want_bad[:3] and n_bad == len(want_bad) and n_lines == want_lines
+        if not words:
+            continue
+        s_flat, s_offs = _wordarrays.sort_words(flat, offs)
+        ordered = [list(map(int, s_flat[s_offs[i]:s_offs[i + 1]])) for i in range(len(s_offs) - 1)]
+        assert ordered == sorted(words)
+        assert _wordarrays.sorted_status(flat, offs) == (2 if words != sorted(words) else 1 if len(set(map(tuple, words))) < len(words) else 0)
+        d_flat, d_offs = _wordarrays.dedupe_sorted(s_flat, s_offs)
+        assert [list(map(int, d_flat[d_offs[i]:d_offs[i + 1]])) for i in range(len(d_offs) - 1)] == \
+            [list(w) for w in sorted(set(map(tuple, words)))]
+        order = rng.permutation(len(words))[: rng.integers(0, 10)]
+        g_flat, g_offs = _wordarrays.gather_words(flat, offs, order)
+        assert [list(map(int, g_flat[g_offs[i]:g_offs[i + 1]])) for i in range(len(g_offs) - 1)] == [words[i] for i in order]
+        r = _wordarrays.reverse_words(flat, offs)
+        assert [list(map(int, r[offs[i]:offs[i + 1]])) for i in range(len(offs) - 1)] == [w[::-1] for w in words]

@@ -18,7 +18,7 @@ from typing import Iterable
 import numpy as np
 
 from ..errors import InvalidWordError, LexiconError, quote
-from . import _bitsets, _dawg, _queries, cache
+from . import _bitsets, _dawg, _queries, _wordarrays, cache
 from .alphabet import ENGLISH, Alphabet
 
 MAX_WORD_LEN = _queries.MAX_DEPTH
@@ -249,7 +249,7 @@ class Lexicon:
             upper = "\n".join(line.upper() for line in text.split("\n"))
         cps = np.frombuffer(upper.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
         mapped = alpha.map_codepoints(cps)
-        flat, offsets, bad, n_bad, _ = _dawg.split_lines(mapped, 1 if strict else 20)
+        flat, offsets, bad, n_bad, _ = _wordarrays.split_lines(mapped, 1 if strict else 20)
         lengths = np.diff(offsets)
         too_long = np.flatnonzero(lengths > MAX_WORD_LEN)
         if n_bad and strict:
@@ -263,17 +263,17 @@ class Lexicon:
                 raise LexiconError(f"{_at(where, line_no)}: a word of {int(lengths[too_long[0]])} letters; at most "
                                    f"{MAX_WORD_LEN}")
             keep = np.flatnonzero(lengths <= MAX_WORD_LEN)
-            flat, offsets = _dawg.gather_words(flat, offsets, keep)
+            flat, offsets = _wordarrays.gather_words(flat, offsets, keep)
             n_bad += too_long.size
         if offsets.shape[0] <= 1:
             raise LexiconError(f"{where}: no words in the alphabet {alpha.letters!r}"
                                + (f" ({n_bad} lines skipped)" if n_bad else ""))
-        status = _dawg.sorted_status(flat, offsets)
+        status = _wordarrays.sorted_status(flat, offsets)
         if status == 2:
-            flat, offsets = _sort_words(flat, offsets)
+            flat, offsets = _wordarrays.sort_words(flat, offsets)
             status = 1
         if status == 1:
-            flat, offsets = _dawg.dedupe_sorted(flat, offsets)
+            flat, offsets = _wordarrays.dedupe_sorted(flat, offsets)
         dawg, _ = _dawg.build_dawg(flat, offsets)
         words_text = _words_text(flat, offsets, alpha)
         sha = hashlib.sha256(words_text.encode("utf-8")).hexdigest()
@@ -507,7 +507,7 @@ class Lexicon:
             bits, bstart, lstart, lids = self.bitsets
             ids, bms = _bitsets.bitset_match(bits, bstart, lstart, lids, self.flat, self.offsets,
                                              len(self.alphabet), allowed, open_, counts, blanks, use_rack)
-            flat, offs = _dawg.gather_words(self.flat, self.offsets, ids)
+            flat, offs = _wordarrays.gather_words(self.flat, self.offsets, ids)
             return self._matches(flat, offs, bms)
         if method == "dawg":
             L = allowed.shape[0]
@@ -544,7 +544,7 @@ class Lexicon:
         if codes.shape[0] == 0:
             raise InvalidWordError("substring must not be empty")
         ids = _queries.containing(self.flat, self.offsets, codes)
-        return [m.word for m in self._matches(*_dawg.gather_words(self.flat, self.offsets, ids),
+        return [m.word for m in self._matches(*_wordarrays.gather_words(self.flat, self.offsets, ids),
                                               np.zeros(ids.shape[0], np.uint64))]
 
 
@@ -566,21 +566,9 @@ def choose_method(allowed, open_, use_rack, blanks, full) -> str:
 
 
 def _build_reversed(lex: "Lexicon") -> np.ndarray:
-    rflat = _dawg.reverse_words(lex.flat, lex.offsets)
-    rflat, roffs = _sort_words(rflat, lex.offsets)
+    rflat = _wordarrays.reverse_words(lex.flat, lex.offsets)
+    rflat, roffs = _wordarrays.sort_words(rflat, lex.offsets)
     return _dawg.build_dawg(rflat, roffs)[0]
-
-
-def _sort_words(flat, offsets):
-    lengths = np.diff(offsets)
-    maxlen = int(lengths.max())
-    n = lengths.shape[0]
-    pad = np.zeros((n, maxlen), dtype=np.uint8)
-    rows = np.repeat(np.arange(n), lengths)
-    cols = np.arange(flat.shape[0]) - np.repeat(offsets[:-1], lengths)
-    pad[rows, cols] = flat + 1
-    order = np.lexsort(pad.T[::-1])
-    return _dawg.gather_words(flat, offsets, order)
 
 
 def _words_text(flat, offsets, alpha: Alphabet) -> str:
