@@ -17,7 +17,7 @@ ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 # engine's ``warmup(parts=...)`` (``None``: its whole warm-up). The lexicon's build kernels come first, since every
 # engine that loads a lexicon needs them; draughts, which needs no lexicon, compiles beside them.
 _PLAN = (
-    ("lexicon", "build", 3.2),
+    ("lexicon", "build", 1.7),
     ("draughts", None, 6.3),
     ("scrabble", None, 14.0),
     ("lexicon", "queries", 5.6),
