@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 
 NO_LEAVE = np.int64(-1)
 """Rank of the empty leave (value 0)."""
@@ -235,30 +235,29 @@ def equity_terms(rack, tile_pts, milli, caps, G, P, R, bag, opp_pts, stride, lma
     return full, pts, n
 
 
-@kernel
-def play_equity(words, new, blanks, length, row, col, dr, score, tiles, full, rack_pts, rack_n, stride, lmap,
-                tile_pts, bag, opp_pts, vowel, pen, empty_board, i):
-    """Equity in millipoints of play ``i`` of the plays columns (see :func:`plays_equity`)."""
+@inline
+def play_equity(words, i, new, blanks, length, row, col, dr, score, tiles, full, rack_pts, rack_n, stride, lmap,
+                tile_pts, bag, opp_pts, vowel, pen, empty_board):
+    """Equity in millipoints of the play in row ``i`` of ``words`` with the given fields (see
+    :func:`plays_equity`; ``full``, ``rack_pts``, ``rack_n``, ``stride``, ``lmap`` from :func:`equity_terms`)."""
     idx = full
     lpts = rack_pts
-    nb = np.int64(new[i])
-    bm = np.int64(blanks[i])
     opening = np.int64(0)
-    for k in range(np.int64(length[i])):
-        if (nb >> k) & 1:
-            if (bm >> k) & 1:
+    for k in range(length):
+        if (new >> k) & 1:
+            if (blanks >> k) & 1:
                 kind = np.int64(0)
             else:
                 kind = np.int64(words[i, k]) + 1
             idx -= stride[kind]
             lpts -= tile_pts[kind]
             if empty_board:
-                q = np.int64(col[i]) + k if dr[i] == 0 else np.int64(row[i]) + k
-                opening += vowel[words[i, k]] * pen[dr[i], q]
-    eq = 1000 * np.int64(score[i]) + opening
+                q = col + k if dr == 0 else row + k
+                opening += vowel[words[i, k]] * pen[dr, q]
+    eq = 1000 * score + opening
     if bag > 0:
         eq += lmap[idx]
-    elif rack_n > np.int64(tiles[i]):
+    elif rack_n > tiles:
         eq -= 2000 * lpts + NON_OUTPLAY_PENALTY
     else:
         eq += 2000 * opp_pts
@@ -282,5 +281,6 @@ def plays_equity(words, new, blanks, length, row, col, dr, score, tiles, rack, t
     lmap = np.zeros(256, np.int64)
     full, rack_pts, rack_n = equity_terms(rack, tile_pts, milli, caps, G, P, R, bag, opp_pts, stride, lmap)
     for i in range(out.shape[0]):
-        out[i] = play_equity(words, new, blanks, length, row, col, dr, score, tiles, full, rack_pts, rack_n, stride,
-                             lmap, tile_pts, bag, opp_pts, vowel, pen, empty_board, i)
+        out[i] = play_equity(words, i, np.int64(new[i]), np.int64(blanks[i]), np.int64(length[i]), np.int64(row[i]),
+                             np.int64(col[i]), np.int64(dr[i]), np.int64(score[i]), np.int64(tiles[i]), full, rack_pts,
+                             rack_n, stride, lmap, tile_pts, bag, opp_pts, vowel, pen, empty_board)
