@@ -261,18 +261,15 @@ class AutoplayGame:
         names = [re.sub(r"[^A-Za-z0-9_.-]+", "_", n).strip("_") or "player" for n in self.names]
         if names[0] == names[1]:
             names = [names[0] + "_1", names[1] + "_2"]
-        lines = ["#character-encoding UTF-8", f"#player1 {names[0]} {names[0]}", f"#player2 {names[1]} {names[1]}",
-                 f"#lexicon {self.lexicon.name}"]
-        for m in self.moves:
-            lines.append(f">{names[m['seat']]}: {m['rack'] or '-'} {m['move']} +{m['score']} {m['total']}")
-        totals = list(self.move_totals)
-        for seat in (0, 1):
-            a = self.end_adjustments[seat]
-            if a:
-                totals[seat] += a
-                shown = self.final_racks[1 - seat] if a > 0 else self.final_racks[seat]
-                lines.append(f">{names[seat]}: ({shown}) {a:+d} {totals[seat]}")
-        return "\n".join(lines) + "\n"
+        from types import SimpleNamespace
+
+        from .gcg import write_gcg
+
+        record = SimpleNamespace(moves=[(m["seat"], m["move"], m["score"]) for m in self.moves],
+                                 racks_before=[m["rack"] for m in self.moves], over=True,
+                                 end_adjustments=list(self.end_adjustments), racks=list(self.final_racks),
+                                 lexicon=self.lexicon)
+        return write_gcg(record, tuple(names))
 
     def __repr__(self) -> str:
         return (f"<AutoplayGame #{self.index} {self.names[0]} {self.scores[0]} - {self.scores[1]} {self.names[1]}, "
