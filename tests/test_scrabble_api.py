@@ -321,10 +321,13 @@ def test_records_and_pandas(twl, monkeypatch):
     from numba_words.scrabble import ScrabbleError
 
     p = Position.from_cgp(P05, lexicon=twl)
+    p.leaves = "zero"  # equity = score here (no leave values, bag not empty, board not empty)
     plays = p.legal_plays()
     rec = plays.to_records(2)
-    assert rec == [{"coord": "H10", "word": "FEH", "score": 28, "tiles": 3, "leave": "DNQR", "notation": "H10 FEH"},
-                   {"coord": "G6", "word": "EN(U)F", "score": 26, "tiles": 3, "leave": "DHQR", "notation": "G6 EN(U)F"}]
+    assert rec == [{"coord": "H10", "word": "FEH", "score": 28, "tiles": 3, "leave": "DNQR", "notation": "H10 FEH",
+                    "equity": 28.0},
+                   {"coord": "G6", "word": "EN(U)F", "score": 26, "tiles": 3, "leave": "DHQR", "notation": "G6 EN(U)F",
+                    "equity": 26.0}]
     assert len(plays.to_records()) == len(plays) == 159
     assert [r["notation"] for r in plays.to_records(3, by_score=False)] == [q.notation for q in plays[:3]]
     assert plays.best() == plays.top(1)[0] and Position("scrabble", twl).legal_plays().best() is None

@@ -6,21 +6,26 @@ Quick start::
     pos = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACDINRT/ 0/0 0")
     pos.best()                      # the top play (pruned search), or None
     pos.legal_plays().top(5)        # the five best of every legal play
-    pos.legal_plays().to_records()  # as dicts (coord, word, score, tiles, leave, notation)
+    pos.legal_plays().to_records()  # as dicts (coord, word, score, tiles, leave, notation, equity)
+    pos.best("equity")              # the play of highest score + leave value (pos.leaves: a KLV2 table)
+    play_games(1000, ("equity", "score"), threads=2).summary()   # self-play statistics
 """
 from __future__ import annotations
 
 from ._board import BoardArrays
-from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidGcgError, InvalidNotationError,
-                     InvalidRackError, InvalidVariantError, ScrabbleError, UnknownVariantError)
+from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidGcgError, InvalidLeavesError,
+                     InvalidNotationError, InvalidRackError, InvalidVariantError, ScrabbleError, UnknownVariantError)
 from .game import Game, play_game
+from .autoplay import AutoplayResult, Player, play_games
 from .gcg import read_gcg, write_gcg
+from .leaves import Exchange, Leaves, load_leaves
 from .plays import PLAY_DTYPE, Play, Plays
 from .position import Position, parse_coord
 from .search import generate, generate_batch, generate_many, warmup
 from .variants import SCRABBLE, VARIANTS, WORDFEUD, WORDFEUD_NB, WORDS_WITH_FRIENDS, Variant, get_variant
 
 __all__ = [
+    "AutoplayResult", "Exchange", "InvalidLeavesError", "Leaves", "Player", "load_leaves", "play_games",
     "BoardArrays", "Game", "IllegalPlayError", "InvalidBoardError", "InvalidCgpError", "InvalidGcgError",
     "InvalidNotationError", "InvalidRackError", "InvalidVariantError", "PLAY_DTYPE", "Play", "Plays", "Position",
     "SCRABBLE", "ScrabbleError", "UnknownVariantError", "VARIANTS", "Variant", "WORDFEUD", "WORDFEUD_NB",

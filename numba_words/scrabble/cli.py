@@ -1,4 +1,4 @@
-"""CLI for the crossword-game engine: ``numba-words scrabble generate|best|selfplay|bench`` and its part of
+"""CLI for the crossword-game engine: ``numba-words scrabble generate|best|selfplay|autoplay|bench`` and its part of
 ``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
 from __future__ import annotations
 
@@ -65,6 +65,22 @@ def register(sub) -> None:
     sp.add_argument("--gcg", default=None, metavar="FILE", help="write the (last) game to FILE as GCG")
     sp.add_argument("--svg", default=None, metavar="FILE", help="write the (last) game's final board to FILE as SVG")
     sp.set_defaults(func=_selfplay)
+
+    ap = ss.add_parser("autoplay", help="many self-play games between two strategies, in parallel, with statistics",
+                       description="Self-play games between two players (score: top-scoring play; equity: score + "
+                       "leave value; or a .klv2 leave file), in pairs with the same draws and seats swapped; wins, "
+                       "ties, losses of player 1 with a 95%% confidence interval, mean scores, bingos, turns.")
+    ap.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    ap.add_argument("--p1", default="equity", metavar="PLAYER", help="score, equity or FILE.klv2 (default equity)")
+    ap.add_argument("--p2", default="score", metavar="PLAYER", help="score, equity or FILE.klv2 (default score)")
+    ap.add_argument("--seed", type=int, default=0, help="random seed of the run (default 0)")
+    ap.add_argument("--threads", type=int, default=None, help="Numba threads (default: all cores)")
+    ap.add_argument("--variant", default="scrabble", metavar="NAME",
+                    help="scrabble, wwf, wordfeud or wordfeud-nb (default: scrabble)")
+    ap.add_argument("--end-rule", default="classic", choices=("classic", "tournament"),
+                    help="going out: classic (+/- the rack left) or tournament (+2x the rack left)")
+    ap.add_argument("--gcg", default=None, metavar="FILE", help="write game 0 to FILE as GCG")
+    ap.set_defaults(func=_autoplay)
 
     bp = ss.add_parser("bench", help="throughput on self-play midgame positions beside the plain-Python reference",
                        description="Generation throughput (one call a position, the batch kernel at 1 and N "
@@ -191,6 +207,26 @@ def _selfplay(args) -> int:
         _write_file(args, args.svg, last.svg())
     _console.note(args, f"-- {args.games} game{'s' if args.games > 1 else ''}, {turns} turns in {dt:.2f} s "
                   f"({turns / dt if dt else 0:,.0f} turns/s incl. Python)")
+    return 0
+
+
+def _autoplay(args) -> int:
+    from .autoplay import play_games
+
+    if args.games < 1:
+        raise ScrabbleError(f"--games must be 1 or more, got {args.games}")
+    t = time.perf_counter()
+    with _console.progress(args, args.games, "autoplay", "game") as bar:
+        res = play_games(args.games, (args.p1, args.p2), seed=args.seed, threads=args.threads, variant=args.variant,
+                         end_rule=args.end_rule, progress=bar)
+    dt = time.perf_counter() - t
+    stats = res.stats()
+    stats["seconds"] = dt
+    _console.emit(args, [stats], lambda: print(res.summary()))
+    if args.gcg:
+        _write_file(args, args.gcg, res.game(0).gcg())
+    _console.note(args, f"-- {args.games} games in {dt:.2f} s ({args.games / dt if dt else 0:,.0f} games/s, "
+                  "compile included on a first run)")
     return 0
 
 

@@ -46,3 +46,7 @@ def short(x, limit: int = 80) -> str:
     if len(r) <= limit:
         return r
     return f"{r[:limit - 20]}...{r[-12:]} ({len(x) if hasattr(x, '__len__') else len(r)} long)"
+
+
+class InvalidLeavesError(ScrabbleError):
+    """A leave table or KLV2 leave file that cannot be read or does not fit the variant."""

@@ -18,7 +18,7 @@ PLAY_DTYPE = np.dtype([
 """One play: start square, direction (0 across, 1 down), word length and letter codes, bit masks of the
 word's letters that are blanks / newly placed tiles, score, number of tiles placed."""
 
-RECORD_FIELDS = ("coord", "word", "score", "tiles", "leave", "notation")
+RECORD_FIELDS = ("coord", "word", "score", "tiles", "leave", "notation", "equity")
 """The keys of :meth:`Play.to_record` (and the columns of ``--csv``)."""
 
 
@@ -40,6 +40,15 @@ def pack_plays(meta, words, bm, nm, n) -> np.ndarray:
 def order_by_score(plays: np.ndarray) -> np.ndarray:
     """Indices sorting plays by score (high first), ties in generation order (deterministic)."""
     return np.argsort(-plays["score"].astype(np.int64), kind="stable")
+
+
+BY = ("score", "equity")
+
+
+def _check_by(by) -> str:
+    if by not in BY:
+        raise ScrabbleError(f"by must be 'score' or 'equity', got {short(by)}")
+    return by
 
 
 class Play:
@@ -111,10 +120,26 @@ class Play:
                 rack.remove(t)
         return _sort_rack(rack)
 
+    @property
+    def equity(self) -> float:
+        """Static equity in points: score + the leave's value (the position's :attr:`~Position.leaves`) and the
+        opening / end-of-game adjustments (see :mod:`.leaves`)."""
+        return self._pos._equities(np.array([self._row], PLAY_DTYPE))[0] / 1000
+
+    @property
+    def leave_value(self) -> float:
+        """The value of :attr:`leave` in the position's leave table (points)."""
+        return self._pos.leaves[self.leave]
+
     def to_record(self) -> dict:
-        """The play as a dict: ``coord``, ``word``, ``score``, ``tiles`` (tiles used), ``leave``, ``notation``."""
+        """The play as a dict: ``coord``, ``word``, ``score``, ``tiles`` (tiles used), ``leave``, ``notation``,
+        ``equity``."""
+        return self._record(None)
+
+    def _record(self, equity_milli) -> dict:
+        eq = self.equity if equity_milli is None else float(equity_milli) / 1000
         return {"coord": self.coord, "word": self.word, "score": self.score, "tiles": self.tiles_used,
-                "leave": self.leave, "notation": self.notation}
+                "leave": self.leave, "notation": self.notation, "equity": eq}
 
     def __str__(self) -> str:
         return f"{self.notation} {self.score}"
@@ -173,6 +198,8 @@ class Plays:
         self.position = position
         self._keys = None
         self._order = None
+        self._eq = None  # (leave table, equities in millipoints)
+        self._eq_order = None
 
     def __len__(self) -> int:
         return len(self.array)
@@ -196,27 +223,46 @@ class Plays:
             raise IndexError(f"play index {i} out of range for {len(self.array)} plays")
         return Play(self.array[i], self.position)
 
-    def _sorted_idx(self) -> np.ndarray:
+    def _sorted_idx(self, by: str = "score") -> np.ndarray:
+        if _check_by(by) == "equity":
+            eq = self.equity_millis()
+            if self._eq_order is None or self._eq_order[0] is not eq:
+                self._eq_order = (eq, np.argsort(-eq, kind="stable"))
+            return self._eq_order[1]
         if self._order is None:
             self._order = order_by_score(self.array)
         return self._order
 
-    def best(self) -> Play | None:
-        """The highest-scoring play (the first in generation order among equal scores), or ``None``."""
-        if not len(self.array):
-            return None
-        return Play(self.array[self._sorted_idx()[0]], self.position)
+    def equity_millis(self) -> np.ndarray:
+        """Every play's static equity in whole millipoints (int64, generation order; cached per leave table)."""
+        leaves = self.position.leaves
+        if self._eq is None or self._eq[0] is not leaves:
+            self._eq = (leaves, self.position._equities(self.array))
+        return self._eq[1]
 
-    def top(self, n: int | None = 10) -> list:
-        """The ``n`` highest-scoring plays, best first (ties in generation order); ``None``: all of them."""
+    def equities(self) -> np.ndarray:
+        """Every play's static equity in points (float64, generation order)."""
+        return self.equity_millis() / 1000
+
+    def best(self, by: str = "score") -> Play | None:
+        """The play with the highest score (``by="equity"``: equity), the first in generation order among
+        equals, or ``None``."""
+        if not len(self.array):
+            _check_by(by)
+            return None
+        return Play(self.array[self._sorted_idx(by)[0]], self.position)
+
+    def top(self, n: int | None = 10, by: str = "score") -> list:
+        """The ``n`` best plays by score (or ``by="equity"``), best first (ties in generation order); ``None``:
+        all of them."""
         if n is not None and (isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0):
             raise ScrabbleError(f"top(n): n must be a whole number >= 0 or None, got {short(n)}")
-        idx = self._sorted_idx() if n is None else self._sorted_idx()[:n]
+        idx = self._sorted_idx(by) if n is None else self._sorted_idx(by)[:n]
         return [Play(self.array[i], self.position) for i in idx]
 
-    def sorted(self) -> list:
+    def sorted(self, by: str = "score") -> list:
         """Every play, best first."""
-        return self.top(None)
+        return self.top(None, by)
 
     def scores(self) -> np.ndarray:
         return self.array["score"].astype(np.int64)
@@ -239,11 +285,14 @@ class Plays:
             return self.find(play.placed) is not None
         return False
 
-    def to_records(self, n: int | None = None, *, by_score: bool = True) -> list[dict]:
-        """The plays as dicts (see :meth:`Play.to_record`): the ``n`` best (``None``: all), best first, or in
-        generation order with ``by_score=False``."""
-        plays = self.top(n) if by_score else list(self)[: n]
-        return [p.to_record() for p in plays]
+    def to_records(self, n: int | None = None, *, by_score: bool = True, by: str = "score") -> list[dict]:
+        """The plays as dicts (see :meth:`Play.to_record`): the ``n`` best (``None``: all) by ``by``, best
+        first, or in generation order with ``by_score=False``."""
+        if n is not None and (isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0):
+            raise ScrabbleError(f"to_records(n): n must be a whole number >= 0 or None, got {short(n)}")
+        idx = self._sorted_idx(by) if by_score else np.arange(len(self.array))
+        eq = self.equity_millis()
+        return [Play(self.array[i], self.position)._record(eq[i]) for i in idx[:n]]
 
     def to_pandas(self, n: int | None = None):
         """:meth:`to_records` as a ``pandas.DataFrame`` (needs pandas, which numba_words does not require)."""

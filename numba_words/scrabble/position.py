@@ -20,7 +20,7 @@ from ._board import BoardArrays, plays_array, rack_arrays
 from ._tables import COLS, EMPTY, SIZE
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidNotationError,
                      InvalidRackError, ScrabbleError, short)
-from .plays import Play, Plays
+from .plays import Play, Plays, _check_by
 from .variants import Variant, get_variant
 
 _LEXICONS: dict = {}
@@ -208,18 +208,58 @@ class Position:
             self._plays_key = key
         return self._plays
 
-    def best(self) -> Play | None:
+    def best(self, by: str = "score") -> Play | None:
         """The top-scoring play (found by the pruned best-only kernel, which writes nothing else), or None.
-        Ties are broken as in :meth:`Plays.best`."""
+        Ties are broken as in :meth:`Plays.best`. ``by="equity"``: the play of highest static equity (score +
+        leave value, see :mod:`.leaves`), from every play (exchanges: :meth:`best_move`)."""
+        if by == "equity":
+            # equity is a post-pass over every play; a pruned best-by-equity search (leave bounds from
+            # self.leaves.best_by_size()) can replace it here without changing the result
+            return self.legal_plays().best("equity")
+        _check_by(by)
         counts, nb = self._rack_arrays()
         arr = plays_array(self.board, counts, nb, best_only=True)
         return Play(arr[0], self) if len(arr) else None
 
     best_play = best
 
-    def top(self, n: int | None = 10) -> list:
-        """The ``n`` highest-scoring plays (see :meth:`Plays.top`)."""
-        return self.legal_plays().top(n)
+    def top(self, n: int | None = 10, by: str = "score") -> list:
+        """The ``n`` best plays by score or ``by="equity"`` (see :meth:`Plays.top`)."""
+        return self.legal_plays().top(n, by)
+
+    # ------------------------------------------------------------------ equity (see .leaves)
+    @property
+    def leaves(self):
+        """The leave table equity reads (a :class:`~.leaves.Leaves`; default: the variant's shipped table).
+        Set it to a table, a KLV2 path, ``"zero"`` or ``None``."""
+        t = self.__dict__.get("_leaves")
+        if t is None:
+            from .leaves import default_leaves
+
+            t = default_leaves(self.variant)
+        return t
+
+    @leaves.setter
+    def leaves(self, source) -> None:
+        from .leaves import load_leaves
+
+        t = load_leaves(source, self.variant)
+        if t.variant.name != self.variant.name:
+            raise InvalidRackError(f"leaves for {t.variant.name!r} set on a {self.variant.name!r} position")
+        self.__dict__["_leaves"] = t
+
+    def _equities(self, plays_arr) -> np.ndarray:
+        from .leaves import play_equities
+
+        return play_equities(plays_arr, self, self.leaves)
+
+    def best_move(self, by: str = "equity"):
+        """The best move: a :class:`Play` or (when exchanging is allowed, :meth:`exchanges`) an
+        :class:`~.leaves.Exchange`, by equity (or ``by="score"``: the top-scoring play); ``None`` when there is
+        neither (pass)."""
+        from .leaves import best_move
+
+        return best_move(self, by)
 
     def exchanges(self) -> list:
         """Every distinct non-empty sub-multiset of the rack, as sorted strings; none when the bag holds fewer

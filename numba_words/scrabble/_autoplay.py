@@ -1,0 +1,344 @@
+"""Self-play kernels: whole games in one kernel, ``prange`` over games, each with its own board, bag, racks,
+scratch and random stream (splitmix64 seeded from the run's seed and the game pair), so a game's moves depend on
+its seed alone, whatever the thread count.
+
+Strategies (per seat): :data:`SCORE` plays the top-scoring play (the pruned best-only search); :data:`EQUITY`
+generates every play and takes the highest static equity (:func:`._leaves.play_equity`), or the best exchange
+when exchanging is allowed (>= 7 tiles in the bag) and it is worth more; both pass when nothing is legal, the
+score player after trying to exchange its whole rack.
+
+Tiles are kinds (0 blank, ``1 + c`` the letter of code ``c``). The bag is an unordered array: a draw takes a
+random slot and fills it with the last tile. An exchange draws first, then returns its tiles.
+
+Game record (``rec``, only when ``record`` is set), one row per turn: ``seat, kind (0 play, 1 exchange, 2 pass),
+row, col, dir, length, score, tiles, blanks mask, new mask``, ``rec_word`` the word's letter codes,
+``rec_rack`` the rack before the move (kinds, -1 padded), ``rec_x`` the tiles exchanged (kinds, -1 padded).
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .._jit import kernel, pkernel
+from . import _cross, _leaves, _movegen
+from ._tables import EMPTY, SIZE
+
+SCORE = 0
+EQUITY = 1
+CLASSIC = 0
+TOURNAMENT = 1
+MAX_TURNS = 200
+"""Turns after which a game stops (no game reaches it: six scoreless turns in a row end one)."""
+N_OUT = 10
+"""Columns of the per-game results: final scores (seats 0, 1), turns, bingos (seats 0, 1), end adjustments
+(seats 0, 1), how the game ended (0 out, 1 six scoreless turns, 2 turn limit), tiles left in the bag, moves."""
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+S30 = np.uint64(30)
+S27 = np.uint64(27)
+S31 = np.uint64(31)
+S11 = np.uint64(11)
+
+
+@kernel
+def _next(state):
+    """splitmix64: the next 53 random bits of ``state[0]`` (uint64), as an int64."""
+    state[0] += GOLDEN
+    z = state[0]
+    z = (z ^ (z >> S30)) * MIX1
+    z = (z ^ (z >> S27)) * MIX2
+    z = z ^ (z >> S31)
+    return np.int64(z >> S11)
+
+
+@kernel
+def game_seed(seed, pair):
+    """The random stream's start for game pair ``pair`` of a run seeded ``seed`` (both int64)."""
+    st = np.zeros(1, np.uint64)
+    st[0] = np.uint64(seed) ^ (np.uint64(pair) * MIX2)
+    _next(st)
+    return st[0]
+
+
+@kernel
+def _draw(bag, nbag, rack, n, st):
+    """Move up to ``n`` random tiles from ``bag[:nbag]`` to ``rack`` (counts by kind); returns the new ``nbag``."""
+    for _ in range(n):
+        if nbag == 0:
+            break
+        j = _next(st) % nbag
+        rack[bag[j]] += 1
+        nbag -= 1
+        bag[j] = bag[nbag]
+    return nbag
+
+
+@kernel
+def _rack_pts(rack, tile_pts):
+    s = np.int64(0)
+    for k in range(rack.shape[0]):
+        s += rack[k] * tile_pts[k]
+    return s
+
+
+@kernel
+def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
+             milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, btab, full, out, rec, rec_word, rec_rack, rec_x,
+             record):
+    """Play one game from random stream ``seed``; seat ``s`` plays strategy ``seats[s]`` with leave table
+    ``leave_sel[s]`` (index into the stacked ``milli``). Writes ``out`` (:data:`N_OUT` values) and, with
+    ``record``, the turn rows (see the module)."""
+    K = caps.shape[0]
+    st = np.zeros(1, np.uint64)
+    st[0] = seed
+    lines = np.full((2, SIZE, SIZE), EMPTY, np.uint8)
+    fv = np.zeros((2, SIZE, SIZE), np.int64)
+    occ = np.zeros((2, SIZE), np.int64)
+    cc = np.zeros((2, SIZE, SIZE), np.int64)
+    xs = np.zeros((2, SIZE, SIZE), np.int64)
+    _cross.all_checks(lines, fv, dawg, full, cc, xs)
+    nt_all = np.int64(0)
+    for k in range(K):
+        nt_all += dist[k]
+    bag = np.zeros(nt_all, np.int64)
+    nbag = np.int64(0)
+    for k in range(K):
+        for _ in range(dist[k]):
+            bag[nbag] = k
+            nbag += 1
+    racks = np.zeros((2, K), np.int64)
+    nbag = _draw(bag, nbag, racks[0], rack_size, st)
+    nbag = _draw(bag, nbag, racks[1], rack_size, st)
+    cap = 8192
+    meta = np.empty((cap, 6), np.int32)
+    words = np.zeros((cap, SIZE), np.uint8)
+    bm = np.empty(cap, np.uint16)
+    nm = np.empty(cap, np.uint16)
+    counts = np.zeros(32, np.int64)
+    stride = np.zeros(K, np.int64)
+    lmap = np.zeros(256, np.int64)
+    rows = np.zeros(8, np.int64)
+    cols = np.zeros(8, np.int64)
+    xk = np.zeros(8, np.int64)
+    ones = np.ones(K, np.int64)
+    scores = np.zeros(2, np.int64)
+    bingos = np.zeros(2, np.int64)
+    adj = np.zeros(2, np.int64)
+    scoreless = 0
+    turn = 0
+    empty_board = True
+    ended = 2
+    for t in range(MAX_TURNS):
+        p = t & 1
+        rk = racks[p]
+        nb = rk[0]
+        for c in range(32):
+            counts[c] = 0
+        for k in range(1, K):
+            counts[k - 1] = rk[k]
+        n_rack = np.int64(0)
+        for k in range(K):
+            n_rack += rk[k]
+        if record:
+            j = 0
+            for k in range(K):
+                for _ in range(rk[k]):
+                    rec_rack[t, j] = k
+                    j += 1
+            for q in range(j, rec_rack.shape[1]):
+                rec_rack[t, q] = -1
+            for q in range(rec_x.shape[1]):
+                rec_x[t, q] = -1
+        choice = -1  # row of the play to make; -2: exchange (kept leave index xbest); -3: pass
+        xbest = np.int64(-1)
+        can_exchange = nbag >= rack_size
+        if seats[p] == SCORE:
+            n = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nb, rack_size, bingo, dawg, span,
+                              empty_board, meta, words, bm, nm, reach, btab)
+            if n > 0:
+                choice = 0
+            elif can_exchange:
+                choice = -2
+                xbest = 0  # keep nothing
+            else:
+                choice = -3
+        else:
+            while True:
+                n = _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nb, rack_size, bingo, dawg,
+                                      span, empty_board, meta, words, bm, nm, reach)
+                if n <= cap:
+                    break
+                cap = n
+                meta = np.empty((cap, 6), np.int32)
+                words = np.zeros((cap, SIZE), np.uint8)
+                bm = np.empty(cap, np.uint16)
+                nm = np.empty(cap, np.uint16)
+            opp_pts = _rack_pts(racks[1 - p], tile_pts)
+            fullidx, rpts, rn = _leaves.equity_terms(rk, tile_pts, milli[leave_sel[p]], caps, G, P, R, nbag, opp_pts,
+                                                     stride, lmap)
+            best_eq = _leaves.PASS_EQUITY
+            for i in range(n):
+                eq = _leaves.play_equity(words, i, np.int64(nm[i]), np.int64(bm[i]), np.int64(meta[i, 3]),
+                                         np.int64(meta[i, 0]), np.int64(meta[i, 1]), np.int64(meta[i, 2]),
+                                         np.int64(meta[i, 4]), np.int64(meta[i, 5]), fullidx, rpts, rn, stride, lmap,
+                                         tile_pts, nbag, opp_pts, vowel, pen, empty_board)
+                if eq > best_eq:
+                    best_eq = eq
+                    choice = i
+            if can_exchange:
+                size = np.int64(1)
+                for k in range(K):
+                    size *= rk[k] + 1
+                for idx in range(size):
+                    if idx != fullidx and lmap[idx] > best_eq:
+                        best_eq = lmap[idx]
+                        xbest = idx
+                        choice = -2
+            if choice == -1:
+                choice = -3
+        # ---------------------------------------------------------- make the move
+        if record:
+            for q in range(rec.shape[1]):
+                rec[t, q] = 0
+            rec[t, 0] = p
+        if choice >= 0:
+            r0 = np.int64(meta[choice, 0])
+            c0 = np.int64(meta[choice, 1])
+            d = np.int64(meta[choice, 2])
+            ln = np.int64(meta[choice, 3])
+            sc = np.int64(meta[choice, 4])
+            ntile = np.int64(meta[choice, 5])
+            bmask = np.int64(bm[choice])
+            nmask = np.int64(nm[choice])
+            m = 0
+            for k in range(ln):
+                if (nmask >> k) & 1:
+                    r = r0 + k if d == 1 else r0
+                    c = c0 if d == 1 else c0 + k
+                    L = np.int64(words[choice, k])
+                    isb = (bmask >> k) & 1
+                    lines[0, r, c] = L
+                    lines[1, c, r] = L
+                    v = np.int64(0) if isb else lval[L]
+                    fv[0, r, c] = v
+                    fv[1, c, r] = v
+                    occ[0, r] |= np.int64(1) << c
+                    occ[1, c] |= np.int64(1) << r
+                    rows[m] = r
+                    cols[m] = c
+                    m += 1
+                    if isb:
+                        rk[0] -= 1
+                    else:
+                        rk[L + 1] -= 1
+            _cross.update_checks(lines, fv, dawg, full, cc, xs, rows[:m], cols[:m])
+            empty_board = False
+            scores[p] += sc
+            if ntile == rack_size:
+                bingos[p] += 1
+            scoreless = 0 if sc != 0 else scoreless + 1
+            nbag = _draw(bag, nbag, rk, ntile, st)
+            if record:
+                rec[t, 1] = 0
+                rec[t, 2] = r0
+                rec[t, 3] = c0
+                rec[t, 4] = d
+                rec[t, 5] = ln
+                rec[t, 6] = sc
+                rec[t, 7] = ntile
+                rec[t, 8] = bmask
+                rec[t, 9] = nmask
+                for k in range(SIZE):
+                    rec_word[t, k] = words[choice, k]
+            turn = t + 1
+            if n_rack == ntile and nbag == 0 and _rack_pts(rk, ones) == 0:  # went out: nothing was drawn
+                o = _rack_pts(racks[1 - p], tile_pts)
+                if end_rule == 1:
+                    adj[p] += 2 * o
+                else:
+                    adj[p] += o
+                    adj[1 - p] -= o
+                ended = 0
+                break
+        elif choice == -2:
+            # exchange: keep the leave of mixed-radix index xbest, draw, then return the rest
+            rest = xbest
+            m = 0
+            for k in range(K):
+                if rk[k] > 0:
+                    keep = rest % (rk[k] + 1)
+                    rest //= rk[k] + 1
+                    for _ in range(rk[k] - keep):
+                        xk[m] = k
+                        m += 1
+            for q in range(m):
+                rk[xk[q]] -= 1
+            nbag = _draw(bag, nbag, rk, m, st)
+            for q in range(m):
+                bag[nbag] = xk[q]
+                nbag += 1
+            scoreless += 1
+            if record:
+                rec[t, 1] = 1
+                rec[t, 7] = m
+                for q in range(m):
+                    rec_x[t, q] = xk[q]
+            turn = t + 1
+        else:
+            scoreless += 1
+            if record:
+                rec[t, 1] = 2
+            turn = t + 1
+        if scoreless >= 6:
+            for s in range(2):
+                adj[s] -= _rack_pts(racks[s], tile_pts)
+            ended = 1
+            break
+    for s in range(2):
+        scores[s] += adj[s]
+    out[0] = scores[0]
+    out[1] = scores[1]
+    out[2] = turn
+    out[3] = bingos[0]
+    out[4] = bingos[1]
+    out[5] = adj[0]
+    out[6] = adj[1]
+    out[7] = ended
+    out[8] = nbag
+    out[9] = turn
+    if record:  # final racks after the last turn (kinds, -1 padded) in the row after it
+        for s in range(2):
+            j = 0
+            for k in range(K):
+                for _ in range(racks[s, k]):
+                    rec_rack[turn + s, j] = k
+                    j += 1
+            for q in range(j, rec_rack.shape[1]):
+                rec_rack[turn + s, q] = -1
+
+
+@pkernel
+def play_many(seed, first, n_games, strat, leave_of, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
+              milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, btab, full, out, rec, rec_word, rec_rack,
+              rec_x, record):
+    """Games ``first .. first + n_games - 1`` of a run, in parallel: game ``g`` belongs to pair ``g // 2`` (both
+    games of a pair start from the same random stream) and seats player ``g % 2`` first, so the two games of a
+    pair swap seats. ``strat[i]``/``leave_of[i]``: player ``i``'s strategy and leave table. Game ``g`` writes
+    ``out[g - first]`` and, with ``record``, ``rec*[g - first]``."""
+    for x in numba.prange(n_games):
+        g = first + np.int64(x)
+        seats = np.zeros(2, np.int64)
+        sel = np.zeros(2, np.int64)
+        a = g % 2
+        seats[0] = strat[a]
+        seats[1] = strat[1 - a]
+        sel[0] = leave_of[a]
+        sel[1] = leave_of[1 - a]
+        r = np.int64(0)
+        if record:
+            r = np.int64(x)
+        play_one(game_seed(seed, g // 2), seats, sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen, milli,
+                 caps, G, P, R, lm, wm, lval, dawg, span, reach, btab, full, out[x], rec[r], rec_word[r],
+                 rec_rack[r], rec_x[r], record)

@@ -1,0 +1,276 @@
+"""Self-play of many games in one kernel (:func:`play_games`): strategies against each other, game pairs with
+the same draws and seats swapped, statistics with a confidence interval, and any game replayed as a record
+(:meth:`AutoplayResult.game`) or GCG.
+
+Players: ``"score"`` (the top-scoring play), ``"equity"`` (static equity with the variant's shipped leave
+table, see :mod:`.leaves`), a :class:`~.leaves.Leaves` table or a KLV2 path (equity with that table), or a
+:class:`Player`. Both games of pair ``k`` start from the same random stream (``seed``, ``k``): the same bag
+order until the players' moves make the draws differ, with the players' seats swapped.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._jit import threads as _threads
+from . import _autoplay
+from ._board import BoardArrays
+from ._tables import SIZE, bingo_for, reach_for, span_table
+from .errors import ScrabbleError, short
+from .leaves import Leaves, load_leaves, variant_arrays
+from .plays import PLAY_DTYPE, Play
+from .position import Position, lexicon_for, sort_rack
+from .variants import get_variant
+
+END_RULES = {"classic": _autoplay.CLASSIC, "tournament": _autoplay.TOURNAMENT}
+"""``classic``: going out takes the opponent's rack points from them and adds them to the player;
+``tournament``: the player going out adds twice the opponent's rack points (the opponent keeps theirs)."""
+CHUNK = 512
+"""Games per kernel call (progress and Ctrl-C land between calls)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A built-in strategy (``"score"`` or ``"equity"``), the leave table the equity strategy reads, a name."""
+
+    strategy: str
+    leaves: Leaves | None = None
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.name:
+            return self.name
+        if self.strategy == "equity" and self.leaves is not None:
+            return f"equity[{self.leaves.name}]"
+        return self.strategy
+
+
+def as_player(spec, variant) -> Player:
+    """A :class:`Player` from ``"score"``, ``"equity"``, a :class:`Leaves`, a KLV2 path or a :class:`Player`."""
+    if isinstance(spec, Player):
+        if spec.strategy not in ("score", "equity"):
+            raise ScrabbleError(f"player strategy must be 'score' or 'equity', got {short(spec.strategy)}")
+        if spec.strategy == "equity" and spec.leaves is None:
+            return Player("equity", load_leaves(None, variant), spec.name)
+        return spec
+    if spec == "score":
+        return Player("score")
+    if spec == "equity":
+        return Player("equity", load_leaves(None, variant))
+    if isinstance(spec, Leaves):
+        return Player("equity", spec)
+    if isinstance(spec, str) and spec.endswith(".klv2"):
+        return Player("equity", load_leaves(spec, variant))
+    raise ScrabbleError(f"a player is 'score', 'equity', a Leaves table, a .klv2 path or a Player, got {short(spec)}")
+
+
+def _whole(x, what, lo=0):
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < lo:
+        raise ScrabbleError(f"{what} must be a whole number >= {lo}, got {short(x)}")
+    return int(x)
+
+
+class _Setup:
+    """The arrays every game kernel call reads, built once per run."""
+
+    def __init__(self, players, variant, lexicon, end_rule):
+        self.variant = variant
+        self.lexicon = lexicon
+        self.players = players
+        if end_rule not in END_RULES:
+            raise ScrabbleError(f"end_rule must be 'classic' or 'tournament', got {short(end_rule)}")
+        self.end_rule = np.int64(END_RULES[end_rule])
+        tables = []
+        for p in players:
+            if p.leaves is not None and p.leaves.variant.name != variant.name:
+                raise ScrabbleError(f"player {p.label}: leaves for {p.leaves.variant.name!r}, game of {variant.name!r}")
+            if p.leaves is not None and all(t is not p.leaves for t in tables):
+                tables.append(p.leaves)
+        if not tables:
+            tables.append(Leaves(variant, name="zero"))
+        R = {t.max_size for t in tables}
+        if len(R) > 1:
+            raise ScrabbleError("the players' leave tables cover different leave sizes")
+        self.milli = np.stack([t.milli for t in tables])
+        self.leave_of = np.array([next((i for i, t in enumerate(tables) if t is p.leaves), 0) for p in players],
+                                 np.int64)
+        self.strat = np.array([_autoplay.SCORE if p.strategy == "score" else _autoplay.EQUITY for p in players],
+                              np.int64)
+        _, self.caps, self.G, self.P, self.R = tables[0].kernel_args()
+        self.tile_pts, self.vowel, self.pen = variant_arrays(variant)
+        b = BoardArrays(variant, lexicon)
+        self.board = b
+        self.args = (self.end_rule, np.int64(variant.rack_size), np.int64(variant.bingo), self.caps.copy(),
+                     self.tile_pts, self.vowel, self.pen, self.milli, self.caps, self.G, self.P, self.R, b.lm, b.wm,
+                     b.values, b.dawg, span_table(), reach_for(lexicon), bingo_for(lexicon), b.full)
+
+    def run(self, seed, first, n, record=False):
+        out = np.zeros((n, _autoplay.N_OUT), np.int64)
+        nr = n if record else 1
+        T = _autoplay.MAX_TURNS + 2
+        rec = np.zeros((nr, T, 10), np.int64)
+        rec_word = np.zeros((nr, T, SIZE), np.uint8)
+        rec_rack = np.full((nr, T, self.variant.rack_size), -1, np.int64)
+        rec_x = np.full((nr, T, self.variant.rack_size), -1, np.int64)
+        (end_rule, rs, bingo, dist, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach,
+         btab, full) = self.args
+        _autoplay.play_many(np.int64(seed), np.int64(first), np.int64(n), self.strat, self.leave_of, end_rule, rs,
+                            bingo, dist, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach,
+                            btab, full, out, rec, rec_word, rec_rack, rec_x, bool(record))
+        return out, (rec, rec_word, rec_rack, rec_x)
+
+
+def play_games(n: int, players=("equity", "score"), *, seed: int = 0, threads: int | None = None,
+               variant="scrabble", lexicon=None, end_rule: str = "classic", progress=None) -> "AutoplayResult":
+    """Play ``n`` games between ``players[0]`` and ``players[1]`` (see the module for player forms): games
+    ``2k`` and ``2k + 1`` are a pair with the same random stream, player 0 moving first in game ``2k`` and second
+    in ``2k + 1``. Games run in parallel (``threads``: Numba threads, default all) and each depends only on
+    ``seed`` and its number. ``progress``: an object with ``update(n)`` told of finished games."""
+    n = _whole(n, "n (games)", 1)
+    seed = _whole(seed, "seed")
+    if seed >= 1 << 63:
+        raise ScrabbleError(f"seed must be below 2**63, got {seed}")
+    variant = get_variant(variant)
+    lex = lexicon_for(lexicon, variant)
+    try:
+        a, b = players
+    except (TypeError, ValueError):
+        raise ScrabbleError(f"players must be a pair, got {short(players)}") from None
+    ps = (as_player(a, variant), as_player(b, variant))
+    setup = _Setup(ps, variant, lex, end_rule)
+    outs = []
+    with _threads(threads):
+        for first in range(0, n, CHUNK):
+            k = min(CHUNK, n - first)
+            outs.append(setup.run(seed, first, k)[0])
+            if progress is not None:
+                progress.update(k)
+    return AutoplayResult(np.concatenate(outs), setup, seed)
+
+
+class AutoplayResult:
+    """The outcome of :func:`play_games`: ``out`` (one row per game, see :data:`._autoplay.N_OUT`), statistics
+    from player 0's side (:meth:`stats`), and any game replayed with its moves (:meth:`game`)."""
+
+    def __init__(self, out, setup, seed):
+        self.out = out
+        self._setup = setup
+        self.seed = seed
+        self.players = setup.players
+        g = np.arange(len(out))
+        a_seat = g % 2  # player 0 sits first in even games
+        self.scores = np.stack([out[g, a_seat], out[g, 1 - a_seat]], axis=1)  # (player 0, player 1) per game
+        self.bingos = np.stack([out[g, 3 + a_seat], out[g, 4 - a_seat]], axis=1)
+        self.turns = out[:, 2]
+
+    def __len__(self) -> int:
+        return len(self.out)
+
+    def stats(self) -> dict:
+        """Player 0's wins, ties, losses; ``win_rate`` (a tie counts half) with a 95% confidence interval
+        (normal approximation); mean scores and spread (player 0 - player 1); bingos and turns a game."""
+        n = len(self.out)
+        d = self.scores[:, 0] - self.scores[:, 1]
+        w, t, lo = int((d > 0).sum()), int((d == 0).sum()), int((d < 0).sum())
+        p = (w + t / 2) / n
+        half = 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / n)
+        return {"games": n, "players": [pl.label for pl in self.players], "wins": w, "ties": t, "losses": lo,
+                "win_rate": p, "ci95": (max(0.0, p - half), min(1.0, p + half)),
+                "mean_score": [float(self.scores[:, 0].mean()), float(self.scores[:, 1].mean())],
+                "mean_spread": float(d.mean()), "spread_sd": float(d.std()),
+                "bingos_per_game": [float(self.bingos[:, 0].mean()), float(self.bingos[:, 1].mean())],
+                "turns_per_game": float(self.turns.mean())}
+
+    def summary(self) -> str:
+        s = self.stats()
+        a, b = s["players"]
+        return (f"{s['games']} games, {a} vs {b}: {a} wins {s['wins']}, ties {s['ties']}, loses {s['losses']} "
+                f"-> {100 * s['win_rate']:.1f}% (95% CI {100 * s['ci95'][0]:.1f}-{100 * s['ci95'][1]:.1f}%); mean "
+                f"score {s['mean_score'][0]:.1f} vs {s['mean_score'][1]:.1f}, spread {s['mean_spread']:+.1f}; "
+                f"bingos/game {s['bingos_per_game'][0]:.2f} vs {s['bingos_per_game'][1]:.2f}; "
+                f"turns/game {s['turns_per_game']:.1f}")
+
+    def game(self, i: int) -> "AutoplayGame":
+        """Game ``i`` replayed (the same kernel, same random stream) with every move recorded."""
+        i = _whole(i, "game index")
+        if i >= len(self.out):
+            raise ScrabbleError(f"game index {i} out of range for {len(self.out)} games")
+        out, rec = self._setup.run(self.seed, i, 1, record=True)
+        return AutoplayGame(self._setup, i, out[0], [r[0] for r in rec])
+
+
+class AutoplayGame:
+    """One self-played game: ``moves`` as dicts (``seat``, ``player``, ``rack``, ``move`` notation, ``score``,
+    ``total``), ``final_racks``, ``scores`` (by seat, end adjustments included), ``positions()``, ``gcg()``."""
+
+    def __init__(self, setup, index, out, rec):
+        self.variant, self.lexicon = setup.variant, setup.lexicon
+        self.index = index
+        first = index % 2  # the player sitting first
+        self.names = (setup.players[first].label, setup.players[1 - first].label)
+        self.scores = (int(out[0]), int(out[1]))
+        self.end_adjustments = (int(out[5]), int(out[6]))
+        self.ended = ("out", "six scoreless turns", "turn limit")[int(out[7])]
+        self.bag_left = int(out[8])
+        rows, words, racks, xs = rec
+        kinds = "?" + self.variant.alphabet
+        alpha = self.variant.alphabet
+        n = int(out[2])
+        self.moves = []
+        self._placements = []
+        board = BoardArrays(self.variant, self.lexicon)
+        totals = [0, 0]
+        for t in range(n):
+            seat, kind = int(rows[t, 0]), int(rows[t, 1])
+            rack = sort_rack(kinds[k] for k in racks[t] if k >= 0)
+            if kind == 0:
+                row = np.zeros(1, PLAY_DTYPE)[0]
+                row["row"], row["col"], row["dir"], row["length"] = rows[t, 2], rows[t, 3], rows[t, 4], rows[t, 5]
+                row["score"], row["tiles"], row["blanks"], row["new"] = rows[t, 6], rows[t, 7], rows[t, 8], rows[t, 9]
+                row["word"] = words[t]
+                pos = Position._make(self.variant, self.lexicon, board, rack, "", (totals[seat], totals[1 - seat]), 0)
+                play = Play(row, pos)
+                text, score = play.notation, int(rows[t, 6])
+                placed = play.placed
+                self._placements.append((t, placed))
+                board = board.copy()
+                board.place([q[0] for q in placed], [q[1] for q in placed], [alpha.index(q[2]) for q in placed],
+                            [q[3] for q in placed])
+            elif kind == 1:
+                text, score = "-" + sort_rack(kinds[k] for k in xs[t] if k >= 0), 0
+            else:
+                text, score = "-", 0
+            totals[seat] += score
+            self.moves.append({"turn": t + 1, "seat": seat, "player": self.names[seat], "rack": rack, "move": text,
+                               "score": score, "total": totals[seat]})
+        self.board = board
+        self.final_racks = tuple(sort_rack(kinds[k] for k in racks[n + s] if k >= 0) for s in range(2))
+        self.move_totals = tuple(totals)
+
+    def position(self) -> Position:
+        """The final position (the first seat's rack on turn)."""
+        return Position._make(self.variant, self.lexicon, self.board, self.final_racks[0], self.final_racks[1],
+                              self.scores, 0)
+
+    def gcg(self) -> str:
+        """The game as GCG text (players, lexicon, every turn with the mover's rack, end-of-game adjustments)."""
+        names = [re.sub(r"[^A-Za-z0-9_.-]+", "_", n).strip("_") or "player" for n in self.names]
+        if names[0] == names[1]:
+            names = [names[0] + "_1", names[1] + "_2"]
+        from types import SimpleNamespace
+
+        from .gcg import write_gcg
+
+        record = SimpleNamespace(moves=[(m["seat"], m["move"], m["score"]) for m in self.moves],
+                                 racks_before=[m["rack"] for m in self.moves], over=True,
+                                 end_adjustments=list(self.end_adjustments), racks=list(self.final_racks),
+                                 lexicon=self.lexicon)
+        return write_gcg(record, tuple(names))
+
+    def __repr__(self) -> str:
+        return (f"<AutoplayGame #{self.index} {self.names[0]} {self.scores[0]} - {self.scores[1]} {self.names[1]}, "
+                f"{len(self.moves)} turns, {self.ended}>")

@@ -1,0 +1,382 @@
+"""Leave values (:class:`Leaves`) and static equity: what the tiles kept after a play are worth.
+
+A :class:`Leaves` table holds a value in points for every leave of 1..``max_size`` tiles (``rack_size - 1``: a
+play uses at least one tile) that the variant's bag can hold: 914,624 leaves for English Scrabble, stored as
+whole millipoints in one ``int32`` array indexed by the leave's rank (see :mod:`._leaves`: no hashing, no
+search). Tables are read from and written to KLV2 files (:mod:`.klv`), the format MAGPIE and wolges use.
+
+Static equity (:func:`play_equities`) follows MAGPIE: score + leave value while the bag holds tiles; with the
+bag empty, + twice the opponent's rack for going out, else - twice the tiles kept - 10 points; on the empty
+board, -0.35 points per premium (word or letter multiplier above 1) beside each square a vowel lands on in the
+start row (or column). Values are whole millipoints, so ties break alike everywhere.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from . import _leaves, klv
+from ._tables import N_CODES, SIZE
+from .errors import InvalidLeavesError, InvalidRackError, short
+from .variants import Variant, get_variant
+
+OPENING_PENALTY = -350
+"""Millipoints per premium step (a double counts 1, a triple 2) beside the start line, per vowel placed."""
+VOWELS = {"scrabble": "AEIOU", "wwf": "AEIOU", "wordfeud": "AEIOU", "wordfeud-nb": "AEIOUYÆØÅ"}
+"""Vowels of each variant's alphabet (a blank counts as the letter it stands for)."""
+PACKAGED = {"scrabble": "twl06_leaves.klv2"}
+"""Leave tables shipped in ``numba_words/data``, by variant."""
+
+_TABLES: dict = {}
+_LOCK = threading.Lock()
+
+
+def _rank_tables(variant: Variant, R: int):
+    key = (variant.name, variant.blanks, tuple(sorted(variant.counts.items())), R)
+    with _LOCK:
+        t = _TABLES.get(key)
+        if t is None:
+            t = _TABLES[key] = _leaves.rank_tables(_caps(variant), R)
+    return t
+
+
+def _caps(variant: Variant) -> np.ndarray:
+    return np.array([variant.blanks] + [variant.counts.get(ch, 0) for ch in variant.alphabet], np.int64)
+
+
+class Leaves:
+    """Leave values of one variant: ``leaves["EIS?"]`` (points, a float), ``len(leaves)`` leaves.
+
+    ``variant``: a :class:`Variant` or name; ``values``: points per leave in rank order (``None``: all 0);
+    ``max_size``: the longest leave (default ``rack_size - 1``). Leave strings are tiles in any order, ``?`` a
+    blank, letters in either case. A leave longer than ``max_size`` (the whole rack kept) is worth 0."""
+
+    def __init__(self, variant="scrabble", values=None, *, max_size: int | None = None, name: str = ""):
+        self.variant = get_variant(variant)
+        rs = self.variant.rack_size
+        if max_size is None:
+            max_size = rs - 1
+        if isinstance(max_size, bool) or not isinstance(max_size, (int, np.integer)) or not 1 <= max_size <= rs:
+            raise InvalidLeavesError(f"max_size must be a whole number from 1 to {rs}, got {short(max_size)}")
+        self.max_size = int(max_size)
+        self.name = name
+        self.caps = _caps(self.variant)
+        self._G, self._P, n = _rank_tables(self.variant, self.max_size)
+        if values is None:
+            self.milli = np.zeros(n, np.int32)
+        else:
+            v = np.asarray(values, np.float64)
+            if v.shape != (n,):
+                raise InvalidLeavesError(f"values must have shape ({n},) for {self.variant.name} leaves of up to "
+                                         f"{self.max_size} tiles, got {v.shape}")
+            if not np.isfinite(v).all() or np.abs(v).max(initial=0) > 1e6:
+                raise InvalidLeavesError("leave values must be finite numbers of at most 10^6 points")
+            self.milli = np.round(v * 1000).astype(np.int32)
+        self.tiles = "?" + self.variant.alphabet
+        self._kind = {ch: k for k, ch in enumerate(self.tiles)}
+
+    # ------------------------------------------------------------------ lookups
+    def __len__(self) -> int:
+        return len(self.milli)
+
+    @property
+    def values(self) -> np.ndarray:
+        """Every leave's value in points (float64, rank order; a new array)."""
+        return self.milli / 1000.0
+
+    def counts(self, leave: str) -> np.ndarray:
+        """Tiles per kind (0 blank, 1 + letter code) of a leave string; :class:`InvalidRackError` for a
+        character outside the alphabet or more of a tile than the bag holds."""
+        if not isinstance(leave, str):
+            raise InvalidRackError(f"a leave must be a string of tiles, got {short(leave)}")
+        c = np.zeros(len(self.tiles), np.int64)
+        for ch in leave.strip():
+            k = self._kind.get(ch.upper() if ch != "?" else ch)
+            if k is None:
+                raise InvalidRackError(f"leave {short(leave)}: {ch!r} is neither a letter of "
+                                       f"{self.variant.alphabet!r} nor '?'")
+            c[k] += 1
+        over = np.nonzero(c > self.caps)[0]
+        if len(over):
+            k = int(over[0])
+            raise InvalidRackError(f"leave {short(leave)} holds {int(c[k])} of {self.tiles[k]!r}; the "
+                                   f"{self.variant.name} bag has {int(self.caps[k])}")
+        return c
+
+    def rank(self, leave: str) -> int:
+        """The leave's index in :attr:`values` (-1: the empty leave, -2: longer than ``max_size``)."""
+        return int(_leaves.rank(self.counts(leave), self.caps, self._G, self._P, np.int64(self.max_size)))
+
+    def __getitem__(self, leave: str) -> float:
+        r = self.rank(leave)
+        return float(self.milli[r]) / 1000 if r >= 0 else 0.0
+
+    value = __getitem__
+
+    def __setitem__(self, leave: str, points: float) -> None:
+        r = self.rank(leave)
+        if r < 0:
+            raise InvalidLeavesError(f"leave {short(leave)} has no entry (empty or longer than {self.max_size})")
+        self.milli[r] = int(round(float(points) * 1000))
+
+    def leaves(self) -> list:
+        """Every leave string in rank order, written as racks are (letters sorted, blanks ``?`` last)."""
+        tiles, lens = self._unrank()
+        t = self.tiles
+        out = []
+        for row, n in zip(tiles.tolist(), lens.tolist()):
+            b = row[:n].count(0)
+            out.append("".join(t[k] for k in row[b:n]) + "?" * b)
+        return out
+
+    def _unrank(self):
+        n = len(self.milli)
+        tiles = np.zeros((n, self.max_size), np.int64)
+        lens = np.zeros(n, np.int64)
+        _leaves.unrank_all(self.caps, np.int64(self.max_size), tiles, lens)
+        return tiles, lens
+
+    def sizes(self) -> np.ndarray:
+        """Tiles in each leave (rank order)."""
+        return self._unrank()[1]
+
+    def to_dict(self) -> dict:
+        """``{leave: points}`` for every leave (keys as :meth:`leaves` writes them)."""
+        return dict(zip(self.leaves(), (self.milli / 1000.0).tolist()))
+
+    def best_by_size(self) -> np.ndarray:
+        """``best[k]`` = the highest value (millipoints) of a leave of ``k`` tiles (``best[0] = 0``): the leave
+        part of an upper bound on a play's equity, for a pruned best-by-equity search."""
+        sizes = self.sizes()
+        best = np.zeros(self.variant.rack_size + 1, np.int64)
+        for k in range(1, self.max_size + 1):
+            sel = self.milli[sizes == k]
+            best[k] = int(sel.max()) if len(sel) else 0
+        return best
+
+    def kernel_args(self):
+        """``(milli, caps, G, P, R)``: what the kernels read."""
+        return self.milli, self.caps, self._G, self._P, np.int64(self.max_size)
+
+    def copy(self) -> "Leaves":
+        out = object.__new__(Leaves)
+        out.__dict__.update(self.__dict__)
+        out.milli = self.milli.copy()
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Leaves {self.name or self.variant.name}: {len(self)} leaves of 1..{self.max_size} tiles>"
+
+    # ------------------------------------------------------------------ files
+    @classmethod
+    def from_klv2(cls, source, variant="scrabble", *, name: str | None = None) -> "Leaves":
+        """A table from a KLV2 file (path or bytes). Leaves the file lacks are worth 0; a tile outside the
+        variant's alphabet, or more of one than its bag holds, is an :class:`InvalidLeavesError`."""
+        variant = get_variant(variant)
+        nodes, values = klv.read_klv2(source)
+        where = "KLV2 data" if isinstance(source, (bytes, bytearray, memoryview)) else f"KLV2 file {short(str(source))}"
+        root = int(nodes[0]) & klv.ARC_MASK
+        if root >= len(nodes):
+            raise InvalidLeavesError(f"{where}: root index {root} is past its {len(nodes)} nodes")
+        m = len(values)
+        tiles = np.zeros((m, _leaves.MAX_WORD), np.int64)
+        lens = np.zeros(m, np.int64)
+        n = int(_leaves.kwg_words(nodes, np.int64(root), tiles, lens))
+        if n < 0:
+            raise InvalidLeavesError(f"{where}: its word graph " + ("points outside its nodes or runs deeper than "
+                                     f"{_leaves.MAX_WORD} tiles" if n == -1 else "loops"))
+        if n != m:
+            raise InvalidLeavesError(f"{where}: {n} leaves in its word graph but {m} values")
+        if m and lens.max() > variant.rack_size:
+            raise InvalidLeavesError(f"{where}: a leave of {int(lens.max())} tiles; the {variant.name} rack holds "
+                                     f"{variant.rack_size}")
+        if m and tiles.max() > len(variant.alphabet):
+            raise InvalidLeavesError(f"{where}: tile {int(tiles.max())} is not a tile of {variant.name} (0 = blank, "
+                                     f"1..{len(variant.alphabet)} = {variant.alphabet})")
+        max_size = int(lens.max()) if m else variant.rack_size - 1
+        max_size = max(max_size, variant.rack_size - 1)
+        out = cls(variant, max_size=max_size, name=name if name is not None else Path(str(source)).stem
+                  if not isinstance(source, (bytes, bytearray, memoryview)) else "")
+        ranks = np.zeros(m, np.int64)
+        _leaves.rank_sequences(tiles, lens, out.caps, out._G, out._P, np.int64(out.max_size), ranks)
+        bad = np.nonzero(ranks < 0)[0]
+        if len(bad):
+            i = int(bad[0])
+            s = "".join(out.tiles[k] for k in tiles[i, :lens[i]])
+            raise InvalidLeavesError(f"{where}: leave #{i} {s!r} holds more of a tile than the {variant.name} bag")
+        out.milli[ranks] = np.round(values.astype(np.float64) * 1000).astype(np.int32)
+        return out
+
+    def to_klv2(self, path=None) -> bytes:
+        """This table as KLV2 bytes (every leave, values as float32 points); written to ``path`` when given."""
+        data = klv.write_klv2(klv.leave_graph(self.caps, self.max_size), self.milli / 1000.0)
+        if path is not None:
+            try:
+                Path(path).write_bytes(data)
+            except OSError as e:
+                raise InvalidLeavesError(f"cannot write {short(str(path))}: {e}") from None
+        return data
+
+
+_DEFAULT: dict = {}
+
+
+def default_leaves(variant="scrabble") -> Leaves:
+    """The leave table shipped for ``variant`` (:data:`PACKAGED`), or an all-zero table where none is."""
+    variant = get_variant(variant)
+    with _LOCK:
+        t = _DEFAULT.get(variant.name)
+    if t is None:
+        fname = PACKAGED.get(variant.name)
+        t = None
+        if fname is not None:
+            ref = resources.files("numba_words") / "data" / fname
+            if ref.is_file():
+                t = Leaves.from_klv2(ref.read_bytes(), variant, name=f"{variant.name} (shipped)")
+        if t is None:
+            t = Leaves(variant, name=f"{variant.name} (zero)")
+        with _LOCK:
+            t = _DEFAULT.setdefault(variant.name, t)
+    return t
+
+
+def load_leaves(source=None, variant="scrabble") -> Leaves:
+    """A :class:`Leaves` from ``source``: a table (returned as is), a KLV2 path, ``"zero"`` (all 0) or ``None``
+    (the shipped table, :func:`default_leaves`)."""
+    if isinstance(source, Leaves):
+        return source
+    if source is None or source == "default":
+        return default_leaves(variant)
+    if source == "zero":
+        return Leaves(variant, name="zero")
+    if isinstance(source, (str, os.PathLike, bytes)):
+        return Leaves.from_klv2(source, variant)
+    raise InvalidLeavesError(f"leaves must be a Leaves table, a KLV2 path, 'zero' or None, got {short(source)}")
+
+
+# ---------------------------------------------------------------------- equity
+def opening_penalties(variant: Variant) -> np.ndarray:
+    """``pen[dir, square]`` (millipoints, int64 (2, 15)) for a vowel placed on ``square`` of the start row
+    (``dir`` 0) or column (1) on the empty board: :data:`OPENING_PENALTY` per premium step of the squares beside
+    it (the rows above and below the start row; the columns beside the start column)."""
+    lm, wm = variant.letter_mult(), variant.word_mult()
+    c = SIZE // 2
+    pen = np.zeros((2, SIZE), np.int64)
+    half = OPENING_PENALTY  # MAGPIE adds (-0.7 / 2) * (multiplier - 1) for the word and the letter premium
+    for j in range(SIZE):
+        for q in (c - 1, c + 1):
+            pen[0, j] += half * (wm[q, j] - 1) + half * (lm[q, j] - 1)
+            pen[1, j] += half * (wm[j, q] - 1) + half * (lm[j, q] - 1)
+    return pen
+
+
+def variant_arrays(variant: Variant):
+    """``(tile_pts int64[K], vowel int64[32], pen int64[2, 15])`` for the equity kernels (cached)."""
+    key = "equity"
+    arr = variant._arrays.get(key)
+    if arr is None:
+        tile_pts = np.array([0] + [variant.values.get(ch, 0) for ch in variant.alphabet], np.int64)
+        vowel = np.zeros(N_CODES, np.int64)
+        for ch in VOWELS.get(variant.name, "AEIOU"):
+            if ch in variant.alphabet:
+                vowel[variant.alphabet.index(ch)] = 1
+        arr = variant._arrays[key] = (tile_pts, vowel, opening_penalties(variant))
+    return arr
+
+
+def rack_kinds(variant: Variant, rack: str) -> np.ndarray:
+    """Tiles per kind (0 blank, 1 + letter code) of a rack string (checked by the caller)."""
+    c = np.zeros(len(variant.alphabet) + 1, np.int64)
+    for ch in rack:
+        c[0 if ch == "?" else variant.alphabet.index(ch) + 1] += 1
+    return c
+
+
+def tile_points(variant: Variant, tiles) -> int:
+    """Points of tiles (a string or counter of letters, ``?`` worth 0)."""
+    return sum(variant.values.get(ch, 0) for ch in tiles if ch != "?")
+
+
+def play_equities(plays: np.ndarray, position, leaves: Leaves) -> np.ndarray:
+    """Static equity (millipoints, int64) of each row of a plays array (:data:`PLAY_DTYPE`) in ``position``."""
+    v = position.variant
+    if leaves.variant.name != v.name:
+        raise InvalidLeavesError(f"leaves for {leaves.variant.name!r} used in a {v.name!r} position")
+    tile_pts, vowel, pen = variant_arrays(v)
+    bag = position.bag_size()
+    opp = position.opp_rack if position.opp_rack or bag else "".join(position.unseen().elements())
+    out = np.zeros(len(plays), np.int64)
+    if not len(plays):
+        return out
+    cols = [np.ascontiguousarray(plays[f]) for f in ("word", "new", "blanks", "length", "row", "col", "dir", "score",
+                                                     "tiles")]
+    _leaves.plays_equity(*cols, rack_kinds(v, position.rack), tile_pts, *leaves.kernel_args(), np.int64(bag),
+                         np.int64(tile_points(v, opp)), vowel, pen, bool(position.board.empty), out)
+    return out
+
+
+class Exchange:
+    """An exchange of ``tiles`` (sorted, ``?`` a blank) keeping ``leave``; ``equity`` = the leave's value."""
+
+    __slots__ = ("tiles", "leave", "equity")
+    score = 0
+
+    def __init__(self, tiles: str, leave: str, equity: float):
+        self.tiles, self.leave, self.equity = tiles, leave, equity
+
+    @property
+    def notation(self) -> str:
+        return f"-{self.tiles}"
+
+    def to_record(self) -> dict:
+        return {"coord": "", "word": "", "score": 0, "tiles": len(self.tiles), "leave": self.leave,
+                "notation": self.notation, "equity": self.equity}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Exchange) and (self.tiles, self.leave) == (other.tiles, other.leave)
+
+    def __hash__(self) -> int:
+        return hash(("exchange", self.tiles))
+
+    def __str__(self) -> str:
+        return f"{self.notation} {self.equity:g}"
+
+    def __repr__(self) -> str:
+        return f"<Exchange {self}>"
+
+
+def exchange_options(position) -> list:
+    """Every exchange :meth:`Position.exchanges` allows, as :class:`Exchange`, best equity first (ties in the
+    order of ``exchanges()``)."""
+    from collections import Counter
+
+    leaves = position.leaves
+    rack = Counter(position.rack)
+    out = []
+    for tiles in position.exchanges():
+        keep = rack - Counter(tiles)
+        leave = "".join(sorted(ch for ch in keep.elements() if ch != "?")) + "?" * keep["?"]
+        out.append(Exchange(tiles, leave, leaves[leave]))
+    out.sort(key=lambda e: -round(e.equity * 1000))
+    return out
+
+
+def best_move(position, by: str = "equity"):
+    """See :meth:`Position.best_move`: the best play or exchange, or ``None``."""
+    from .plays import _check_by
+
+    if _check_by(by) == "score":
+        best = position.best()
+        if best is not None:
+            return best
+        ex = position.exchanges()
+        return exchange_options(position)[0] if ex else None
+    best = position.best("equity")
+    ex = exchange_options(position)
+    if ex and (best is None or round(ex[0].equity * 1000) > round(best.equity * 1000)):
+        return ex[0]
+    return best
