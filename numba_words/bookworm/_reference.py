@@ -81,7 +81,12 @@ class Reference:
 
     def __init__(self, words, min_len=3, max_len=12):
         self.words = {w.lower() for w in words if len(w) <= max_len}
-        self.prefixes = {w[:i] for w in self.words for i in range(1, len(w) + 1)}
+        self.prefixes = prefixes = set()
+        for w in self.words:  # longest prefix first: once one is known, so are all shorter ones
+            for i in range(len(w), 0, -1):
+                if w[:i] in prefixes:
+                    break
+                prefixes.add(w[:i])
         self.min_len, self.max_len = min_len, max_len
 
     @classmethod
