@@ -69,7 +69,7 @@ def register(sub) -> None:
     ap = ss.add_parser("autoplay", help="many self-play games between two strategies, in parallel, with statistics",
                        description="Self-play games between two players (score: top-scoring play; equity: score + "
                        "leave value; or a .klv2 leave file), in pairs with the same draws and seats swapped; wins, "
-                       "ties, losses of player 1 with a 95%% confidence interval, mean scores, bingos, turns.")
+                       "ties, losses of player 1 with a 95% confidence interval, mean scores, bingos, turns.")
     ap.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     ap.add_argument("--p1", default="equity", metavar="PLAYER", help="score, equity or FILE.klv2 (default equity)")
     ap.add_argument("--p2", default="score", metavar="PLAYER", help="score, equity or FILE.klv2 (default score)")
