@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
-from ..bits import lsb_index, msb_index, popcount
-from ._tables import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZERO
+from .._jit import inline, kernel
+from ..bits import ALL64, lsb_index, msb_index, popcount
+from ._tables import (BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, S10, S12, S20, S24, S40, S48, WHITE_CROWN,
+                      ZERO)
 
 #: Capacity of one move list. Slides: each empty square is reached by at most one piece per direction, so
 #: at most 4 * 48 = 192 slides. Captures (distinct from, to, captured-set triples of maximal length) have no
@@ -40,7 +41,10 @@ MAX_PATH = STACK
 #: takes ``6 * STACK`` words (square, direction, captured set, landing set, victim, continued-flag); move
 #: lists follow, three words (a, b, c) per move, ``MAX_MOVES`` moves per ply.
 WS_SQ, WS_DR, WS_CAPT, WS_LAND, WS_VICT, WS_FOUND = (i * STACK for i in range(6))
-MOVES_OFF = 6 * STACK
+#: Work-stack items (two words each) of the perft capture search (``perft_captures``): at most 17 pending
+#: items per captured piece (8 landing squares with 2 sideways captures each, and one straight on), 49 pieces.
+CSTACK = 17 * 49 + 4
+MOVES_OFF = max(6 * STACK, 2 * CSTACK)
 PLY_WORDS = 3 * MAX_MOVES
 
 #: How kernels pass constants to other kernels. A plain ``int`` global reaches a callee as a ``Literal[int]``
@@ -312,3 +316,293 @@ def legal_moves_kernel(own, opp, kings, white):
     moves = ws[MOVES_OFF:MOVES_OFF + 3 * m].copy().reshape((m, 3))
     paths = ws[path_off:path_off + m * MAX_PATH].copy().reshape((m, MAX_PATH))
     return moves, paths, n
+
+
+# ---- perft generators ------------------------------------------------------------------------------------
+# The kernels above also record capture paths, for the Python API. Perft needs moves only, so it has its own
+# generators, built for speed and checked against those (and the reference) by the tests:
+#
+# * ``count_moves`` counts a position's moves without listing them (bulk counting): king slides by ray
+#   fills (a Kogge-Stone fill along each direction through empty squares covers every king at once), and
+#   the capture test by the same fills, all in registers.
+# * ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
+#   items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
+#   the same direction once, from the first landing square: so one route is found once, and the only
+#   duplicate moves left are routes that take the same pieces in another order, which needs at least
+#   ``DUP_MIN`` captures (a closed loop). Only sequences that cannot go on are recorded, and only the longest.
+
+#: Captures of fewer pieces than this cannot be duplicates (see above), so they skip the duplicate scan.
+DUP_MIN = 4
+
+
+@inline
+def fill_up(g, p, s1, s2, s4, s8):
+    """``g`` and every square reached from ``g`` by steps of ``+s1`` through squares of ``p`` (up to 15)."""
+    g |= p & (g << s1)
+    p &= p << s1
+    g |= p & (g << s2)
+    p &= p << s2
+    g |= p & (g << s4)
+    p &= p << s4
+    return g | (p & (g << s8))
+
+
+@inline
+def fill_down(g, p, s1, s2, s4, s8):
+    """``g`` and every square reached from ``g`` by steps of ``-s1`` through squares of ``p`` (up to 15)."""
+    g |= p & (g >> s1)
+    p &= p >> s1
+    g |= p & (g >> s2)
+    p &= p >> s2
+    g |= p & (g >> s4)
+    p &= p >> s4
+    return g | (p & (g >> s8))
+
+
+@kernel
+def count_moves(own, opp, kings, white):
+    """Number of legal moves when the side to move has no capture, else -1 (then captures are generated)."""
+    occ = own | opp
+    empty = BOARD & ~occ
+    men = own & ~kings
+    kk = own & kings
+    u5 = men
+    u6 = men
+    d5 = men
+    d6 = men
+    nk = 0
+    if kk != ZERO:
+        f = fill_up(kk, empty, S5, S10, S20, S40)
+        u5 |= f
+        nk += popcount(f ^ kk)
+        f = fill_up(kk, empty, S6, S12, S24, S48)
+        u6 |= f
+        nk += popcount(f ^ kk)
+        f = fill_down(kk, empty, S5, S10, S20, S40)
+        d5 |= f
+        nk += popcount(f ^ kk)
+        f = fill_down(kk, empty, S6, S12, S24, S48)
+        d6 |= f
+        nk += popcount(f ^ kk)
+    jumps = ((((u5 << S5) & opp) << S5) | (((u6 << S6) & opp) << S6) |
+             (((d5 >> S5) & opp) >> S5) | (((d6 >> S6) & opp) >> S6)) & empty
+    if jumps != ZERO:
+        return -1
+    if white:
+        return nk + popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
+    return nk + popcount((men << S5) & empty) + popcount((men << S6) & empty)
+
+
+@inline
+def king_capture_sources(kk, opp, empty):
+    """Kings of ``kk`` with at least one capture, by fills: along each direction, the squares just before an
+    opposing piece that has an empty square behind it, filled back through empty squares to a king."""
+    src = ZERO
+    f = fill_up(kk, empty, S5, S10, S20, S40)
+    r = (((((f << S5) & opp) << S5) & empty) >> S5) >> S5
+    if r != ZERO:
+        b = fill_down(r, empty, S5, S10, S20, S40)
+        src |= (b | (b >> S5)) & kk
+    f = fill_up(kk, empty, S6, S12, S24, S48)
+    r = (((((f << S6) & opp) << S6) & empty) >> S6) >> S6
+    if r != ZERO:
+        b = fill_down(r, empty, S6, S12, S24, S48)
+        src |= (b | (b >> S6)) & kk
+    f = fill_down(kk, empty, S5, S10, S20, S40)
+    r = (((((f >> S5) & opp) >> S5) & empty) << S5) << S5
+    if r != ZERO:
+        b = fill_up(r, empty, S5, S10, S20, S40)
+        src |= (b | (b << S5)) & kk
+    f = fill_down(kk, empty, S6, S12, S24, S48)
+    r = (((((f >> S6) & opp) >> S6) & empty) << S6) << S6
+    if r != ZERO:
+        b = fill_up(r, empty, S6, S12, S24, S48)
+        src |= (b | (b << S6)) & kk
+    return src
+
+
+@kernel
+def perft_slides(own, opp, kings, white, ws, base):
+    """All non-capturing moves as (a, b, c) triples at ``ws[base:]``; returns their number."""
+    empty = BOARD & ~(own | opp)
+    men = own & ~kings
+    j = base
+    if white:
+        crown = WHITE_CROWN
+        t5 = (men >> S5) & empty
+        t6 = (men >> S6) & empty
+    else:
+        crown = BLACK_CROWN
+        t5 = (men << S5) & empty
+        t6 = (men << S6) & empty
+    while t5 != ZERO:
+        tb = t5 & (~t5 + ONE)
+        t5 ^= tb
+        ws[j] = ((tb << S5) if white else (tb >> S5)) | tb
+        ws[j + 1] = ZERO
+        ws[j + 2] = tb & crown
+        j += 3
+    while t6 != ZERO:
+        tb = t6 & (~t6 + ONE)
+        t6 ^= tb
+        ws[j] = ((tb << S6) if white else (tb >> S6)) | tb
+        ws[j + 1] = ZERO
+        ws[j + 2] = tb & crown
+        j += 3
+    kk = own & kings
+    while kk != ZERO:
+        fb = kk & (~kk + ONE)
+        kk ^= fb
+        for d in range(4):
+            sh = S5 if (d & 1) == 0 else S6
+            tb = ((fb << sh) if d < 2 else (fb >> sh)) & empty
+            while tb != ZERO:
+                m = fb | tb
+                ws[j] = m
+                ws[j + 1] = ZERO
+                ws[j + 2] = m
+                j += 3
+                tb = ((tb << sh) if d < 2 else (tb >> sh)) & empty
+    return (j - base) // 3
+
+
+@kernel
+def perft_captures(own, opp, kings, white, ws, base):
+    """All maximal captures (duplicates dropped) as (a, b, c) triples at ``ws[base:]``; returns their number,
+    -1 past ``MAX_MOVES``. The work stack uses ``ws[0:2 * CSTACK]``: (captured set, square | direction << 6)
+    per item, the square being a man's landing square or a king's last victim."""
+    occ_all = own | opp
+    crown = WHITE_CROWN if white else BLACK_CROWN
+    men = own & ~kings
+    empty0 = BOARD & ~occ_all
+    sources = men_capture_sources(men, opp, empty0)
+    if (own & kings) != ZERO:
+        sources |= king_capture_sources(own & kings, opp, empty0)
+    n = 0
+    best = 1
+    while sources != ZERO:
+        f = lsb_index(sources)
+        fbit = ONE << np.uint64(f)
+        sources ^= fbit
+        occ = occ_all ^ fbit  # the moving piece has left its square
+        empty = BOARD & ~occ
+        piece_start = n
+        sp = 0
+        is_king = (fbit & kings) != ZERO
+        if is_king:
+            for d in range(4):
+                bl = RAY[d, f] & occ
+                if bl != ZERO:
+                    v = _first_blocker(d, bl)
+                    vb = ONE << np.uint64(v)
+                    if (vb & opp) != ZERO and (NEXT[d, v] & empty) != ZERO:
+                        ws[sp] = vb
+                        ws[sp + 1] = np.uint64(v | (d << 6))
+                        sp += 2
+        else:
+            ws[0] = ZERO
+            ws[1] = np.uint64(f)
+            sp = 2
+        while sp > 0:
+            sp -= 2
+            caps = ws[sp]
+            code = np.int64(ws[sp + 1])
+            capt = opp & ~caps
+            if is_king:
+                # the king has just jumped square v in direction d: it may land on any empty square beyond
+                v = code & 63
+                d = code >> 6
+                ray = RAY[d, v]
+                bl = ray & occ
+                land = ray
+                ends = ZERO
+                if bl != ZERO:
+                    w = _first_blocker(d, bl)
+                    wb = ONE << np.uint64(w)
+                    land = ray & ~(RAY[d, w] | wb)
+                    if (wb & capt) != ZERO and (NEXT[d, w] & empty) != ZERO:
+                        ws[sp] = caps | wb
+                        ws[sp + 1] = np.uint64(w | (d << 6))
+                        sp += 2
+                        ends = ALL64  # every landing square can go on straight: none ends the capture
+                d1 = (d + 1) & 3
+                d2 = (d + 3) & 3
+                lands = land
+                while land != ZERO:
+                    t = lsb_index(land)
+                    tb = land & (~land + ONE)
+                    land ^= tb
+                    bl = RAY[d1, t] & occ
+                    if bl != ZERO:
+                        w = _first_blocker(d1, bl)
+                        wb = ONE << np.uint64(w)
+                        if (wb & capt) != ZERO and (NEXT[d1, w] & empty) != ZERO:
+                            ends |= tb
+                            ws[sp] = caps | wb
+                            ws[sp + 1] = np.uint64(w | (d1 << 6))
+                            sp += 2
+                    bl = RAY[d2, t] & occ
+                    if bl != ZERO:
+                        w = _first_blocker(d2, bl)
+                        wb = ONE << np.uint64(w)
+                        if (wb & capt) != ZERO and (NEXT[d2, w] & empty) != ZERO:
+                            ends |= tb
+                            ws[sp] = caps | wb
+                            ws[sp + 1] = np.uint64(w | (d2 << 6))
+                            sp += 2
+                ends = lands & ~ends  # landing squares with no way on
+            else:
+                tb = ONE << np.uint64(code)
+                ends = tb if caps != ZERO else ZERO
+                vb = (tb << S5) & capt
+                if vb != ZERO and ((vb << S5) & empty) != ZERO:
+                    ends = ZERO
+                    ws[sp] = caps | vb
+                    ws[sp + 1] = np.uint64(code + 10)
+                    sp += 2
+                vb = (tb << S6) & capt
+                if vb != ZERO and ((vb << S6) & empty) != ZERO:
+                    ends = ZERO
+                    ws[sp] = caps | vb
+                    ws[sp + 1] = np.uint64(code + 12)
+                    sp += 2
+                vb = (tb >> S5) & capt
+                if vb != ZERO and ((vb >> S5) & empty) != ZERO:
+                    ends = ZERO
+                    ws[sp] = caps | vb
+                    ws[sp + 1] = np.uint64(code - 10)
+                    sp += 2
+                vb = (tb >> S6) & capt
+                if vb != ZERO and ((vb >> S6) & empty) != ZERO:
+                    ends = ZERO
+                    ws[sp] = caps | vb
+                    ws[sp + 1] = np.uint64(code - 12)
+                    sp += 2
+            if ends == ZERO:
+                continue
+            ncap = popcount(caps)
+            if ncap < best:
+                continue
+            if ncap > best:
+                best = ncap
+                n = 0
+                piece_start = 0
+            kc = caps & kings
+            while ends != ZERO:
+                tb = ends & (~ends + ONE)
+                ends ^= tb
+                a = fbit ^ tb
+                j = base + 3 * n
+                if ncap >= DUP_MIN:
+                    i = base + 3 * piece_start
+                    while i < j and not (ws[i] == a and ws[i + 1] == caps):
+                        i += 3
+                    if i < j:
+                        continue  # the same pieces taken between the same squares by another route
+                if n >= MAX_MOVES:
+                    return -1
+                ws[j] = a
+                ws[j + 1] = caps
+                ws[j + 2] = (a if is_king else (tb & crown)) ^ kc
+                n += 1
+    return n
