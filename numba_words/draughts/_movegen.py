@@ -359,35 +359,116 @@ def fill_down(g, p, s1, s2, s4, s8):
     return g | (p & (g >> s8))
 
 
+@inline
+def step(x, d):
+    """``x`` moved one step in direction ``d`` (0: +5, 1: +6, 2: -5, 3: -6); ``d`` is a constant at each use."""
+    if d == 0:
+        return x << S5
+    if d == 1:
+        return x << S6
+    if d == 2:
+        return x >> S5
+    return x >> S6
+
+
+@inline
+def fill(g, p, d):
+    """``g`` and every square reached from ``g`` through squares of ``p`` in direction ``d``."""
+    if d == 0:
+        return fill_up(g, p, S5, S10, S20, S40)
+    if d == 1:
+        return fill_up(g, p, S6, S12, S24, S48)
+    if d == 2:
+        return fill_down(g, p, S5, S10, S20, S40)
+    return fill_down(g, p, S6, S12, S24, S48)
+
+
+@inline
+def jumps(x, opp, empty, d):
+    """Landing squares of one jump from the squares ``x`` over a piece of ``opp`` in direction ``d``."""
+    return step(step(x, d) & opp, d) & empty
+
+
+@inline
+def _single_captures(men, kk, opp, empty, d):
+    """``(n, more)`` for captures whose first jump goes in direction ``d``: ``n`` single captures (men, and
+    kings with every landing square), ``more`` non-zero if some capture can go on (then ``n`` is no count).
+
+    No start square matters here: a piece that jumped cannot come back to its square in one more jump."""
+    j = jumps(men, opp, empty, d)
+    n = popcount(j)
+    more = jumps(j, opp, empty, 0) | jumps(j, opp, empty, 1) | jumps(j, opp, empty, 2) | jumps(j, opp, empty, 3)
+    if kk != ZERO:
+        # victims: the first piece on a king's ray when it is an opposing piece with an empty square behind
+        v = step(fill(kk, empty, d), d) & opp & step(empty, (d + 2) & 3)
+        if v != ZERO:
+            land = fill(step(v, d), empty, d)
+            n += popcount(land)
+            d1 = (d + 1) & 3
+            d3 = (d + 3) & 3
+            more |= (jumps(land, opp, empty, d) | jumps(fill(land, empty, d1), opp, empty, d1) |
+                     jumps(fill(land, empty, d3), opp, empty, d3))
+    return n, more
+
+
+@kernel
+def count_captures(own, opp, kings):
+    """Number of legal moves of a position with a capture, when no capture goes on past its first jump;
+    -1 otherwise (then ``perft_captures`` lists them)."""
+    empty = BOARD & ~(own | opp)
+    men = own & ~kings
+    kk = own & kings
+    n0, m0 = _single_captures(men, kk, opp, empty, 0)
+    n1, m1 = _single_captures(men, kk, opp, empty, 1)
+    n2, m2 = _single_captures(men, kk, opp, empty, 2)
+    n3, m3 = _single_captures(men, kk, opp, empty, 3)
+    if (m0 | m1 | m2 | m3) != ZERO:
+        return -1
+    return n0 + n1 + n2 + n3
+
+
+@inline
+def king_fills(kk, empty):
+    """Kings ``kk`` and every empty square they reach, one bitboard per direction."""
+    return fill(kk, empty, 0), fill(kk, empty, 1), fill(kk, empty, 2), fill(kk, empty, 3)
+
+
+@inline
+def has_jump(u5, u6, d5, d6, opp, empty):
+    """Whether a piece of ``u5`` (``u6``, ``d5``, ``d6``) can jump in direction 0 (1, 2, 3)."""
+    return (jumps(u5, opp, empty, 0) | jumps(u6, opp, empty, 1) | jumps(d5, opp, empty, 2) |
+            jumps(d6, opp, empty, 3)) != ZERO
+
+
+@inline
+def has_capture_fast(own, opp, kings):
+    """Whether the side to move has a capture (men by shifts, kings by ray fills)."""
+    empty = BOARD & ~(own | opp)
+    men = own & ~kings
+    kk = own & kings
+    if kk == ZERO:
+        return has_jump(men, men, men, men, opp, empty)
+    f0, f1, f2, f3 = king_fills(kk, empty)
+    return has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty)
+
+
 @kernel
 def count_moves(own, opp, kings, white):
-    """Number of legal moves when the side to move has no capture, else -1 (then captures are generated)."""
+    """Number of legal moves, without listing them when it can (bulk counting); -1 when only listing the
+    captures can tell (a capture that goes on past its first jump)."""
     occ = own | opp
     empty = BOARD & ~occ
     men = own & ~kings
     kk = own & kings
-    u5 = men
-    u6 = men
-    d5 = men
-    d6 = men
     nk = 0
-    if kk != ZERO:
-        f = fill_up(kk, empty, S5, S10, S20, S40)
-        u5 |= f
-        nk += popcount(f ^ kk)
-        f = fill_up(kk, empty, S6, S12, S24, S48)
-        u6 |= f
-        nk += popcount(f ^ kk)
-        f = fill_down(kk, empty, S5, S10, S20, S40)
-        d5 |= f
-        nk += popcount(f ^ kk)
-        f = fill_down(kk, empty, S6, S12, S24, S48)
-        d6 |= f
-        nk += popcount(f ^ kk)
-    jumps = ((((u5 << S5) & opp) << S5) | (((u6 << S6) & opp) << S6) |
-             (((d5 >> S5) & opp) >> S5) | (((d6 >> S6) & opp) >> S6)) & empty
-    if jumps != ZERO:
-        return -1
+    if kk == ZERO:
+        if has_jump(men, men, men, men, opp, empty):
+            return count_captures(own, opp, kings)
+    else:
+        f0, f1, f2, f3 = king_fills(kk, empty)
+        if has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty):
+            return count_captures(own, opp, kings)
+        nk = popcount(f0 ^ kk) + popcount(f1 ^ kk) + popcount(f2 ^ kk) + popcount(f3 ^ kk)
     if white:
         return nk + popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
     return nk + popcount((men << S5) & empty) + popcount((men << S6) & empty)
