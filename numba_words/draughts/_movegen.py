@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from numba import literal_unroll
+
 from .._jit import inline, kernel
 from ..bits import ALL64, lsb_index, msb_index, popcount
 from ._tables import (BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, S10, S12, S20, S24, S40, S48, WHITE_CROWN,
@@ -479,27 +481,20 @@ def king_capture_sources(kk, opp, empty):
     """Kings of ``kk`` with at least one capture, by fills: along each direction, the squares just before an
     opposing piece that has an empty square behind it, filled back through empty squares to a king."""
     src = ZERO
-    f = fill_up(kk, empty, S5, S10, S20, S40)
-    r = (((((f << S5) & opp) << S5) & empty) >> S5) >> S5
-    if r != ZERO:
-        b = fill_down(r, empty, S5, S10, S20, S40)
-        src |= (b | (b >> S5)) & kk
-    f = fill_up(kk, empty, S6, S12, S24, S48)
-    r = (((((f << S6) & opp) << S6) & empty) >> S6) >> S6
-    if r != ZERO:
-        b = fill_down(r, empty, S6, S12, S24, S48)
-        src |= (b | (b >> S6)) & kk
-    f = fill_down(kk, empty, S5, S10, S20, S40)
-    r = (((((f >> S5) & opp) >> S5) & empty) << S5) << S5
-    if r != ZERO:
-        b = fill_up(r, empty, S5, S10, S20, S40)
-        src |= (b | (b << S5)) & kk
-    f = fill_down(kk, empty, S6, S12, S24, S48)
-    r = (((((f >> S6) & opp) >> S6) & empty) << S6) << S6
-    if r != ZERO:
-        b = fill_up(r, empty, S6, S12, S24, S48)
-        src |= (b | (b << S6)) & kk
+    for d in literal_unroll((0, 1, 2, 3)):
+        back = (d + 2) & 3
+        r = step(step(jumps(fill(kk, empty, d), opp, empty, d), back), back)
+        if r != ZERO:
+            b = fill(r, empty, back)
+            src |= (b | step(b, back)) & kk
     return src
+
+
+# Move-list writes use unsigned indices: Numba adds a negative-index fix-up to every access with a signed
+# index (a compare and two conditional moves), which is a third of the instructions of a slide's write.
+U2 = np.uint64(2)
+U3 = np.uint64(3)
+U63 = np.uint64(63)
 
 
 @kernel
@@ -507,7 +502,7 @@ def perft_slides(own, opp, kings, white, ws, base):
     """All non-capturing moves as (a, b, c) triples at ``ws[base:]``; returns their number."""
     empty = BOARD & ~(own | opp)
     men = own & ~kings
-    j = base
+    j = np.uint64(base)
     if white:
         crown = WHITE_CROWN
         t5 = (men >> S5) & empty
@@ -520,31 +515,93 @@ def perft_slides(own, opp, kings, white, ws, base):
         tb = t5 & (~t5 + ONE)
         t5 ^= tb
         ws[j] = ((tb << S5) if white else (tb >> S5)) | tb
-        ws[j + 1] = ZERO
-        ws[j + 2] = tb & crown
-        j += 3
+        ws[j + ONE] = ZERO
+        ws[j + U2] = tb & crown
+        j += U3
     while t6 != ZERO:
         tb = t6 & (~t6 + ONE)
         t6 ^= tb
         ws[j] = ((tb << S6) if white else (tb >> S6)) | tb
-        ws[j + 1] = ZERO
-        ws[j + 2] = tb & crown
-        j += 3
+        ws[j + ONE] = ZERO
+        ws[j + U2] = tb & crown
+        j += U3
     kk = own & kings
     while kk != ZERO:
         fb = kk & (~kk + ONE)
         kk ^= fb
-        for d in range(4):
-            sh = S5 if (d & 1) == 0 else S6
-            tb = ((fb << sh) if d < 2 else (fb >> sh)) & empty
+        for d in literal_unroll((0, 1, 2, 3)):
+            tb = step(fb, d) & empty
             while tb != ZERO:
                 m = fb | tb
                 ws[j] = m
-                ws[j + 1] = ZERO
-                ws[j + 2] = m
-                j += 3
-                tb = ((tb << sh) if d < 2 else (tb >> sh)) & empty
-    return (j - base) // 3
+                ws[j + ONE] = ZERO
+                ws[j + U2] = m
+                j += U3
+                tb = step(tb, d) & empty
+    return np.int64(j - np.uint64(base)) // 3
+
+
+@kernel
+def single_captures(own, opp, kings, white, ws, base):
+    """The captures as (a, b, c) triples at ``ws[base:]`` when none goes on past its first jump (then all are
+    legal); returns their number, or -1 without writing when some capture goes on."""
+    if count_captures(own, opp, kings) < 0:
+        return -1
+    occ = own | opp
+    empty = BOARD & ~occ
+    men = own & ~kings
+    kk = own & kings
+    crown = WHITE_CROWN if white else BLACK_CROWN
+    j = np.uint64(base)
+    for d in literal_unroll((0, 1, 2, 3)):
+        back = (d + 2) & 3
+        t = jumps(men, opp, empty, d)
+        while t != ZERO:
+            tb = t & (~t + ONE)
+            t ^= tb
+            vb = step(tb, back)
+            ws[j] = step(vb, back) | tb
+            ws[j + ONE] = vb
+            ws[j + U2] = (tb & crown) | (vb & kings)
+            j += U3
+        if kk != ZERO:
+            v = step(fill(kk, empty, d), d) & opp & step(empty, back)
+            while v != ZERO:
+                vb = v & (~v + ONE)
+                v ^= vb
+                vi = np.uint64(lsb_index(vb))
+                fb = ONE << np.uint64(first_blocker(np.uint64(back), RAY[np.uint64(back), vi] & occ))
+                land = fill(step(vb, d), empty, d)
+                while land != ZERO:
+                    tb = land & (~land + ONE)
+                    land ^= tb
+                    a = fb | tb
+                    ws[j] = a
+                    ws[j + ONE] = vb
+                    ws[j + U2] = a | (vb & kings)
+                    j += U3
+    return np.int64(j - np.uint64(base)) // 3
+
+
+@inline
+def first_blocker(d, blockers):
+    """Index (uint64) of the blocker nearest the origin of a ray in direction ``d`` (uint64)."""
+    if d < U2:
+        return np.uint64(lsb_index(blockers))
+    return np.uint64(msb_index(blockers))
+
+
+@inline
+def _king_jump(d, t, occ, capt, empty):
+    """The piece a king on bit ``t`` can jump in direction ``d`` (all uint64): its bit, or 0."""
+    bl = RAY[d, t] & occ
+    if bl == ZERO:
+        return ZERO
+    w = first_blocker(d, bl)
+    wb = ONE << w
+    if (wb & capt) != ZERO and (NEXT[d, w] & empty) != ZERO:
+        return wb
+    return ZERO
 
 
 @kernel
@@ -559,106 +616,78 @@ def perft_captures(own, opp, kings, white, ws, base):
     sources = men_capture_sources(men, opp, empty0)
     if (own & kings) != ZERO:
         sources |= king_capture_sources(own & kings, opp, empty0)
-    n = 0
+    ubase = np.uint64(base)
+    n = ubase  # end of the list (index of the next move's first word)
     best = 1
     while sources != ZERO:
-        f = lsb_index(sources)
-        fbit = ONE << np.uint64(f)
+        f = np.uint64(lsb_index(sources))
+        fbit = ONE << f
         sources ^= fbit
         occ = occ_all ^ fbit  # the moving piece has left its square
         empty = BOARD & ~occ
         piece_start = n
-        sp = 0
+        sp = ZERO
         is_king = (fbit & kings) != ZERO
         if is_king:
             for d in range(4):
-                bl = RAY[d, f] & occ
-                if bl != ZERO:
-                    v = _first_blocker(d, bl)
-                    vb = ONE << np.uint64(v)
-                    if (vb & opp) != ZERO and (NEXT[d, v] & empty) != ZERO:
-                        ws[sp] = vb
-                        ws[sp + 1] = np.uint64(v | (d << 6))
-                        sp += 2
+                ud = np.uint64(d)
+                vb = _king_jump(ud, f, occ, opp, empty)
+                if vb != ZERO:
+                    ws[sp] = vb
+                    ws[sp + ONE] = np.uint64(lsb_index(vb)) | (ud << S6)
+                    sp += U2
         else:
             ws[0] = ZERO
-            ws[1] = np.uint64(f)
-            sp = 2
-        while sp > 0:
-            sp -= 2
+            ws[1] = f
+            sp = U2
+        while sp != ZERO:
+            sp -= U2
             caps = ws[sp]
-            code = np.int64(ws[sp + 1])
+            code = ws[sp + ONE]
             capt = opp & ~caps
             if is_king:
                 # the king has just jumped square v in direction d: it may land on any empty square beyond
-                v = code & 63
-                d = code >> 6
+                v = code & U63
+                d = code >> S6
                 ray = RAY[d, v]
                 bl = ray & occ
                 land = ray
                 ends = ZERO
                 if bl != ZERO:
-                    w = _first_blocker(d, bl)
-                    wb = ONE << np.uint64(w)
+                    w = first_blocker(d, bl)
+                    wb = ONE << w
                     land = ray & ~(RAY[d, w] | wb)
                     if (wb & capt) != ZERO and (NEXT[d, w] & empty) != ZERO:
                         ws[sp] = caps | wb
-                        ws[sp + 1] = np.uint64(w | (d << 6))
-                        sp += 2
+                        ws[sp + ONE] = code ^ v ^ w
+                        sp += U2
                         ends = ALL64  # every landing square can go on straight: none ends the capture
-                d1 = (d + 1) & 3
-                d2 = (d + 3) & 3
                 lands = land
-                while land != ZERO:
-                    t = lsb_index(land)
-                    tb = land & (~land + ONE)
-                    land ^= tb
-                    bl = RAY[d1, t] & occ
-                    if bl != ZERO:
-                        w = _first_blocker(d1, bl)
-                        wb = ONE << np.uint64(w)
-                        if (wb & capt) != ZERO and (NEXT[d1, w] & empty) != ZERO:
+                for turn in literal_unroll((1, 3)):
+                    d1 = (d + np.uint64(turn)) & U3
+                    # sideways: from each landing square (each line across holds one of them)
+                    t_all = land
+                    while t_all != ZERO:
+                        t = np.uint64(lsb_index(t_all))
+                        tb = ONE << t
+                        t_all ^= tb
+                        wb = _king_jump(d1, t, occ, capt, empty)
+                        if wb != ZERO:
                             ends |= tb
                             ws[sp] = caps | wb
-                            ws[sp + 1] = np.uint64(w | (d1 << 6))
-                            sp += 2
-                    bl = RAY[d2, t] & occ
-                    if bl != ZERO:
-                        w = _first_blocker(d2, bl)
-                        wb = ONE << np.uint64(w)
-                        if (wb & capt) != ZERO and (NEXT[d2, w] & empty) != ZERO:
-                            ends |= tb
-                            ws[sp] = caps | wb
-                            ws[sp + 1] = np.uint64(w | (d2 << 6))
-                            sp += 2
+                            ws[sp + ONE] = np.uint64(lsb_index(wb)) | (d1 << S6)
+                            sp += U2
                 ends = lands & ~ends  # landing squares with no way on
             else:
-                tb = ONE << np.uint64(code)
+                tb = ONE << code
                 ends = tb if caps != ZERO else ZERO
-                vb = (tb << S5) & capt
-                if vb != ZERO and ((vb << S5) & empty) != ZERO:
-                    ends = ZERO
-                    ws[sp] = caps | vb
-                    ws[sp + 1] = np.uint64(code + 10)
-                    sp += 2
-                vb = (tb << S6) & capt
-                if vb != ZERO and ((vb << S6) & empty) != ZERO:
-                    ends = ZERO
-                    ws[sp] = caps | vb
-                    ws[sp + 1] = np.uint64(code + 12)
-                    sp += 2
-                vb = (tb >> S5) & capt
-                if vb != ZERO and ((vb >> S5) & empty) != ZERO:
-                    ends = ZERO
-                    ws[sp] = caps | vb
-                    ws[sp + 1] = np.uint64(code - 10)
-                    sp += 2
-                vb = (tb >> S6) & capt
-                if vb != ZERO and ((vb >> S6) & empty) != ZERO:
-                    ends = ZERO
-                    ws[sp] = caps | vb
-                    ws[sp + 1] = np.uint64(code - 12)
-                    sp += 2
+                for d in literal_unroll((0, 1, 2, 3)):
+                    vb = step(tb, d) & capt
+                    if vb != ZERO and (step(vb, d) & empty) != ZERO:
+                        ends = ZERO
+                        ws[sp] = caps | vb
+                        ws[sp + ONE] = np.uint64(lsb_index(step(vb, d)))
+                        sp += U2
             if ends == ZERO:
                 continue
             ncap = popcount(caps)
@@ -666,24 +695,23 @@ def perft_captures(own, opp, kings, white, ws, base):
                 continue
             if ncap > best:
                 best = ncap
-                n = 0
-                piece_start = 0
+                n = ubase
+                piece_start = ubase
             kc = caps & kings
             while ends != ZERO:
                 tb = ends & (~ends + ONE)
                 ends ^= tb
                 a = fbit ^ tb
-                j = base + 3 * n
                 if ncap >= DUP_MIN:
-                    i = base + 3 * piece_start
-                    while i < j and not (ws[i] == a and ws[i + 1] == caps):
-                        i += 3
-                    if i < j:
+                    i = piece_start
+                    while i < n and not (ws[i] == a and ws[i + ONE] == caps):
+                        i += U3
+                    if i < n:
                         continue  # the same pieces taken between the same squares by another route
-                if n >= MAX_MOVES:
+                if n >= ubase + np.uint64(3 * MAX_MOVES):
                     return -1
-                ws[j] = a
-                ws[j + 1] = caps
-                ws[j + 2] = (a if is_king else (tb & crown)) ^ kc
-                n += 1
-    return n
+                ws[n] = a
+                ws[n + ONE] = caps
+                ws[n + U2] = (a if is_king else (tb & crown)) ^ kc
+                n += U3
+    return np.int64(n - ubase) // 3
