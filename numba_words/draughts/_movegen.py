@@ -21,12 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from numba import literal_unroll
-
 from .._jit import inline, kernel
 from ..bits import ALL64, lsb_index, msb_index, popcount
-from ._tables import (BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, S10, S12, S20, S24, S40, S48, WHITE_CROWN,
-                      ZERO)
+from ._tables import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZERO
 
 #: Capacity of one move list. Slides: each empty square is reached by at most one piece per direction, so
 #: at most 4 * 48 = 192 slides. Captures (distinct from, to, captured-set triples of maximal length) have no
@@ -337,52 +334,39 @@ def legal_moves_kernel(own, opp, kings, white):
 DUP_MIN = 4
 
 
-@inline
-def fill_up(g, p, s1, s2, s4, s8):
-    """``g`` and every square reached from ``g`` by steps of ``+s1`` through squares of ``p`` (up to 15)."""
-    g |= p & (g << s1)
-    p &= p << s1
-    g |= p & (g << s2)
-    p &= p << s2
-    g |= p & (g << s4)
-    p &= p << s4
-    return g | (p & (g << s8))
-
-
-@inline
-def fill_down(g, p, s1, s2, s4, s8):
-    """``g`` and every square reached from ``g`` by steps of ``-s1`` through squares of ``p`` (up to 15)."""
-    g |= p & (g >> s1)
-    p &= p >> s1
-    g |= p & (g >> s2)
-    p &= p >> s2
-    g |= p & (g >> s4)
-    p &= p >> s4
-    return g | (p & (g >> s8))
+#: A step in direction d is ``(x << SHL[d]) >> SHR[d]`` (one of the two is 0): the same straight-line code
+#: for every direction, with no branch, whether ``d`` is known when compiling or only at run time. Both
+#: matter for compile time: helpers inlined at Numba IR level (``inline``) with a branch per direction
+#: multiplied the code the compiler had to type and optimise many times over.
+SHL = np.array([5, 6, 0, 0], dtype=np.uint64)
+SHR = np.array([0, 0, 5, 6], dtype=np.uint64)
 
 
 @inline
 def step(x, d):
-    """``x`` moved one step in direction ``d`` (0: +5, 1: +6, 2: -5, 3: -6); ``d`` is a constant at each use."""
-    if d == 0:
-        return x << S5
-    if d == 1:
-        return x << S6
-    if d == 2:
-        return x >> S5
-    return x >> S6
+    """``x`` moved one step in direction ``d`` (0: +5, 1: +6, 2: -5, 3: -6)."""
+    return (x << SHL[d]) >> SHR[d]
 
 
 @inline
 def fill(g, p, d):
-    """``g`` and every square reached from ``g`` through squares of ``p`` in direction ``d``."""
-    if d == 0:
-        return fill_up(g, p, S5, S10, S20, S40)
-    if d == 1:
-        return fill_up(g, p, S6, S12, S24, S48)
-    if d == 2:
-        return fill_down(g, p, S5, S10, S20, S40)
-    return fill_down(g, p, S6, S12, S24, S48)
+    """``g`` and every square reached from ``g`` through squares of ``p`` in direction ``d`` (Kogge-Stone:
+    steps of 1, 2, 4 and 8 squares, enough for the 9 squares of the longest diagonal)."""
+    sl = SHL[d]
+    sr = SHR[d]
+    g |= p & ((g << sl) >> sr)
+    p &= (p << sl) >> sr
+    sl <<= ONE
+    sr <<= ONE
+    g |= p & ((g << sl) >> sr)
+    p &= (p << sl) >> sr
+    sl <<= ONE
+    sr <<= ONE
+    g |= p & ((g << sl) >> sr)
+    p &= (p << sl) >> sr
+    sl <<= ONE
+    sr <<= ONE
+    return g | (p & ((g << sl) >> sr))
 
 
 @inline
@@ -391,42 +375,79 @@ def jumps(x, opp, empty, d):
     return step(step(x, d) & opp, d) & empty
 
 
-@inline
-def _single_captures(men, kk, opp, empty, d):
-    """``(n, more)`` for captures whose first jump goes in direction ``d``: ``n`` single captures (men, and
-    kings with every landing square), ``more`` non-zero if some capture can go on (then ``n`` is no count).
-
-    No start square matters here: a piece that jumped cannot come back to its square in one more jump."""
-    j = jumps(men, opp, empty, d)
-    n = popcount(j)
-    more = jumps(j, opp, empty, 0) | jumps(j, opp, empty, 1) | jumps(j, opp, empty, 2) | jumps(j, opp, empty, 3)
-    if kk != ZERO:
+@kernel
+def king_singles(kk, opp, empty):
+    """``(n, more)``: ``n`` single captures of the kings ``kk`` (one per landing square), ``more`` non-zero if
+    one of them can go on (then ``n`` is no count). The kings' own squares play no part: no second jump from
+    a landing square crosses the line the king came along."""
+    n = 0
+    more = ZERO
+    for d in range(4):
         # victims: the first piece on a king's ray when it is an opposing piece with an empty square behind
-        v = step(fill(kk, empty, d), d) & opp & step(empty, (d + 2) & 3)
+        v = step(fill(kk, empty, d), d) & opp & step(empty, d ^ 2)
         if v != ZERO:
             land = fill(step(v, d), empty, d)
             n += popcount(land)
-            d1 = (d + 1) & 3
-            d3 = (d + 3) & 3
+            d1 = d ^ 1  # the two directions across: 0 <-> 1 and 2 <-> 3 ...
+            d3 = d1 ^ 2  # ... and their opposites
             more |= (jumps(land, opp, empty, d) | jumps(fill(land, empty, d1), opp, empty, d1) |
                      jumps(fill(land, empty, d3), opp, empty, d3))
     return n, more
 
 
 @kernel
+def men_captures(men, opp, empty):
+    """``(c1, c2, c3, longer)``: the men's capture sequences of one, two and three jumps, and whether one goes
+    on to a fourth (or may: a fourth jump onto any man's square counts, as a man may come home on it).
+
+    Sets of landing squares are carried along each sequence of directions (never straight back), for all men
+    at once. That is exact up to three jumps: no man comes back to its square or meets a piece it took
+    within three jumps (a closed loop needs four), and no two routes of fewer than four jumps take the same
+    pieces between the same squares."""
+    c1 = 0
+    c2 = 0
+    c3 = 0
+    for d1 in range(4):
+        j1 = jumps(men, opp, empty, d1)
+        if j1 == ZERO:
+            continue
+        c1 += popcount(j1)
+        for d2 in range(4):
+            if d2 == (d1 ^ 2):
+                continue
+            j2 = jumps(j1, opp, empty, d2)
+            if j2 == ZERO:
+                continue
+            c2 += popcount(j2)
+            for d3 in range(4):
+                if d3 == (d2 ^ 2):
+                    continue
+                j3 = jumps(j2, opp, empty, d3)
+                if j3 == ZERO:
+                    continue
+                c3 += popcount(j3)
+                for d4 in range(4):  # a fourth jump may land back on the man's own square
+                    if d4 != (d3 ^ 2) and jumps(j3, opp, empty | men, d4) != ZERO:
+                        return c1, c2, c3, True
+    return c1, c2, c3, False
+
+
+@kernel
 def count_captures(own, opp, kings):
-    """Number of legal moves of a position with a capture, when no capture goes on past its first jump;
-    -1 otherwise (then ``perft_captures`` lists them)."""
+    """Number of legal moves of a position with a capture when every capture is short (men: at most three
+    jumps; kings: one); -1 otherwise (then ``perft_captures`` lists them)."""
     empty = BOARD & ~(own | opp)
-    men = own & ~kings
-    kk = own & kings
-    n0, m0 = _single_captures(men, kk, opp, empty, 0)
-    n1, m1 = _single_captures(men, kk, opp, empty, 1)
-    n2, m2 = _single_captures(men, kk, opp, empty, 2)
-    n3, m3 = _single_captures(men, kk, opp, empty, 3)
-    if (m0 | m1 | m2 | m3) != ZERO:
+    kn, kmore = king_singles(own & kings, opp, empty) if (own & kings) != ZERO else (0, ZERO)
+    if kmore != ZERO:
         return -1
-    return n0 + n1 + n2 + n3
+    c1, c2, c3, longer = men_captures(own & ~kings, opp, empty)
+    if longer:
+        return -1
+    if c3 > 0:
+        return c3
+    if c2 > 0:
+        return c2
+    return c1 + kn
 
 
 @inline
@@ -442,7 +463,7 @@ def has_jump(u5, u6, d5, d6, opp, empty):
             jumps(d6, opp, empty, 3)) != ZERO
 
 
-@inline
+@kernel
 def has_capture_fast(own, opp, kings):
     """Whether the side to move has a capture (men by shifts, kings by ray fills)."""
     empty = BOARD & ~(own | opp)
@@ -476,12 +497,12 @@ def count_moves(own, opp, kings, white):
     return nk + popcount((men << S5) & empty) + popcount((men << S6) & empty)
 
 
-@inline
+@kernel
 def king_capture_sources(kk, opp, empty):
     """Kings of ``kk`` with at least one capture, by fills: along each direction, the squares just before an
     opposing piece that has an empty square behind it, filled back through empty squares to a king."""
     src = ZERO
-    for d in literal_unroll((0, 1, 2, 3)):
+    for d in range(4):
         back = (d + 2) & 3
         r = step(step(jumps(fill(kk, empty, d), opp, empty, d), back), back)
         if r != ZERO:
@@ -529,7 +550,7 @@ def perft_slides(own, opp, kings, white, ws, base):
     while kk != ZERO:
         fb = kk & (~kk + ONE)
         kk ^= fb
-        for d in literal_unroll((0, 1, 2, 3)):
+        for d in range(4):
             tb = step(fb, d) & empty
             while tb != ZERO:
                 m = fb | tb
@@ -542,29 +563,59 @@ def perft_slides(own, opp, kings, white, ws, base):
 
 
 @kernel
-def single_captures(own, opp, kings, white, ws, base):
-    """The captures as (a, b, c) triples at ``ws[base:]`` when none goes on past its first jump (then all are
-    legal); returns their number, or -1 without writing when some capture goes on."""
-    if count_captures(own, opp, kings) < 0:
-        return -1
+def short_captures(own, opp, kings, white, ws, base):
+    """The captures as (a, b, c) triples at ``ws[base:]`` when all are short (``count_captures``: men at most
+    three jumps, kings one); returns their number, or -1 without writing otherwise."""
     occ = own | opp
     empty = BOARD & ~occ
     men = own & ~kings
     kk = own & kings
+    kn, kmore = king_singles(kk, opp, empty) if kk != ZERO else (0, ZERO)
+    if kmore != ZERO:
+        return -1
+    c1, c2, c3, longer = men_captures(men, opp, empty)
+    if longer:
+        return -1
+    size = 3 if c3 > 0 else (2 if c2 > 0 else 1)  # only the longest captures are legal
     crown = WHITE_CROWN if white else BLACK_CROWN
     j = np.uint64(base)
-    for d in literal_unroll((0, 1, 2, 3)):
-        back = (d + 2) & 3
-        t = jumps(men, opp, empty, d)
-        while t != ZERO:
-            tb = t & (~t + ONE)
-            t ^= tb
-            vb = step(tb, back)
-            ws[j] = step(vb, back) | tb
-            ws[j + ONE] = vb
-            ws[j + U2] = (tb & crown) | (vb & kings)
-            j += U3
-        if kk != ZERO:
+    for d1 in range(4 if c1 > 0 else 0):
+        j1 = jumps(men, opp, empty, d1)
+        if j1 == ZERO:
+            continue
+        for d2 in range(4 if size >= 2 else 1):
+            j2 = j1
+            if size >= 2:
+                j2 = jumps(j1, opp, empty, d2) if d2 != (d1 ^ 2) else ZERO
+                if j2 == ZERO:
+                    continue
+            for d3 in range(4 if size >= 3 else 1):
+                t = j2
+                if size >= 3:
+                    t = jumps(j2, opp, empty, d3) if d3 != (d2 ^ 2) else ZERO
+                while t != ZERO:
+                    tb = t & (~t + ONE)
+                    t ^= tb
+                    # walk the route back from its landing square to the man's square
+                    sq = tb
+                    caps = ZERO
+                    if size >= 3:
+                        v = step(sq, d3 ^ 2)
+                        caps |= v
+                        sq = step(v, d3 ^ 2)
+                    if size >= 2:
+                        v = step(sq, d2 ^ 2)
+                        caps |= v
+                        sq = step(v, d2 ^ 2)
+                    v = step(sq, d1 ^ 2)
+                    caps |= v
+                    ws[j] = step(v, d1 ^ 2) | tb
+                    ws[j + ONE] = caps
+                    ws[j + U2] = (tb & crown) | (caps & kings)
+                    j += U3
+    if size == 1 and kn > 0:
+        for d in range(4):
+            back = (d + 2) & 3
             v = step(fill(kk, empty, d), d) & opp & step(empty, back)
             while v != ZERO:
                 vb = v & (~v + ONE)
@@ -663,7 +714,7 @@ def perft_captures(own, opp, kings, white, ws, base):
                         sp += U2
                         ends = ALL64  # every landing square can go on straight: none ends the capture
                 lands = land
-                for turn in literal_unroll((1, 3)):
+                for turn in (1, 3):
                     d1 = (d + np.uint64(turn)) & U3
                     # sideways: from each landing square (each line across holds one of them)
                     t_all = land
@@ -681,7 +732,7 @@ def perft_captures(own, opp, kings, white, ws, base):
             else:
                 tb = ONE << code
                 ends = tb if caps != ZERO else ZERO
-                for d in literal_unroll((0, 1, 2, 3)):
+                for d in range(4):
                     vb = step(tb, d) & capt
                     if vb != ZERO and (step(vb, d) & empty) != ZERO:
                         ends = ZERO

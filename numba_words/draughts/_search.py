@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 from ._movegen import (BASE, MOVES_OFF, PLY_WORDS, count_moves, gen_moves, has_capture_fast, make_workspace,
-                       perft_captures, perft_slides, single_captures)
+                       perft_captures, perft_slides, short_captures)
 
 
-@kernel
+@inline
 def perft_gen(own, opp, kings, white, ws, base):
     """Every legal move at ``ws[base:]`` with the perft generators; returns the count, -1 on overflow."""
     if has_capture_fast(own, opp, kings):
-        n = single_captures(own, opp, kings, white, ws, base)
+        n = short_captures(own, opp, kings, white, ws, base)
         if n >= 0:
             return n
         return perft_captures(own, opp, kings, white, ws, base)

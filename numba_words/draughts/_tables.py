@@ -27,9 +27,6 @@ from ..bits import ONE, ZERO  # noqa: F401  (re-exported for the kernels)
 
 S5 = np.uint64(5)
 S6 = np.uint64(6)
-# shifts of 2, 4 and 8 steps, for the ray fills (``_movegen.fill_up``/``fill_down``)
-S10, S20, S40 = np.uint64(10), np.uint64(20), np.uint64(40)
-S12, S24, S48 = np.uint64(12), np.uint64(24), np.uint64(48)
 
 N_SQUARES = 50
 GHOSTS = (10, 21, 32, 43)
