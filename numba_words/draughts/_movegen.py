@@ -463,7 +463,7 @@ def has_jump(u5, u6, d5, d6, opp, empty):
             jumps(d6, opp, empty, 3)) != ZERO
 
 
-@kernel
+@inline
 def has_capture_fast(own, opp, kings):
     """Whether the side to move has a capture (men by shifts, kings by ray fills)."""
     empty = BOARD & ~(own | opp)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel
-from ._movegen import (BASE, MOVES_OFF, PLY_WORDS, count_moves, gen_moves, has_capture_fast, make_workspace,
-                       perft_captures, perft_slides, short_captures)
+from ._movegen import (BASE, MOVES_OFF, ONE, PLY_WORDS, U2, U3, count_moves, gen_moves, has_capture_fast,
+                       make_workspace, perft_captures, perft_slides, short_captures)
 
 
 @inline
@@ -45,64 +45,62 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     sw = np.empty(nply, dtype=np.bool_)
     cnt = np.zeros(nply, dtype=np.int64)
     idx = np.zeros(nply, dtype=np.int64)
-    so[0] = own
-    sp[0] = opp
-    sk[0] = kings
-    sw[0] = white
-    n0 = perft_gen(own, opp, kings, white, ws, BASE)
-    if n0 < 0 or depth == 1:
-        return np.int64(n0)
-    cnt[0] = n0
     total = np.int64(0)
-    ply = 0
-    while ply >= 0:
-        i = idx[ply]
-        m = cnt[ply]
-        if i >= m:
-            ply -= 1
-            continue
-        rem = depth - ply - 1  # plies below each child
-        if rem == 0:  # leaves mode: the list holds the leaves
-            total += m - i
-            ply -= 1
-            continue
-        # make: the side to move flips, so the child's "own" is the parent's opponent minus captures
-        p_own = sp[ply]
-        p_opp = so[ply]
-        p_k = sk[ply]
-        c_w = not sw[ply]
-        j = MOVES_OFF + ply * PLY_WORDS + 3 * i
-        if rem == 1 and not leaves:  # bulk-count every child of this list
-            scratch = MOVES_OFF + (ply + 1) * PLY_WORDS
-            for _ in range(i, m):
-                c_own = p_own ^ ws[j + 1]
-                c_opp = p_opp ^ ws[j]
-                c_k = p_k ^ ws[j + 2]
-                j += 3
-                c = count_moves(c_own, c_opp, c_k, c_w)
-                if c < 0:
-                    c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
-                    if c < 0:
-                        return np.int64(-1)
-                total += c
-            ply -= 1
-            continue
-        idx[ply] = i + 1
-        c_own = p_own ^ ws[j + 1]
-        c_opp = p_opp ^ ws[j]
-        c_k = p_k ^ ws[j + 2]
+    c_own, c_opp, c_k, c_w = own, opp, kings, white
+    ply = -1
+    while True:
+        # push the position (c_*) and list its moves (the one call of the generator: it is inlined)
         ply += 1
         so[ply] = c_own
         sp[ply] = c_opp
         sk[ply] = c_k
         sw[ply] = c_w
-        c = perft_gen(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS)
-        if c < 0:
-            return np.int64(-1)
-        cnt[ply] = c
+        m = perft_gen(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS)
+        if m < 0 or depth == 1:
+            return np.int64(m)
+        cnt[ply] = m
         idx[ply] = 0
-        # unmake is implicit: the parent state is still in so/sp/sk[ply - 1]
-    return total
+        # find the next move to make, going up the stack as lists run out (unmake is implicit: the parent
+        # position is still in so/sp/sk/sw[ply])
+        while ply >= 0:
+            i = idx[ply]
+            m = cnt[ply]
+            if i >= m:
+                ply -= 1
+                continue
+            rem = depth - ply - 1  # plies below each child
+            if rem == 0:  # leaves mode: the list holds the leaves
+                total += m - i
+                ply -= 1
+                continue
+            # make: the side to move flips, so the child's "own" is the parent's opponent minus captures
+            p_own = sp[ply]
+            p_opp = so[ply]
+            p_k = sk[ply]
+            c_w = not sw[ply]
+            j = np.uint64(MOVES_OFF + ply * PLY_WORDS + 3 * i)
+            if rem == 1 and not leaves:  # bulk-count every child of this list
+                scratch = MOVES_OFF + (ply + 1) * PLY_WORDS
+                for _ in range(i, m):
+                    c_own = p_own ^ ws[j + ONE]
+                    c_opp = p_opp ^ ws[j]
+                    c_k = p_k ^ ws[j + U2]
+                    j += U3
+                    c = count_moves(c_own, c_opp, c_k, c_w)
+                    if c < 0:
+                        c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
+                        if c < 0:
+                            return np.int64(-1)
+                    total += c
+                ply -= 1
+                continue
+            idx[ply] = i + 1
+            c_own = p_own ^ ws[j + ONE]
+            c_opp = p_opp ^ ws[j]
+            c_k = p_k ^ ws[j + U2]
+            break
+        if ply < 0:
+            return total
 
 
 @kernel
