@@ -51,20 +51,22 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     while True:
         # push the position (c_*) and list its moves (the one call of the generator: it is inlined)
         ply += 1
-        so[ply] = c_own
-        sp[ply] = c_opp
-        sk[ply] = c_k
-        sw[ply] = c_w
+        u = np.uint64(ply)  # unsigned indices: no negative-index fix-ups
+        so[u] = c_own
+        sp[u] = c_opp
+        sk[u] = c_k
+        sw[u] = c_w
         m = perft_gen(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS)
         if m < 0 or depth == 1:
             return np.int64(m)
-        cnt[ply] = m
-        idx[ply] = 0
+        cnt[u] = m
+        idx[u] = 0
         # find the next move to make, going up the stack as lists run out (unmake is implicit: the parent
         # position is still in so/sp/sk/sw[ply])
         while ply >= 0:
-            i = idx[ply]
-            m = cnt[ply]
+            u = np.uint64(ply)
+            i = idx[u]
+            m = cnt[u]
             if i >= m:
                 ply -= 1
                 continue
@@ -74,10 +76,10 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
                 ply -= 1
                 continue
             # make: the side to move flips, so the child's "own" is the parent's opponent minus captures
-            p_own = sp[ply]
-            p_opp = so[ply]
-            p_k = sk[ply]
-            c_w = not sw[ply]
+            p_own = sp[u]
+            p_opp = so[u]
+            p_k = sk[u]
+            c_w = not sw[u]
             j = np.uint64(MOVES_OFF + ply * PLY_WORDS + 3 * i)
             if rem == 1 and not leaves:  # bulk-count every child of this list
                 scratch = MOVES_OFF + (ply + 1) * PLY_WORDS
@@ -94,7 +96,7 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
                     total += c
                 ply -= 1
                 continue
-            idx[ply] = i + 1
+            idx[u] = i + 1
             c_own = p_own ^ ws[j + ONE]
             c_opp = p_opp ^ ws[j]
             c_k = p_k ^ ws[j + U2]
