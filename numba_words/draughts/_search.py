@@ -176,18 +176,3 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
             cnt[ply] = m
             idx[ply] = 0
     return fo, fp, fk, fw, fr, n
-
-
-@kernel
-def perft_many_serial(fo, fp, fk, fw, depth, leaves):
-    """``perft_kernel`` on every frontier position: ``out[i]`` for position ``i``.
-
-    There is deliberately no ``prange`` twin: ``search.py`` runs this kernel on worker threads (it releases
-    the GIL), each taking small chunks of subtrees as it goes, which balances like dynamic scheduling without
-    a barrier per chunk, lets Ctrl-C stop a run at once, and compiles one variant instead of two."""
-    n = fo.shape[0]
-    out = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], depth, leaves)
-    return out
-
