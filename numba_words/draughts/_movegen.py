@@ -318,12 +318,16 @@ def legal_moves_kernel(own, opp, kings, white):
 
 
 # ---- perft generators ------------------------------------------------------------------------------------
-# The kernels above also record capture paths, for the Python API. Perft needs moves only, so it has its own
-# generators, built for speed and checked against those (and the reference) by the tests:
+# The kernels above also record capture paths, for the Python API (and list root moves in the order
+# ``divide`` reports them). Perft needs moves only, so it has its own generators, built for speed and checked
+# move for move against those (and the reference) by the tests:
 #
-# * ``count_moves`` counts a position's moves without listing them (bulk counting): king slides by ray
-#   fills (a Kogge-Stone fill along each direction through empty squares covers every king at once), and
-#   the capture test by the same fills, all in registers.
+# * ``count_moves`` counts a position's moves without listing them (bulk counting): men by shifts and
+#   popcounts, king slides by ray fills (a Kogge-Stone fill along a direction through empty squares covers
+#   every king at once), the capture test by the same fills. A position with captures is counted by
+#   ``count_captures`` when every capture is short: men's by sets of landing squares carried along each
+#   sequence of up to three directions, kings' single captures by fills; else ``perft_captures`` lists them.
+# * ``short_captures`` lists those short captures straight from the same bitboards.
 # * ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
 #   items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
 #   the same direction once, from the first landing square: so one route is found once, and the only
@@ -577,6 +581,8 @@ def short_captures(own, opp, kings, white, ws, base):
     if longer:
         return -1
     size = 3 if c3 > 0 else (2 if c2 > 0 else 1)  # only the longest captures are legal
+    if (c3 if size == 3 else (c2 if size == 2 else c1 + kn)) > MAX_MOVES:
+        return -1  # more than a move list holds: left to perft_captures, which reports the overflow
     crown = WHITE_CROWN if white else BLACK_CROWN
     j = np.uint64(base)
     for d1 in range(4 if c1 > 0 else 0):
