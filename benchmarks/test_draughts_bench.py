@@ -4,7 +4,8 @@
 
 Nodes/s from the initial position with bulk counting (and with every leaf made), 1 thread and all threads,
 beside the plain-Python reference generator (numba_words/draughts/_reference.py) and pydraughts if installed,
-measured in the same run. Anchors (C/C++, one core, bulk counting): Scan ~96 M, Moby Dam ~124 M, OWL ~130 M.
+measured in the same run. Against the C/C++ engines (Moby Dam, Scan), side by side in one run:
+``benchmarks/draughts_vs_peers.py``.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from numba_words.draughts import Position, perft, warmup
 from numba_words.draughts.bench import reference_rate
 
 pytestmark = pytest.mark.bench
-DEPTH = 11  # 1,665,861,398 nodes: ~11 s on one core, ~6 s on two (the issue asks for a 5-20 s run)
+DEPTH = 11  # 1,665,861,398 nodes: ~8 s on one core, ~4 s on two (the issue asks for a 5-20 s run)
 NODES = {9: 41022423, 10: 258895763, 11: 1665861398}
 
 

@@ -150,3 +150,8 @@ def test_errors_cut_huge_input():
     with pytest.raises(PdnError) as e:
         read_pdn("1. 32-28 " + "9" * 5000 + ". 19-23 *")
     assert len(str(e.value)) < 300
+
+
+def test_a_path_with_a_nul_character_is_named():
+    with pytest.raises(PdnError, match="cannot read"):
+        read_pdn("/\x00")

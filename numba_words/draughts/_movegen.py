@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
-from ..bits import lsb_index, msb_index, popcount
+from .._jit import inline, kernel
+from ..bits import ALL64, lsb_index, msb_index, popcount
 from ._tables import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZERO
 
 #: Capacity of one move list. Slides: each empty square is reached by at most one piece per direction, so
@@ -40,7 +40,10 @@ MAX_PATH = STACK
 #: takes ``6 * STACK`` words (square, direction, captured set, landing set, victim, continued-flag); move
 #: lists follow, three words (a, b, c) per move, ``MAX_MOVES`` moves per ply.
 WS_SQ, WS_DR, WS_CAPT, WS_LAND, WS_VICT, WS_FOUND = (i * STACK for i in range(6))
-MOVES_OFF = 6 * STACK
+#: Work-stack items (two words each) of the perft capture search (``perft_captures``): at most 17 pending
+#: items per captured piece (8 landing squares with 2 sideways captures each, and one straight on), 49 pieces.
+CSTACK = 17 * 49 + 4
+MOVES_OFF = max(6 * STACK, 2 * CSTACK)
 PLY_WORDS = 3 * MAX_MOVES
 
 #: How kernels pass constants to other kernels. A plain ``int`` global reaches a callee as a ``Literal[int]``
@@ -312,3 +315,460 @@ def legal_moves_kernel(own, opp, kings, white):
     moves = ws[MOVES_OFF:MOVES_OFF + 3 * m].copy().reshape((m, 3))
     paths = ws[path_off:path_off + m * MAX_PATH].copy().reshape((m, MAX_PATH))
     return moves, paths, n
+
+
+# ---- perft generators ------------------------------------------------------------------------------------
+# The kernels above also record capture paths, for the Python API (and list root moves in the order
+# ``divide`` reports them). Perft needs moves only, so it has its own generators, built for speed and checked
+# move for move against those (and the reference) by the tests:
+#
+# * ``count_moves`` counts a position's moves without listing them (bulk counting): men by shifts and
+#   popcounts, king slides by ray fills (a Kogge-Stone fill along a direction through empty squares covers
+#   every king at once), the capture test by the same fills. A position with captures is counted by
+#   ``count_captures`` when every capture is short: men's by sets of landing squares carried along each
+#   sequence of up to three directions, kings' single captures by fills; else ``perft_captures`` lists them.
+# * ``short_captures`` lists those short captures straight from the same bitboards.
+# * ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
+#   items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
+#   the same direction once, from the first landing square: so one route is found once, and the only
+#   duplicate moves left are routes that take the same pieces in another order, which needs at least
+#   ``DUP_MIN`` captures (a closed loop). Only sequences that cannot go on are recorded, and only the longest.
+
+#: Captures of fewer pieces than this cannot be duplicates (see above), so they skip the duplicate scan.
+DUP_MIN = 4
+
+
+#: A step in direction d is ``(x << SHL[d]) >> SHR[d]`` (one of the two is 0): the same straight-line code
+#: for every direction, with no branch, whether ``d`` is known when compiling or only at run time. Both
+#: matter for compile time: helpers inlined at Numba IR level (``inline``) with a branch per direction
+#: multiplied the code the compiler had to type and optimise many times over.
+SHL = np.array([5, 6, 0, 0], dtype=np.uint64)
+SHR = np.array([0, 0, 5, 6], dtype=np.uint64)
+
+
+@inline
+def step(x, d):
+    """``x`` moved one step in direction ``d`` (0: +5, 1: +6, 2: -5, 3: -6)."""
+    return (x << SHL[d]) >> SHR[d]
+
+
+@inline
+def fill(g, p, d):
+    """``g`` and every square reached from ``g`` through squares of ``p`` in direction ``d`` (Kogge-Stone:
+    steps of 1, 2, 4 and 8 squares, enough for the 9 squares of the longest diagonal)."""
+    sl = SHL[d]
+    sr = SHR[d]
+    g |= p & ((g << sl) >> sr)
+    p &= (p << sl) >> sr
+    sl <<= ONE
+    sr <<= ONE
+    g |= p & ((g << sl) >> sr)
+    p &= (p << sl) >> sr
+    sl <<= ONE
+    sr <<= ONE
+    g |= p & ((g << sl) >> sr)
+    p &= (p << sl) >> sr
+    sl <<= ONE
+    sr <<= ONE
+    return g | (p & ((g << sl) >> sr))
+
+
+@inline
+def jumps(x, opp, empty, d):
+    """Landing squares of one jump from the squares ``x`` over a piece of ``opp`` in direction ``d``."""
+    return step(step(x, d) & opp, d) & empty
+
+
+@kernel
+def king_singles(kk, opp, empty):
+    """``(n, more)``: ``n`` single captures of the kings ``kk`` (one per landing square), ``more`` non-zero if
+    one of them can go on (then ``n`` is no count). The kings' own squares play no part: no second jump from
+    a landing square crosses the line the king came along."""
+    n = 0
+    more = ZERO
+    for d in range(4):
+        # victims: the first piece on a king's ray when it is an opposing piece with an empty square behind
+        v = step(fill(kk, empty, d), d) & opp & step(empty, d ^ 2)
+        if v != ZERO:
+            land = fill(step(v, d), empty, d)
+            n += popcount(land)
+            d1 = d ^ 1  # the two directions across: 0 <-> 1 and 2 <-> 3 ...
+            d3 = d1 ^ 2  # ... and their opposites
+            more |= (jumps(land, opp, empty, d) | jumps(fill(land, empty, d1), opp, empty, d1) |
+                     jumps(fill(land, empty, d3), opp, empty, d3))
+    return n, more
+
+
+@kernel
+def men_captures(men, opp, empty):
+    """``(c1, c2, c3, longer)``: the men's capture sequences of one, two and three jumps, and whether one goes
+    on to a fourth (or may: a fourth jump onto any man's square counts, as a man may come home on it).
+
+    Sets of landing squares are carried along each sequence of directions (never straight back), for all men
+    at once. That is exact up to three jumps: no man comes back to its square or meets a piece it took
+    within three jumps (a closed loop needs four), and no two routes of fewer than four jumps take the same
+    pieces between the same squares."""
+    c1 = 0
+    c2 = 0
+    c3 = 0
+    for d1 in range(4):
+        j1 = jumps(men, opp, empty, d1)
+        if j1 == ZERO:
+            continue
+        c1 += popcount(j1)
+        for d2 in range(4):
+            if d2 == (d1 ^ 2):
+                continue
+            j2 = jumps(j1, opp, empty, d2)
+            if j2 == ZERO:
+                continue
+            c2 += popcount(j2)
+            for d3 in range(4):
+                if d3 == (d2 ^ 2):
+                    continue
+                j3 = jumps(j2, opp, empty, d3)
+                if j3 == ZERO:
+                    continue
+                c3 += popcount(j3)
+                for d4 in range(4):  # a fourth jump may land back on the man's own square
+                    if d4 != (d3 ^ 2) and jumps(j3, opp, empty | men, d4) != ZERO:
+                        return c1, c2, c3, True
+    return c1, c2, c3, False
+
+
+@kernel
+def count_captures(own, opp, kings):
+    """Number of legal moves of a position with a capture when every capture is short (men: at most three
+    jumps; kings: one); -1 otherwise (then ``perft_captures`` lists them)."""
+    empty = BOARD & ~(own | opp)
+    kn, kmore = king_singles(own & kings, opp, empty) if (own & kings) != ZERO else (0, ZERO)
+    if kmore != ZERO:
+        return -1
+    c1, c2, c3, longer = men_captures(own & ~kings, opp, empty)
+    if longer:
+        return -1
+    if c3 > 0:
+        return c3
+    if c2 > 0:
+        return c2
+    return c1 + kn
+
+
+@inline
+def king_fills(kk, empty):
+    """Kings ``kk`` and every empty square they reach, one bitboard per direction."""
+    return fill(kk, empty, 0), fill(kk, empty, 1), fill(kk, empty, 2), fill(kk, empty, 3)
+
+
+@inline
+def has_jump(u5, u6, d5, d6, opp, empty):
+    """Whether a piece of ``u5`` (``u6``, ``d5``, ``d6``) can jump in direction 0 (1, 2, 3)."""
+    return (jumps(u5, opp, empty, 0) | jumps(u6, opp, empty, 1) | jumps(d5, opp, empty, 2) |
+            jumps(d6, opp, empty, 3)) != ZERO
+
+
+@inline
+def has_capture_fast(own, opp, kings):
+    """Whether the side to move has a capture (men by shifts, kings by ray fills)."""
+    empty = BOARD & ~(own | opp)
+    men = own & ~kings
+    kk = own & kings
+    if kk == ZERO:
+        return has_jump(men, men, men, men, opp, empty)
+    f0, f1, f2, f3 = king_fills(kk, empty)
+    return has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty)
+
+
+@kernel
+def count_moves(own, opp, kings, white):
+    """Number of legal moves, without listing them when it can (bulk counting); -1 when only listing the
+    captures can tell (a capture that goes on past its first jump)."""
+    occ = own | opp
+    empty = BOARD & ~occ
+    men = own & ~kings
+    kk = own & kings
+    nk = 0
+    if kk == ZERO:
+        if has_jump(men, men, men, men, opp, empty):
+            return count_captures(own, opp, kings)
+    else:
+        f0, f1, f2, f3 = king_fills(kk, empty)
+        if has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty):
+            return count_captures(own, opp, kings)
+        nk = popcount(f0 ^ kk) + popcount(f1 ^ kk) + popcount(f2 ^ kk) + popcount(f3 ^ kk)
+    if white:
+        return nk + popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
+    return nk + popcount((men << S5) & empty) + popcount((men << S6) & empty)
+
+
+@kernel
+def king_capture_sources(kk, opp, empty):
+    """Kings of ``kk`` with at least one capture, by fills: along each direction, the squares just before an
+    opposing piece that has an empty square behind it, filled back through empty squares to a king."""
+    src = ZERO
+    for d in range(4):
+        back = (d + 2) & 3
+        r = step(step(jumps(fill(kk, empty, d), opp, empty, d), back), back)
+        if r != ZERO:
+            b = fill(r, empty, back)
+            src |= (b | step(b, back)) & kk
+    return src
+
+
+# Move-list writes use unsigned indices: Numba adds a negative-index fix-up to every access with a signed
+# index (a compare and two conditional moves), which is a third of the instructions of a slide's write.
+U2 = np.uint64(2)
+U3 = np.uint64(3)
+U63 = np.uint64(63)
+
+
+@kernel
+def perft_slides(own, opp, kings, white, ws, base):
+    """All non-capturing moves as (a, b, c) triples at ``ws[base:]``; returns their number."""
+    empty = BOARD & ~(own | opp)
+    men = own & ~kings
+    j = np.uint64(base)
+    if white:
+        crown = WHITE_CROWN
+        t5 = (men >> S5) & empty
+        t6 = (men >> S6) & empty
+    else:
+        crown = BLACK_CROWN
+        t5 = (men << S5) & empty
+        t6 = (men << S6) & empty
+    while t5 != ZERO:
+        tb = t5 & (~t5 + ONE)
+        t5 ^= tb
+        ws[j] = ((tb << S5) if white else (tb >> S5)) | tb
+        ws[j + ONE] = ZERO
+        ws[j + U2] = tb & crown
+        j += U3
+    while t6 != ZERO:
+        tb = t6 & (~t6 + ONE)
+        t6 ^= tb
+        ws[j] = ((tb << S6) if white else (tb >> S6)) | tb
+        ws[j + ONE] = ZERO
+        ws[j + U2] = tb & crown
+        j += U3
+    kk = own & kings
+    while kk != ZERO:
+        fb = kk & (~kk + ONE)
+        kk ^= fb
+        for d in range(4):
+            tb = step(fb, d) & empty
+            while tb != ZERO:
+                m = fb | tb
+                ws[j] = m
+                ws[j + ONE] = ZERO
+                ws[j + U2] = m
+                j += U3
+                tb = step(tb, d) & empty
+    return np.int64(j - np.uint64(base)) // 3
+
+
+@kernel
+def short_captures(own, opp, kings, white, ws, base):
+    """The captures as (a, b, c) triples at ``ws[base:]`` when all are short (``count_captures``: men at most
+    three jumps, kings one); returns their number, or -1 without writing otherwise."""
+    occ = own | opp
+    empty = BOARD & ~occ
+    men = own & ~kings
+    kk = own & kings
+    kn, kmore = king_singles(kk, opp, empty) if kk != ZERO else (0, ZERO)
+    if kmore != ZERO:
+        return -1
+    c1, c2, c3, longer = men_captures(men, opp, empty)
+    if longer:
+        return -1
+    size = 3 if c3 > 0 else (2 if c2 > 0 else 1)  # only the longest captures are legal
+    if (c3 if size == 3 else (c2 if size == 2 else c1 + kn)) > MAX_MOVES:
+        return -1  # more than a move list holds: left to perft_captures, which reports the overflow
+    crown = WHITE_CROWN if white else BLACK_CROWN
+    j = np.uint64(base)
+    for d1 in range(4 if c1 > 0 else 0):
+        j1 = jumps(men, opp, empty, d1)
+        if j1 == ZERO:
+            continue
+        for d2 in range(4 if size >= 2 else 1):
+            j2 = j1
+            if size >= 2:
+                j2 = jumps(j1, opp, empty, d2) if d2 != (d1 ^ 2) else ZERO
+                if j2 == ZERO:
+                    continue
+            for d3 in range(4 if size >= 3 else 1):
+                t = j2
+                if size >= 3:
+                    t = jumps(j2, opp, empty, d3) if d3 != (d2 ^ 2) else ZERO
+                while t != ZERO:
+                    tb = t & (~t + ONE)
+                    t ^= tb
+                    # walk the route back from its landing square to the man's square
+                    sq = tb
+                    caps = ZERO
+                    if size >= 3:
+                        v = step(sq, d3 ^ 2)
+                        caps |= v
+                        sq = step(v, d3 ^ 2)
+                    if size >= 2:
+                        v = step(sq, d2 ^ 2)
+                        caps |= v
+                        sq = step(v, d2 ^ 2)
+                    v = step(sq, d1 ^ 2)
+                    caps |= v
+                    ws[j] = step(v, d1 ^ 2) | tb
+                    ws[j + ONE] = caps
+                    ws[j + U2] = (tb & crown) | (caps & kings)
+                    j += U3
+    if size == 1 and kn > 0:
+        for d in range(4):
+            back = (d + 2) & 3
+            v = step(fill(kk, empty, d), d) & opp & step(empty, back)
+            while v != ZERO:
+                vb = v & (~v + ONE)
+                v ^= vb
+                vi = np.uint64(lsb_index(vb))
+                fb = ONE << np.uint64(first_blocker(np.uint64(back), RAY[np.uint64(back), vi] & occ))
+                land = fill(step(vb, d), empty, d)
+                while land != ZERO:
+                    tb = land & (~land + ONE)
+                    land ^= tb
+                    a = fb | tb
+                    ws[j] = a
+                    ws[j + ONE] = vb
+                    ws[j + U2] = a | (vb & kings)
+                    j += U3
+    return np.int64(j - np.uint64(base)) // 3
+
+
+@inline
+def first_blocker(d, blockers):
+    """Index (uint64) of the blocker nearest the origin of a ray in direction ``d`` (uint64)."""
+    if d < U2:
+        return np.uint64(lsb_index(blockers))
+    return np.uint64(msb_index(blockers))
+
+
+@inline
+def _king_jump(d, t, occ, capt, empty):
+    """The piece a king on bit ``t`` can jump in direction ``d`` (all uint64): its bit, or 0."""
+    bl = RAY[d, t] & occ
+    if bl == ZERO:
+        return ZERO
+    w = first_blocker(d, bl)
+    wb = ONE << w
+    if (wb & capt) != ZERO and (NEXT[d, w] & empty) != ZERO:
+        return wb
+    return ZERO
+
+
+@kernel
+def perft_captures(own, opp, kings, white, ws, base):
+    """All maximal captures (duplicates dropped) as (a, b, c) triples at ``ws[base:]``; returns their number,
+    -1 past ``MAX_MOVES``. The work stack uses ``ws[0:2 * CSTACK]``: (captured set, square | direction << 6)
+    per item, the square being a man's landing square or a king's last victim."""
+    occ_all = own | opp
+    crown = WHITE_CROWN if white else BLACK_CROWN
+    men = own & ~kings
+    empty0 = BOARD & ~occ_all
+    sources = men_capture_sources(men, opp, empty0)
+    if (own & kings) != ZERO:
+        sources |= king_capture_sources(own & kings, opp, empty0)
+    ubase = np.uint64(base)
+    n = ubase  # end of the list (index of the next move's first word)
+    best = 1
+    while sources != ZERO:
+        f = np.uint64(lsb_index(sources))
+        fbit = ONE << f
+        sources ^= fbit
+        occ = occ_all ^ fbit  # the moving piece has left its square
+        empty = BOARD & ~occ
+        piece_start = n
+        sp = ZERO
+        is_king = (fbit & kings) != ZERO
+        if is_king:
+            for d in range(4):
+                ud = np.uint64(d)
+                vb = _king_jump(ud, f, occ, opp, empty)
+                if vb != ZERO:
+                    ws[sp] = vb
+                    ws[sp + ONE] = np.uint64(lsb_index(vb)) | (ud << S6)
+                    sp += U2
+        else:
+            ws[0] = ZERO
+            ws[1] = f
+            sp = U2
+        while sp != ZERO:
+            sp -= U2
+            caps = ws[sp]
+            code = ws[sp + ONE]
+            capt = opp & ~caps
+            if is_king:
+                # the king has just jumped square v in direction d: it may land on any empty square beyond
+                v = code & U63
+                d = code >> S6
+                ray = RAY[d, v]
+                bl = ray & occ
+                land = ray
+                ends = ZERO
+                if bl != ZERO:
+                    w = first_blocker(d, bl)
+                    wb = ONE << w
+                    land = ray & ~(RAY[d, w] | wb)
+                    if (wb & capt) != ZERO and (NEXT[d, w] & empty) != ZERO:
+                        ws[sp] = caps | wb
+                        ws[sp + ONE] = code ^ v ^ w
+                        sp += U2
+                        ends = ALL64  # every landing square can go on straight: none ends the capture
+                lands = land
+                for turn in (1, 3):
+                    d1 = (d + np.uint64(turn)) & U3
+                    # sideways: from each landing square (each line across holds one of them)
+                    t_all = land
+                    while t_all != ZERO:
+                        t = np.uint64(lsb_index(t_all))
+                        tb = ONE << t
+                        t_all ^= tb
+                        wb = _king_jump(d1, t, occ, capt, empty)
+                        if wb != ZERO:
+                            ends |= tb
+                            ws[sp] = caps | wb
+                            ws[sp + ONE] = np.uint64(lsb_index(wb)) | (d1 << S6)
+                            sp += U2
+                ends = lands & ~ends  # landing squares with no way on
+            else:
+                tb = ONE << code
+                ends = tb if caps != ZERO else ZERO
+                for d in range(4):
+                    vb = step(tb, d) & capt
+                    if vb != ZERO and (step(vb, d) & empty) != ZERO:
+                        ends = ZERO
+                        ws[sp] = caps | vb
+                        ws[sp + ONE] = np.uint64(lsb_index(step(vb, d)))
+                        sp += U2
+            if ends == ZERO:
+                continue
+            ncap = popcount(caps)
+            if ncap < best:
+                continue
+            if ncap > best:
+                best = ncap
+                n = ubase
+                piece_start = ubase
+            kc = caps & kings
+            while ends != ZERO:
+                tb = ends & (~ends + ONE)
+                ends ^= tb
+                a = fbit ^ tb
+                if ncap >= DUP_MIN:
+                    i = piece_start
+                    while i < n and not (ws[i] == a and ws[i + ONE] == caps):
+                        i += U3
+                    if i < n:
+                        continue  # the same pieces taken between the same squares by another route
+                if n >= ubase + np.uint64(3 * MAX_MOVES):
+                    return -1
+                ws[n] = a
+                ws[n + ONE] = caps
+                ws[n + U2] = (a if is_king else (tb & crown)) ^ kc
+                n += U3
+    return np.int64(n - ubase) // 3

@@ -8,84 +8,101 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
-from ._movegen import (BASE, CAP, MOVES_OFF, NO_PATH, PLY_WORDS, count_slides, gen_captures, gen_moves, gen_slides,
-                       has_capture, make_workspace)
+from .._jit import inline, kernel
+from ._movegen import (BASE, MOVES_OFF, ONE, PLY_WORDS, U2, U3, count_moves, gen_moves, has_capture_fast,
+                       make_workspace, perft_captures, perft_slides, short_captures)
+
+
+@inline
+def perft_gen(own, opp, kings, white, ws, base):
+    """Every legal move at ``ws[base:]`` with the perft generators; returns the count, -1 on overflow."""
+    if has_capture_fast(own, opp, kings):
+        n = short_captures(own, opp, kings, white, ws, base)
+        if n >= 0:
+            return n
+        return perft_captures(own, opp, kings, white, ws, base)
+    return perft_slides(own, opp, kings, white, ws, base)
 
 
 @kernel
 def perft_kernel(own, opp, kings, white, depth, leaves):
     """Number of move paths of length ``depth`` (``-1`` if a move list overflowed).
 
-    ``leaves=False``: at the last ply count moves without making them (bulk counting).
-    ``leaves=True``: make every leaf (the honest node count a search would pay for).
+    ``leaves=False``: at the last ply count moves without listing them (bulk counting: popcounts, or the
+    capture generator when there is a capture). ``leaves=True``: list every move of the last ply, as a search
+    would before making them (making one is three XORs of its list entry, which nothing would read here).
     """
     own = np.uint64(own)
     opp = np.uint64(opp)
     kings = np.uint64(kings)
     if depth <= 0:
         return np.int64(1)
-    nply = depth + 1
+    nply = depth + 1  # one move list per ply, and one for the captures of the bulk-counted ply
     ws = make_workspace(nply, np.int64(0))
-    if depth == 1 and not leaves:
-        if has_capture(own, opp, kings):
-            return np.int64(gen_captures(own, opp, kings, white, ws, BASE, CAP, NO_PATH))
-        return np.int64(count_slides(own, opp, kings, white))
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
     sk = np.empty(nply, dtype=np.uint64)
     sw = np.empty(nply, dtype=np.bool_)
     cnt = np.zeros(nply, dtype=np.int64)
     idx = np.zeros(nply, dtype=np.int64)
-    so[0] = own
-    sp[0] = opp
-    sk[0] = kings
-    sw[0] = white
-    n0 = gen_moves(own, opp, kings, white, ws, BASE, NO_PATH)
-    if n0 < 0:
-        return np.int64(-1)
-    cnt[0] = n0
     total = np.int64(0)
-    ply = 0
-    while ply >= 0:
-        i = idx[ply]
-        if i >= cnt[ply]:
-            ply -= 1
-            continue
-        idx[ply] = i + 1
-        j = MOVES_OFF + ply * PLY_WORDS + 3 * i
-        # make: the side to move flips, so the child's "own" is the parent's opponent minus captures
-        c_own = sp[ply] ^ ws[j + 1]
-        c_opp = so[ply] ^ ws[j]
-        c_k = sk[ply] ^ ws[j + 2]
-        c_w = not sw[ply]
-        rem = depth - ply - 1
-        if rem == 0:
-            total += 1
-        elif rem == 1 and not leaves:
-            if has_capture(c_own, c_opp, c_k):
-                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + (ply + 1) * PLY_WORDS, CAP, NO_PATH)
-                if m < 0:
-                    return np.int64(-1)
-                total += m
-            else:
-                total += count_slides(c_own, c_opp, c_k, c_w)
-        else:
-            ply += 1
-            so[ply] = c_own
-            sp[ply] = c_opp
-            sk[ply] = c_k
-            sw[ply] = c_w
-            if has_capture(c_own, c_opp, c_k):
-                m = gen_captures(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, CAP, NO_PATH)
-                if m < 0:
-                    return np.int64(-1)
-            else:
-                m = gen_slides(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, NO_PATH)
-            cnt[ply] = m
-            idx[ply] = 0
-        # unmake is implicit: the parent state is still in so/sp/sk[ply - 1]
-    return total
+    c_own, c_opp, c_k, c_w = own, opp, kings, white
+    ply = -1
+    while True:
+        # push the position (c_*) and list its moves (the one call of the generator: it is inlined)
+        ply += 1
+        u = np.uint64(ply)  # unsigned indices: no negative-index fix-ups
+        so[u] = c_own
+        sp[u] = c_opp
+        sk[u] = c_k
+        sw[u] = c_w
+        m = perft_gen(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS)
+        if m < 0 or depth == 1:
+            return np.int64(m)
+        cnt[u] = m
+        idx[u] = 0
+        # find the next move to make, going up the stack as lists run out (unmake is implicit: the parent
+        # position is still in so/sp/sk/sw[ply])
+        while ply >= 0:
+            u = np.uint64(ply)
+            i = idx[u]
+            m = cnt[u]
+            if i >= m:
+                ply -= 1
+                continue
+            rem = depth - ply - 1  # plies below each child
+            if rem == 0:  # leaves mode: the list holds the leaves
+                total += m - i
+                ply -= 1
+                continue
+            # make: the side to move flips, so the child's "own" is the parent's opponent minus captures
+            p_own = sp[u]
+            p_opp = so[u]
+            p_k = sk[u]
+            c_w = not sw[u]
+            j = np.uint64(MOVES_OFF + ply * PLY_WORDS + 3 * i)
+            if rem == 1 and not leaves:  # bulk-count every child of this list
+                scratch = MOVES_OFF + (ply + 1) * PLY_WORDS
+                for _ in range(i, m):
+                    c_own = p_own ^ ws[j + ONE]
+                    c_opp = p_opp ^ ws[j]
+                    c_k = p_k ^ ws[j + U2]
+                    j += U3
+                    c = count_moves(c_own, c_opp, c_k, c_w)
+                    if c < 0:
+                        c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
+                        if c < 0:
+                            return np.int64(-1)
+                    total += c
+                ply -= 1
+                continue
+            idx[u] = i + 1
+            c_own = p_own ^ ws[j + ONE]
+            c_opp = p_opp ^ ws[j]
+            c_k = p_k ^ ws[j + U2]
+            break
+        if ply < 0:
+            return total
 
 
 @kernel
@@ -120,7 +137,9 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
     sp[0] = opp
     sk[0] = kings
     sw[0] = white
-    m0 = gen_moves(own, opp, kings, white, ws, BASE, NO_PATH)
+    # the generator of ``legal_moves`` (paths off), so that root-move indices follow its order (``divide``)
+    no_path = np.int64(-1)
+    m0 = gen_moves(own, opp, kings, white, ws, BASE, no_path)
     if m0 < 0:
         return fo, fp, fk, fw, fr, -1
     cnt[0] = m0
@@ -151,24 +170,9 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
             sp[ply] = c_opp
             sk[ply] = c_k
             sw[ply] = c_w
-            m = gen_moves(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, NO_PATH)
+            m = gen_moves(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, no_path)
             if m < 0:
                 return fo, fp, fk, fw, fr, -1
             cnt[ply] = m
             idx[ply] = 0
     return fo, fp, fk, fw, fr, n
-
-
-@kernel
-def perft_many_serial(fo, fp, fk, fw, depth, leaves):
-    """``perft_kernel`` on every frontier position: ``out[i]`` for position ``i``.
-
-    There is deliberately no ``prange`` twin: ``search.py`` runs this kernel on worker threads (it releases
-    the GIL), each taking small chunks of subtrees as it goes, which balances like dynamic scheduling without
-    a barrier per chunk, lets Ctrl-C stop a run at once, and compiles one variant instead of two."""
-    n = fo.shape[0]
-    out = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], depth, leaves)
-    return out
-

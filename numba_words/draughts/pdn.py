@@ -139,8 +139,8 @@ def _text(source) -> tuple[str, str]:
         try:
             with open(path, "rb") as fh:
                 data = fh.read()
-        except OSError as e:
-            raise PdnError(f"cannot read the PDN file {quote(path)}: {e.strerror or e}") from None
+        except (OSError, ValueError) as e:  # ValueError: a name with a NUL character
+            raise PdnError(f"cannot read the PDN file {quote(path)}: {getattr(e, 'strerror', None) or e}") from None
     elif isinstance(source, str):
         return source.removeprefix("\ufeff"), ""
     elif isinstance(source, (bytes, bytearray)):

@@ -129,6 +129,20 @@ def _split(root, depth, want, min_fdepth=1, subtree=SUBTREE_NODES) -> _Split:
 
 
 # ---- running the subtrees --------------------------------------------------------------------------------
+def _perft_many(fo, fp, fk, fw, rem, leaves):
+    """``perft_kernel`` on every frontier position given (arrays): an ``int64`` array of counts.
+
+    A Python loop, not a kernel: each call is a whole subtree (milliseconds), so the loop costs nothing
+    measurable, and a kernel around ``perft_kernel`` would compile (optimise) all of its code once more.
+    ``perft_kernel`` releases the GIL, so worker threads run it in parallel."""
+    from ._search import perft_kernel
+
+    out = np.zeros(len(fo), dtype=np.int64)
+    for i in range(len(fo)):
+        out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], rem, leaves)
+    return out
+
+
 class _Pool:
     """Count subtrees ``f`` (rem plies each) on ``n`` worker threads, chunk by chunk; see the module docs."""
 
@@ -154,8 +168,6 @@ class _Pool:
             return lo, hi
 
     def _work(self):
-        from ._search import perft_many_serial
-
         fo, fp, fk, fw = self.f
         size = 1
         try:
@@ -164,7 +176,7 @@ class _Pool:
                 if hi <= lo:
                     return
                 t = time.perf_counter()
-                part = perft_many_serial(fo[lo:hi], fp[lo:hi], fk[lo:hi], fw[lo:hi], self.rem, self.leaves)
+                part = _perft_many(fo[lo:hi], fp[lo:hi], fk[lo:hi], fw[lo:hi], self.rem, self.leaves)
                 dt = time.perf_counter() - t
                 self.out[lo:hi] = part
                 with self.lock:
@@ -224,14 +236,12 @@ def _count(f, rem, leaves, n_threads, progress=None, desc="", inline=False):
     """Perft of every frontier position of ``f`` (``rem`` plies each): one array of counts, in frontier order.
     ``inline``: one kernel call in the calling thread (for small trees, where threads cost more than they
     give); else the worker threads of :class:`_Pool`."""
-    from ._search import perft_many_serial
-
     if len(f[0]) == 0:
         return np.zeros(0, dtype=np.int64)
     report, close = _reporter(progress, desc)
     try:
         if inline and report is None:
-            out = perft_many_serial(*f[:4], np.int64(rem), bool(leaves))
+            out = _perft_many(*f[:4], np.int64(rem), bool(leaves))
         else:
             out = _Pool(f, rem, leaves, n_threads).run(report)
     finally:
@@ -389,7 +399,7 @@ def perft_tasks(position: Position | str, depth: int, client, *, split_depth: in
 
 def warmup() -> None:
     """Compile (or load from Numba's cache) every kernel perft, divide and the Position API use."""
-    from ._search import perft_kernel, perft_many_serial
+    from ._search import perft_kernel
 
     p = Position.initial()
     list(p.legal_moves)
@@ -397,4 +407,4 @@ def warmup() -> None:
     for leaves in (False, True):
         perft_kernel(*root, np.int64(2), leaves)
         f = _frontier(root, 1)
-        perft_many_serial(*f[:4], np.int64(2), leaves)
+        _perft_many(*f[:4], np.int64(2), leaves)
