@@ -67,8 +67,8 @@ def _brute(pos, passed, memo):
 
 @pytest.fixture(scope="module")
 def small():
-    ps = positions_from_games(40, seed=11, max_tiles=3)
-    assert len(ps) >= 10
+    ps = positions_from_games(24, seed=11, max_tiles=3)
+    assert len(ps) >= 8
     return ps
 
 
