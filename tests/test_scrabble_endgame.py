@@ -132,3 +132,21 @@ def test_needs_an_empty_bag_and_known_racks():
     pos.opp_rack = "EEEE"
     with pytest.raises(ScrabbleError, match="bag"):
         pos.endgame()
+
+
+ENDGAME_CGP = ("7ELEVATOR/7O4HIE/1LIGHTEN4O2/WINO4JAVAS2/I7U3E2/E7R6/N6OY3Q2/I3BOXY3ZILL/E2TOFUS4SI1/2C1N2t5ED/"
+               "2O1G2E5FA/2AMI2R3D1ED/2PAN1PEDICABs1/2TAG2R3W1T1/3R3STEAK3 MNR/UU 0/0 0")
+
+
+def test_cli(capsys):
+    import json
+
+    from numba_words.cli import main
+
+    assert main(["scrabble", "endgame", "--cgp", ENDGAME_CGP, "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)[0]
+    pos = Position.from_cgp(ENDGAME_CGP)
+    assert rec["value"] == brute(pos) and rec["exact"] and rec["pv"][0] == rec["best"]
+    assert main(["scrabble", "endgame", "--cgp", ENDGAME_CGP, "--plies", "2"]) == 0
+    assert "depth 2" in capsys.readouterr().out
+    assert main(["scrabble", "endgame", "--cgp", ENDGAME_CGP.replace("MNR/UU", "MNR/")]) == 2

@@ -183,3 +183,16 @@ def test_bad_arguments(midgame, kw, msg):
 def test_positions_it_refuses():
     with pytest.raises(ScrabbleError, match="empty"):
         Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACDINRT/ 0/0 0").simulate()
+
+
+def test_cli(capsys):
+    import json
+
+    from numba_words.cli import main
+
+    assert main(["scrabble", "sim", "--cgp", MIDGAME, "--iterations", "64", "--candidates", "3", "--threads", "1",
+                 "--json"]) == 0
+    recs = json.loads(capsys.readouterr().out)
+    assert len(recs) == 3 and all(r["iterations"] == 64 for r in recs)
+    assert [r["mean"] for r in recs] == sorted((r["mean"] for r in recs), reverse=True)
+    assert main(["scrabble", "sim", "--cgp", MIDGAME, "--iterations", "0"]) == 2
