@@ -46,6 +46,20 @@ class EndgameResult:
     nodes: int
     seconds: float
     iterations: list = field(default_factory=list)
+    position: object = None
+
+    def positions(self) -> list:
+        """The positions along the principal variation: the start, then the one after each move (the side to move
+        first; racks as the moves leave them)."""
+        out = [self.position]
+        for m in self.pv:
+            out.append(_after(out[-1], m))
+        return out
+
+    def svg(self, size: int = 480) -> str:
+        """The board at the end of the principal variation with the squares its plays filled highlighted."""
+        squares = [(q[0], q[1]) for m in self.pv if m is not None for q in m.placed]
+        return self.positions()[-1].svg(size=size, highlight=squares)
 
     def pv_notation(self) -> list:
         return ["pass" if m is None else m.notation for m in self.pv]
@@ -129,7 +143,7 @@ def solve_endgame(position, plies: int | None = None, time: float | None = None,
     if not horizon:
         pv = _complete(position, pv, table, bool(passed))
     return EndgameResult(int(value), pv[0] if pv else None, pv, depth, not horizon, int(sum(i[2] for i in iters)),
-                         _time.perf_counter() - t0, iters)
+                         _time.perf_counter() - t0, iters, position)
 
 
 def _search(position, depth, table, passed):
