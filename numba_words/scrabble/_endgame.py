@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel
-from ._autoplay import _rack_pts, best_play, gen_plays, make_play
+from ._autoplay import _rack_pts, gen_plays, make_play
 from ._tables import SIZE
 
 EXACT_DEPTH = np.int64(255)
@@ -75,20 +75,25 @@ def _play_hash(meta, words, bm, nm, i, zsq):
 
 
 @kernel
-def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, bingo, dawg, span, reach, btab,
-             full, tile_pts, bmeta, bwords, bbm, bnm, counts, rows, cols):
-    """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play until the
-    game ends (uses ply ``p + 1`` as scratch)."""
+def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, bingo, dawg, span, reach, full,
+             tile_pts, meta, words, bm, nm, counts, rows, cols):
+    """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
+    generation order among equals) until the game ends; uses ply ``p + 1`` and the play buffers as scratch. Returns
+    ``(value, plays needed)``: a second value above the buffers' rows means "call again with more room". (The
+    full generator, not the best-only one: on endgame boards with long racks its bounds walk far more.)"""
     _copy_ply(BL, FV, OC, CC, XS, RK, p)
     q = p + 1
     v = np.int64(0)  # spread for `side`
     s = side
     npass = passed
     no_board = p < 0  # False, typed bool (a literal would compile the generator once more)
+    ones = np.ones(RK.shape[2], np.int64)
     for _ in range(64):  # a game ends within 2 * 7 plays and passes
         rk = RK[q, s]
-        n = best_play(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, no_board,
-                      bmeta, bwords, bbm, bnm, reach, btab, counts)
+        n = gen_plays(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, no_board,
+                      meta, words, bm, nm, reach, counts)
+        if n > meta.shape[0]:
+            return v, n
         sign = np.int64(1) if s == side else np.int64(-1)
         if n == 0:
             if npass:
@@ -97,19 +102,22 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, b
             npass = 1
         else:
             npass = 0
-            v += sign * np.int64(bmeta[0, 4])
-            make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, full, lval, bmeta, bwords, bbm, bnm, np.int64(n - 1), rk, rows,
-                      cols)
-            if _rack_pts(rk, np.ones(rk.shape[0], np.int64)) == 0:
+            top = np.int64(0)
+            for i in range(1, n):
+                if meta[i, 4] > meta[top, 4]:
+                    top = i
+            v += sign * np.int64(meta[top, 4])
+            make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, full, lval, meta, words, bm, nm, top, rk, rows, cols)
+            if _rack_pts(rk, ones) == 0:
                 v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
                 break
         s = 1 - s
-    return v
+    return v, np.int64(0)
 
 
 @kernel
 def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, lm, wm, lval, rack_size, bingo, dawg,
-          span, reach, btab, full, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out):
+          span, reach, full, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out):
     """Search the position (board arrays, ``racks[s]`` tiles by kind of side ``s``, side 0 to move, ``passed0``:
     the last move was a pass) to depth ``D`` plies in the window ``(alpha0, beta0)``. Writes ``out`` (see
     :data:`N_OUT`) and the principal variation: ``pv_meta[j]`` (row, col, dir, length, score, tiles; length 0 = a
@@ -157,10 +165,6 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     PVB = np.zeros((NP, NP), np.uint16)
     PVN = np.zeros((NP, NP), np.uint16)
     pvlen = np.zeros(NP, np.int64)
-    bmeta = np.empty((1, 6), np.int32)
-    bwords = np.zeros((1, SIZE), np.uint8)
-    bbm = np.empty(1, np.uint16)
-    bnm = np.empty(1, np.uint16)
     counts = np.zeros(32, np.int64)
     rows = np.zeros(8, np.int64)
     cols = np.zeros(8, np.int64)
@@ -204,8 +208,11 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         mode = RETURN
                         continue
             if dl == 0:
-                rv = _playout(BL, FV, OC, CC, XS, RK, p, s, passed[p], lm, wm, lval, rack_size, bingo, dawg, span,
-                              reach, btab, full, tile_pts, bmeta, bwords, bbm, bnm, counts, rows, cols)
+                rv, more = _playout(BL, FV, OC, CC, XS, RK, p, s, passed[p], lm, wm, lval, rack_size, bingo, dawg,
+                                    span, reach, full, tile_pts, M[p], W[p], B[p], N[p], counts, rows, cols)
+                if more > cap:
+                    need = more
+                    break
                 hz[p] = 1
                 mode = RETURN
                 continue
