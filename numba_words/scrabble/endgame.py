@@ -94,10 +94,14 @@ def _board_hash(board) -> np.int64:
     return h
 
 
-def _check(position):
-    from .position import Position
+def _is_position(x) -> bool:
+    """A :class:`~.position.Position` (checked by its parts: this module must not import ``position``, which
+    imports it)."""
+    return hasattr(x, "legal_plays") and hasattr(x, "board") and hasattr(x, "opp_rack")
 
-    if not isinstance(position, Position):
+
+def _check(position):
+    if not _is_position(position):
         raise ScrabbleError(f"endgame: expected a Position, got {short(position)}")
     if not position.rack:
         raise ScrabbleError("endgame: the rack on turn is empty (the game is over)")
@@ -203,10 +207,11 @@ def _after(pos, play):
     """The position after ``play`` (``None``: a pass), the other side on turn (no checks)."""
     from collections import Counter
 
-    from .position import Position, sort_rack
+    from .plays import _sort_rack
 
+    make = type(pos)._make
     if play is None:
-        return Position._make(pos.variant, pos.lexicon, pos.board, pos.opp_rack, pos.rack,
+        return make(pos.variant, pos.lexicon, pos.board, pos.opp_rack, pos.rack,
                               (pos.scores[1], pos.scores[0]), pos.scoreless + 1)
     board = pos.board.copy()
     placed = play.placed
@@ -214,7 +219,7 @@ def _after(pos, play):
     board.place([q[0] for q in placed], [q[1] for q in placed], [alpha.index(q[2]) for q in placed],
                 [q[3] for q in placed])
     left = Counter(pos.rack) - Counter("?" if q[3] else q[2] for q in placed)
-    return Position._make(pos.variant, pos.lexicon, board, pos.opp_rack, sort_rack(left.elements()),
+    return make(pos.variant, pos.lexicon, board, pos.opp_rack, _sort_rack(left.elements()),
                           (pos.scores[1], pos.scores[0] + play.score), 0)
 
 

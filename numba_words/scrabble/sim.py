@@ -149,9 +149,9 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
     (``plies`` replies each) or ``time`` seconds, dropping candidates more than ``z`` standard errors behind
     once each has ``min_iterations``. ``threads``: Numba threads; ``client``: a Dask client or address (then
     ``chunk_size`` iterations per task). ``progress``: ``update(n)`` told of finished iterations."""
-    from .position import Position
+    from .endgame import _is_position
 
-    if not isinstance(position, Position):
+    if not _is_position(position):
         raise ScrabbleError(f"simulate: expected a Position, got {short(position)}")
     candidates = _whole(candidates, "candidates", 1)
     plies = _whole(plies, "plies", 1)
