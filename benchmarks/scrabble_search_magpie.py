@@ -52,9 +52,9 @@ def magpie_endgame(root: Path, cgp: str, plies: int) -> tuple:
     out = _magpie(root, f"set -savesettings false -lex TWL06 -threads 1 -eplies {plies}\ncgp {cgp}\nendgame\n",
                   "Endgame (depth")
     sec = float(re.findall(r"Endgame \(depth: \d+, time: ([0-9.]+)s", out)[-1])
-    # the first row of its table: the move, its score, then V (the value) and S
-    row = re.findall(r"\n\s*(\S+ \S+)\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)", out.split("Endgame (depth")[-1])
-    return sec, int(row[0][2]) if row else None
+    # the first row of its table: the move, its score (and "(RACK +n)" going out), then V (the value) and S
+    row = re.findall(r"\n\s*\S+ \S+ -?\d+(?: \(\S+ [+-]\d+\))?\s+(-?\d+)\s+(-?\d+)", out.split("Endgame (depth")[-1])
+    return sec, int(row[0][0]) if row else None
 
 
 def sim_main(a) -> None:
