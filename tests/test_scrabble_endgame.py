@@ -121,6 +121,8 @@ def test_depth_limit_and_deepening(small):
     assert one.exact == (full.depth == 1)
     assert [i[0] for i in full.iterations] == list(range(1, full.depth + 1))
     assert full.to_record()["value"] == full.value
+    quick = solve_endgame(pos, time=1e-6)  # stops after the first depth
+    assert quick.depth == 1 and quick.value == one.value
 
 
 @pytest.mark.parametrize("kw,msg", [({"plies": 0}, "plies"), ({"time": -1}, "time"), ({"tt_mb": 0}, "tt_mb")])

@@ -102,6 +102,10 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
                 left += sign * leave
             if choice >= 0:
                 spread += sign * 1000 * np.int64(meta[choice, 4])
+                if ply == plies - 1:  # the last move: nothing reads the board after it
+                    if nbag == 0 and np.int64(meta[choice, 5]) == _rack_pts(rk, ones):
+                        spread += sign * 2000 * other
+                    break
                 ntile = make_play(L, F, O, C, X, dawg, full, lval, meta, words, bm, nm, choice, rk, rows, cols)
                 nbag = _draw(bag, nbag, rk, ntile, st)
                 if _rack_pts(rk, ones) == 0:
