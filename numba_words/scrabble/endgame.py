@@ -20,6 +20,8 @@ from .errors import ScrabbleError, short
 from .leaves import rack_kinds, variant_arrays
 from .plays import PLAY_DTYPE, Play
 
+ASPIRATION = 4
+"""Half-width (points) of the window each deepening step searches first around the previous depth's value."""
 MAX_PLIES = 2 * 2 * 7 + 1
 """Longest endgame line: every play places a tile, and passes never come twice in a row before the end."""
 _Z = np.random.default_rng(0x5EED_E4D6)
@@ -131,7 +133,16 @@ def solve_endgame(position, plies: int | None = None, time: float | None = None,
     res = None
     for depth in range(1, top + 1):
         t1 = _time.perf_counter()
-        r = _search(position, depth, table, bool(passed))
+        r = None
+        if iters and ASPIRATION:  # a window around the last depth's value; searched again in full if it fails
+            prev = iters[-1][1]
+            r = _search(position, depth, table, bool(passed), prev - ASPIRATION, prev + ASPIRATION)
+            if not prev - ASPIRATION < r[0] < prev + ASPIRATION:
+                r = (None, r[1]) + r[2:]
+        if r is None or r[0] is None:
+            n0 = r[1] if r is not None else 0
+            r = _search(position, depth, table, bool(passed))
+            r = (r[0], r[1] + n0) + r[2:]
         dt = _time.perf_counter() - t1
         iters.append((depth, r[0], r[1], dt))
         res = (depth,) + r
@@ -150,8 +161,9 @@ def solve_endgame(position, plies: int | None = None, time: float | None = None,
                          _time.perf_counter() - t0, iters, position)
 
 
-def _search(position, depth, table, passed):
-    """One kernel call at ``depth`` plies: ``(value, nodes, horizon reached, PV rows)``."""
+def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.INF):
+    """One kernel call at ``depth`` plies in the window ``(alpha, beta)``: ``(value, nodes, horizon reached, PV
+    rows)`` (the value is a bound when outside the window)."""
     v = position.variant
     b = position.board
     lex = position.lexicon
@@ -166,7 +178,7 @@ def _search(position, depth, table, passed):
         pv_nm = np.zeros(D + 2, np.uint16)
         out = np.zeros(_endgame.N_OUT, np.int64)
         _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, _board_hash(b), np.int64(passed), np.int64(D),
-                       -_endgame.INF, _endgame.INF, table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
+                       np.int64(alpha), np.int64(beta), table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
                        np.int64(v.bingo), b.dawg, span_table(), reach_for(lex), b.full, tile_pts, ZSQ,
                        ZRACK, ZMISC, np.int64(cap), pv_meta, pv_words, pv_bm, pv_nm, out)
         if out[4] <= cap:
