@@ -224,11 +224,18 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 break
             nr = _rack_pts(rk, ones)
             opp_pts = _rack_pts(RK[p, 1 - s], tile_pts)
+            my_pts = _rack_pts(rk, tile_pts)
             keys = order[p]
             for i in range(n):
                 est = np.int64(M[p, i, 4])
                 if np.int64(M[p, i, 5]) == nr:
                     est += 2 * opp_pts
+                else:  # static equity with the bag empty: the points kept count twice against
+                    used = np.int64(0)
+                    for c in range(np.int64(M[p, i, 3])):
+                        if (np.int64(N[p, i]) >> c) & 1 and not (np.int64(B[p, i]) >> c) & 1:
+                            used += lval[np.int64(W[p, i, c])]
+                    est -= 2 * (my_pts - used)
                 if i == ttm:
                     est = INF
                 keys[i] = -est * 65536 + i
