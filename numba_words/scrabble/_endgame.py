@@ -8,8 +8,8 @@ the limit (``out[2] == 0``), which iterative deepening in :mod:`.endgame` runs t
 
 No recursion: per-ply state in ``(D + 2, ...)`` arrays, ply ``p`` holding the board and both racks of the node at
 depth ``p`` (side ``p & 1`` to move; side 0 moves at the root) and its move list. Moves are tried in order of
-score (a play going out counted with its bonus), the transposition table's move first; the pass last, or
-first when the opponent just passed.
+static equity with the bag empty (score; + twice the opponent's rack for going out, else - twice the points
+kept), the transposition table's move first; the pass last, or first when the opponent just passed.
 
 Transposition table ``tt`` (``(2^k, 3)`` int64): Zobrist key; value; ``depth | flag << 8 | (move + 1) << 16``
 where depth :data:`EXACT_DEPTH` marks a value no depth limit touched, flag 0 exact, 1 lower bound, 2 upper
