@@ -9,6 +9,8 @@ Quick start::
     pos.legal_plays().to_records()  # as dicts (coord, word, score, tiles, leave, notation, equity)
     pos.best("equity")              # the play of highest score + leave value (pos.leaves: a KLV2 table)
     play_games(1000, ("equity", "score"), threads=2).summary()   # self-play statistics
+    pos.simulate(candidates=15, plies=2, iterations=1000)         # Monte-Carlo simulation of the top plays
+    pos.endgame()                   # exact endgame (bag empty, pos.opp_rack known): value, best play, PV
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, Inval
                      InvalidNotationError, InvalidRackError, InvalidVariantError, ScrabbleError, UnknownVariantError)
 from .game import Game, play_game
 from .autoplay import AutoplayResult, Player, play_games
+from .endgame import EndgameResult, solve_endgame
+from .sim import SimResult, simulate
 from .gcg import read_gcg, write_gcg
 from .leaves import Exchange, Leaves, load_leaves
 from .plays import PLAY_DTYPE, Play, Plays
@@ -25,7 +29,7 @@ from .search import generate, generate_batch, generate_many, warmup
 from .variants import SCRABBLE, VARIANTS, WORDFEUD, WORDFEUD_NB, WORDS_WITH_FRIENDS, Variant, get_variant
 
 __all__ = [
-    "AutoplayResult", "Exchange", "InvalidLeavesError", "Leaves", "Player", "load_leaves", "play_games",
+    "AutoplayResult", "EndgameResult", "SimResult", "simulate", "solve_endgame", "Exchange", "InvalidLeavesError", "Leaves", "Player", "load_leaves", "play_games",
     "BoardArrays", "Game", "IllegalPlayError", "InvalidBoardError", "InvalidCgpError", "InvalidGcgError",
     "InvalidNotationError", "InvalidRackError", "InvalidVariantError", "PLAY_DTYPE", "Play", "Plays", "Position",
     "SCRABBLE", "ScrabbleError", "UnknownVariantError", "VARIANTS", "Variant", "WORDFEUD", "WORDFEUD_NB",

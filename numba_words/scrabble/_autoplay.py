@@ -84,6 +84,133 @@ def _rack_pts(rack, tile_pts):
 
 
 @kernel
+def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm, nm,
+              reach, counts):
+    """Every play of the rack ``rk`` (tiles by kind) into ``meta``/``words``/``bm``/``nm`` (see
+    :mod:`._movegen`); returns their number (rows past ``meta.shape[0]`` are counted, not written: call again
+    with more room). ``counts``: scratch (32). The one call of the full generator in the game kernels."""
+    for c in range(counts.shape[0]):
+        counts[c] = 0
+    for k in range(1, rk.shape[0]):
+        counts[k - 1] = rk[k]
+    return _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                             empty_board, meta, words, bm, nm, reach)
+
+
+@kernel
+def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
+              nm, reach, btab, counts):
+    """The top-scoring play of the rack ``rk`` (tiles by kind) in row 0; returns 1, or 0 when there is none. The
+    one call of the best-only generator in the game kernels."""
+    for c in range(counts.shape[0]):
+        counts[c] = 0
+    for k in range(1, rk.shape[0]):
+        counts[k - 1] = rk[k]
+    return _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                         empty_board, meta, words, bm, nm, reach, btab)
+
+
+@kernel
+def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board, tile_pts, milli, caps, G, P, R,
+                vowel, pen, stride, lmap):
+    """The move of highest static equity among the ``n`` plays in ``meta``... and (with ``can_exchange``) the
+    exchanges of rack ``rk``: ``(choice, keep, leave)`` with ``choice`` the play's row, -2 an exchange keeping
+    the leave of mixed-radix index ``keep`` (see :func:`._leaves.leave_map`), -3 a pass; ``leave`` the kept
+    tiles' value in millipoints (0 once the bag is empty)."""
+    fullidx, rpts, rn = _leaves.equity_terms(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, stride, lmap)
+    best_eq = _leaves.PASS_EQUITY
+    choice = np.int64(-3)
+    xbest = np.int64(-1)
+    for i in range(n):
+        eq = _leaves.play_equity(words, i, np.int64(nm[i]), np.int64(bm[i]), np.int64(meta[i, 3]),
+                                 np.int64(meta[i, 0]), np.int64(meta[i, 1]), np.int64(meta[i, 2]),
+                                 np.int64(meta[i, 4]), np.int64(meta[i, 5]), fullidx, rpts, rn, stride, lmap,
+                                 tile_pts, nbag, opp_pts, vowel, pen, empty_board)
+        if eq > best_eq:
+            best_eq = eq
+            choice = i
+    if can_exchange:
+        size = np.int64(1)
+        for k in range(rk.shape[0]):
+            size *= rk[k] + 1
+        for idx in range(size):
+            if idx != fullidx and lmap[idx] > best_eq:
+                best_eq = lmap[idx]
+                xbest = idx
+                choice = -2
+    leave = np.int64(0)
+    if choice == -2:
+        leave = lmap[xbest]
+    elif choice >= 0 and nbag > 0:
+        idx = fullidx
+        ln = np.int64(meta[choice, 3])
+        new = np.int64(nm[choice])
+        blanks = np.int64(bm[choice])
+        for k in range(ln):
+            if (new >> k) & 1:
+                idx -= stride[0] if (blanks >> k) & 1 else stride[np.int64(words[choice, k]) + 1]
+        leave = lmap[idx]
+    return choice, xbest, leave
+
+
+@kernel
+def make_play(lines, fv, occ, cc, xs, dawg, full, lval, meta, words, bm, nm, i, rk, rows, cols):
+    """Put the play of row ``i`` on the board (letters, values, occupancy, cross-checks) and take its tiles from
+    the rack ``rk`` (by kind); ``rows``/``cols``: scratch (8). Returns the number of tiles placed."""
+    r0 = np.int64(meta[i, 0])
+    c0 = np.int64(meta[i, 1])
+    d = np.int64(meta[i, 2])
+    ln = np.int64(meta[i, 3])
+    bmask = np.int64(bm[i])
+    nmask = np.int64(nm[i])
+    m = 0
+    for k in range(ln):
+        if (nmask >> k) & 1:
+            r = r0 + k if d == 1 else r0
+            c = c0 if d == 1 else c0 + k
+            L = np.int64(words[i, k])
+            isb = (bmask >> k) & 1
+            lines[0, r, c] = L
+            lines[1, c, r] = L
+            v = np.int64(0) if isb else lval[L]
+            fv[0, r, c] = v
+            fv[1, c, r] = v
+            occ[0, r] |= np.int64(1) << c
+            occ[1, c] |= np.int64(1) << r
+            rows[m] = r
+            cols[m] = c
+            m += 1
+            if isb:
+                rk[0] -= 1
+            else:
+                rk[L + 1] -= 1
+    _cross.update_checks(lines, fv, dawg, full, cc, xs, rows[:m], cols[:m])
+    return m
+
+
+@kernel
+def exchange(rk, keep, bag, nbag, st, xk):
+    """Exchange the tiles of rack ``rk`` not in the kept leave of mixed-radix index ``keep``: draw first, then
+    return them to the bag. ``xk``: receives the tiles given back (kinds). Returns ``(nbag, tiles exchanged)``."""
+    rest = keep
+    m = 0
+    for k in range(rk.shape[0]):
+        if rk[k] > 0:
+            kk = rest % (rk[k] + 1)
+            rest //= rk[k] + 1
+            for _ in range(rk[k] - kk):
+                xk[m] = k
+                m += 1
+    for q in range(m):
+        rk[xk[q]] -= 1
+    nbag = _draw(bag, nbag, rk, m, st)
+    for q in range(m):
+        bag[nbag] = xk[q]
+        nbag += 1
+    return nbag, m
+
+
+@kernel
 def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
              milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, btab, full, out, rec, rec_word, rec_rack, rec_x,
              record):
@@ -133,11 +260,6 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
     for t in range(MAX_TURNS):
         p = t & 1
         rk = racks[p]
-        nb = rk[0]
-        for c in range(32):
-            counts[c] = 0
-        for k in range(1, K):
-            counts[k - 1] = rk[k]
         n_rack = np.int64(0)
         for k in range(K):
             n_rack += rk[k]
@@ -151,23 +273,21 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
                 rec_rack[t, q] = -1
             for q in range(rec_x.shape[1]):
                 rec_x[t, q] = -1
-        choice = -1  # row of the play to make; -2: exchange (kept leave index xbest); -3: pass
+        choice = np.int64(-3)  # row of the play to make; -2: exchange (kept leave index xbest); -3: pass
         xbest = np.int64(-1)
         can_exchange = nbag >= rack_size
         if seats[p] == SCORE:
-            n = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nb, rack_size, bingo, dawg, span,
-                              empty_board, meta, words, bm, nm, reach, btab)
+            n = best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
+                          words, bm, nm, reach, btab, counts)
             if n > 0:
                 choice = 0
             elif can_exchange:
                 choice = -2
                 xbest = 0  # keep nothing
-            else:
-                choice = -3
         else:
             while True:
-                n = _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nb, rack_size, bingo, dawg,
-                                      span, empty_board, meta, words, bm, nm, reach)
+                n = gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board,
+                              meta, words, bm, nm, reach, counts)
                 if n <= cap:
                     break
                 cap = n
@@ -176,64 +296,16 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
                 bm = np.empty(cap, np.uint16)
                 nm = np.empty(cap, np.uint16)
             opp_pts = _rack_pts(racks[1 - p], tile_pts)
-            fullidx, rpts, rn = _leaves.equity_terms(rk, tile_pts, milli[leave_sel[p]], caps, G, P, R, nbag, opp_pts,
-                                                     stride, lmap)
-            best_eq = _leaves.PASS_EQUITY
-            for i in range(n):
-                eq = _leaves.play_equity(words, i, np.int64(nm[i]), np.int64(bm[i]), np.int64(meta[i, 3]),
-                                         np.int64(meta[i, 0]), np.int64(meta[i, 1]), np.int64(meta[i, 2]),
-                                         np.int64(meta[i, 4]), np.int64(meta[i, 5]), fullidx, rpts, rn, stride, lmap,
-                                         tile_pts, nbag, opp_pts, vowel, pen, empty_board)
-                if eq > best_eq:
-                    best_eq = eq
-                    choice = i
-            if can_exchange:
-                size = np.int64(1)
-                for k in range(K):
-                    size *= rk[k] + 1
-                for idx in range(size):
-                    if idx != fullidx and lmap[idx] > best_eq:
-                        best_eq = lmap[idx]
-                        xbest = idx
-                        choice = -2
-            if choice == -1:
-                choice = -3
+            choice, xbest, _ = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board,
+                                           tile_pts, milli[leave_sel[p]], caps, G, P, R, vowel, pen, stride, lmap)
         # ---------------------------------------------------------- make the move
         if record:
             for q in range(rec.shape[1]):
                 rec[t, q] = 0
             rec[t, 0] = p
         if choice >= 0:
-            r0 = np.int64(meta[choice, 0])
-            c0 = np.int64(meta[choice, 1])
-            d = np.int64(meta[choice, 2])
-            ln = np.int64(meta[choice, 3])
             sc = np.int64(meta[choice, 4])
-            ntile = np.int64(meta[choice, 5])
-            bmask = np.int64(bm[choice])
-            nmask = np.int64(nm[choice])
-            m = 0
-            for k in range(ln):
-                if (nmask >> k) & 1:
-                    r = r0 + k if d == 1 else r0
-                    c = c0 if d == 1 else c0 + k
-                    L = np.int64(words[choice, k])
-                    isb = (bmask >> k) & 1
-                    lines[0, r, c] = L
-                    lines[1, c, r] = L
-                    v = np.int64(0) if isb else lval[L]
-                    fv[0, r, c] = v
-                    fv[1, c, r] = v
-                    occ[0, r] |= np.int64(1) << c
-                    occ[1, c] |= np.int64(1) << r
-                    rows[m] = r
-                    cols[m] = c
-                    m += 1
-                    if isb:
-                        rk[0] -= 1
-                    else:
-                        rk[L + 1] -= 1
-            _cross.update_checks(lines, fv, dawg, full, cc, xs, rows[:m], cols[:m])
+            ntile = make_play(lines, fv, occ, cc, xs, dawg, full, lval, meta, words, bm, nm, choice, rk, rows, cols)
             empty_board = False
             scores[p] += sc
             if ntile == rack_size:
@@ -242,14 +314,10 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
             nbag = _draw(bag, nbag, rk, ntile, st)
             if record:
                 rec[t, 1] = 0
-                rec[t, 2] = r0
-                rec[t, 3] = c0
-                rec[t, 4] = d
-                rec[t, 5] = ln
-                rec[t, 6] = sc
-                rec[t, 7] = ntile
-                rec[t, 8] = bmask
-                rec[t, 9] = nmask
+                for q in range(6):
+                    rec[t, 2 + q] = np.int64(meta[choice, q])
+                rec[t, 8] = np.int64(bm[choice])
+                rec[t, 9] = np.int64(nm[choice])
                 for k in range(SIZE):
                     rec_word[t, k] = words[choice, k]
             turn = t + 1
@@ -263,22 +331,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
                 ended = 0
                 break
         elif choice == -2:
-            # exchange: keep the leave of mixed-radix index xbest, draw, then return the rest
-            rest = xbest
-            m = 0
-            for k in range(K):
-                if rk[k] > 0:
-                    keep = rest % (rk[k] + 1)
-                    rest //= rk[k] + 1
-                    for _ in range(rk[k] - keep):
-                        xk[m] = k
-                        m += 1
-            for q in range(m):
-                rk[xk[q]] -= 1
-            nbag = _draw(bag, nbag, rk, m, st)
-            for q in range(m):
-                bag[nbag] = xk[q]
-                nbag += 1
+            nbag, m = exchange(rk, xbest, bag, nbag, st, xk)
             scoreless += 1
             if record:
                 rec[t, 1] = 1

@@ -1,4 +1,5 @@
-"""CLI for the crossword-game engine: ``numba-words scrabble generate|best|selfplay|autoplay|bench`` and its part of
+"""CLI for the crossword-game engine: ``numba-words scrabble generate|best|selfplay|autoplay|sim|endgame|bench`` and its
+part of
 ``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
 from __future__ import annotations
 
@@ -81,6 +82,34 @@ def register(sub) -> None:
                     help="going out: classic (+/- the rack left) or tournament (+2x the rack left)")
     ap.add_argument("--gcg", default=None, metavar="FILE", help="write game 0 to FILE as GCG")
     ap.set_defaults(func=_autoplay)
+
+    mp = ss.add_parser("sim", help="Monte-Carlo simulation of the top plays by static equity",
+                       description="Simulate the top candidates by static equity: each iteration draws the "
+                       "opponent's rack and later draws from the unseen tiles and plays every candidate out for "
+                       "--plies replies (best static equity); outcome = spread + leave values of the last two "
+                       "moves (points). Candidates statistically behind are dropped (--json/--csv: one record per "
+                       "candidate: notation, score, leave, equity, mean, stderr, iterations, dropped).")
+    _position_options(mp, verb=True)
+    mp.add_argument("--candidates", type=int, default=15, metavar="N", help="plays to simulate (default 15)")
+    mp.add_argument("--plies", type=int, default=2, metavar="N", help="replies after the candidate (default 2)")
+    mp.add_argument("--iterations", type=int, default=1000, metavar="N", help="iterations at most (default 1000)")
+    mp.add_argument("--time", type=float, default=None, metavar="SECONDS", help="time budget (default: none)")
+    mp.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    mp.add_argument("--threads", type=int, default=None, help="Numba threads (default: all cores)")
+    mp.add_argument("--leaves", default=None, metavar="FILE.klv2",
+                    help="leave table (default: the variant's shipped table, or zero)")
+    mp.set_defaults(func=_sim)
+
+    ep = ss.add_parser("endgame", help="solve an endgame exactly (bag empty, both racks known)",
+                       description="Exact endgame by negamax with alpha-beta, a transposition table and "
+                       "iterative deepening; the CGP must give both racks (RACK/OPP) and leave the bag empty. "
+                       "Prints the value (final spread change for the side to move) and the principal variation.")
+    _position_options(ep, verb=True)
+    ep.add_argument("--plies", type=int, default=None, metavar="N", help="depth limit (default: solve to the end)")
+    ep.add_argument("--time", type=float, default=None, metavar="SECONDS",
+                    help="stop deepening when the next depth would not finish in time")
+    ep.add_argument("--tt-mb", type=float, default=64, metavar="MB", help="transposition table size (default 64)")
+    ep.set_defaults(func=_endgame)
 
     bp = ss.add_parser("bench", help="throughput on self-play midgame positions beside the plain-Python reference",
                        description="Generation throughput (one call a position, the batch kernel at 1 and N "
@@ -227,6 +256,48 @@ def _autoplay(args) -> int:
         _write_file(args, args.gcg, res.game(0).gcg())
     _console.note(args, f"-- {args.games} games in {dt:.2f} s ({args.games / dt if dt else 0:,.0f} games/s, "
                   "compile included on a first run)")
+    return 0
+
+
+def _sim(args) -> int:
+    pos = _position(args)
+    if args.leaves is not None:
+        pos.leaves = args.leaves
+    with _console.progress(args, args.iterations, "sim", "iteration") as bar:
+        res = pos.simulate(candidates=args.candidates, plies=args.plies, iterations=args.iterations, time=args.time,
+                           threads=args.threads, seed=args.seed, progress=bar)
+    if args.svg:
+        _write_file(args, args.svg, pos.svg(res.best))
+
+    def text():
+        if args.board:
+            print(pos)
+        print(res.summary())
+
+    _console.emit(args, res.to_records(), text)
+    _console.note(args, f"-- best {res.best.notation}; {res.playouts} playouts in {res.seconds:.2f} s "
+                  f"({res.playouts / res.seconds if res.seconds else 0:,.0f} playouts/s, compile included on a "
+                  "first run)")
+    return 0
+
+
+def _endgame(args) -> int:
+    pos = _position(args)
+    res = pos.endgame(plies=args.plies, time=args.time, tt_mb=args.tt_mb)
+    if args.svg:
+        _write_file(args, args.svg, pos.svg(res.best))
+
+    def text():
+        if args.board:
+            print(pos)
+        print(f"value {res.value:+d} ({'exact' if res.exact else f'depth {res.depth}, not exact'})")
+        for i, m in enumerate(res.pv):
+            who = "me " if i % 2 == 0 else "opp"
+            print(f"  {i + 1:>2}. {who} {'pass' if m is None else m.notation:<24} {0 if m is None else m.score:>4}")
+
+    _console.emit(args, [res.to_record()], text)
+    _console.note(args, f"-- {res.nodes:,} nodes in {res.seconds:.2f} s to depth {res.depth} "
+                  "(compile included on a first run)")
     return 0
 
 

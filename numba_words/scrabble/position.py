@@ -275,6 +275,22 @@ class Position:
                 out.append(s)
         return out
 
+    # ------------------------------------------------------------------ search (see .endgame, .sim)
+    def endgame(self, plies: int | None = None, time: float | None = None, tt_mb: float = 64, passed: bool = False):
+        """The solved endgame (bag empty, :attr:`opp_rack` known): best move, principal variation and final
+        spread change; see :func:`.endgame.solve_endgame`."""
+        from .endgame import solve_endgame
+
+        return solve_endgame(self, plies=plies, time=time, tt_mb=tt_mb, passed=passed)
+
+    def simulate(self, candidates: int = 15, plies: int = 2, iterations: int = 1000, *, time: float | None = None,
+                 threads: int | None = None, seed: int = 0, client=None, **kw):
+        """Monte-Carlo simulation of the top ``candidates`` plays by static equity; see :func:`.sim.simulate`."""
+        from .sim import simulate
+
+        return simulate(self, candidates=candidates, plies=plies, iterations=iterations, time=time,
+                        threads=threads, seed=seed, client=client, **kw)
+
     # ------------------------------------------------------------------ notation
     def parse_play(self, text: str) -> Play:
         """The legal :class:`Play` written as ``"8D CAIRD"`` / ``"H10 F(E)H"`` (parentheses optional, ``.`` for

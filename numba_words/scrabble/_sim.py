@@ -1,0 +1,132 @@
+"""Simulation kernel: playouts of candidate plays, ``prange`` over iterations.
+
+Iteration ``i`` has its own random stream (``_autoplay.game_seed(seed, i)``): it completes the opponent's rack
+from the unseen tiles, then plays every live candidate from the same draws (common random numbers: candidates
+are compared on the same racks and bags). A playout puts the candidate down, draws, then ``plies`` replies, each
+side's best move by static equity (:func:`._autoplay.pick_equity`: plays and exchanges), drawing after each.
+Its outcome, in millipoints from the mover's side, is the spread it made plus the leftover: the values of the
+leaves kept by the last two moves (the mover's added, the opponent's taken off; with one ply, the candidate's
+leave too), as MAGPIE scores it. Going out ends a playout (+ twice the other rack's points).
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .._jit import kernel, pkernel
+from ._autoplay import _draw, _rack_pts, exchange, game_seed, gen_plays, make_play, pick_equity
+from ._tables import SIZE
+
+
+@kernel
+def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
+              rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, full, res):
+    """One iteration from random state ``st0`` (uint64[1]): ``res[j]`` = outcome of candidate ``live[j]``
+    (millipoints). Its own scratch: a serial kernel, called from the ``prange`` of :func:`playouts`."""
+    K = caps.shape[0]
+    nl = live.shape[0]
+    bag0 = unseen.copy()
+    opp = opp0.copy()
+    n_opp = np.int64(0)
+    for k in range(K):
+        n_opp += opp[k]
+    nbag0 = _draw(bag0, np.int64(bag0.shape[0]), opp, rack_size - n_opp, st0)
+    cap = 4096
+    meta = np.empty((cap, 6), np.int32)
+    words = np.zeros((cap, SIZE), np.uint8)
+    bm = np.empty(cap, np.uint16)
+    nm = np.empty(cap, np.uint16)
+    L = np.empty((2, SIZE, SIZE), np.uint8)
+    F = np.empty((2, SIZE, SIZE), np.int64)
+    O = np.empty((2, SIZE), np.int64)
+    C = np.empty((2, SIZE, SIZE), np.int64)
+    X = np.empty((2, SIZE, SIZE), np.int64)
+    racks = np.zeros((2, K), np.int64)
+    bag = np.empty(bag0.shape[0], np.int64)
+    st = np.zeros(1, np.uint64)
+    counts = np.zeros(32, np.int64)
+    stride = np.zeros(K, np.int64)
+    lmap = np.zeros(256, np.int64)
+    rows = np.zeros(8, np.int64)
+    cols = np.zeros(8, np.int64)
+    xk = np.zeros(8, np.int64)
+    ones = np.ones(K, np.int64)
+    not_empty = plies < 0  # False, typed bool (a literal would compile the generator once more)
+    for j in range(nl):
+        c = live[j]
+        for d in range(2):
+            for a in range(SIZE):
+                O[d, a] = occ[d, a]
+                for b in range(SIZE):
+                    L[d, a, b] = lines[d, a, b]
+                    F[d, a, b] = fv[d, a, b]
+                    C[d, a, b] = cc[d, a, b]
+                    X[d, a, b] = xs[d, a, b]
+        for k in range(K):
+            racks[0, k] = rack0[k]
+            racks[1, k] = opp[k]
+        for q in range(nbag0):
+            bag[q] = bag0[q]
+        nbag = nbag0
+        st[0] = st0[0]
+        spread = np.int64(0)
+        left = np.int64(0)
+        if plies == 1:
+            left += cleave[c]
+        ntile = make_play(L, F, O, C, X, dawg, full, lval, cmeta, cwords, cbm, cnm, c, racks[0], rows, cols)
+        spread += 1000 * np.int64(cmeta[c, 4])
+        nbag = _draw(bag, nbag, racks[0], ntile, st)
+        over = _rack_pts(racks[0], ones) == 0
+        if over:
+            spread += 2000 * _rack_pts(racks[1], tile_pts)
+        for ply in range(plies):
+            if over:
+                break
+            s = 1 - (ply & 1)  # the opponent replies first
+            sign = np.int64(1) if s == 0 else np.int64(-1)
+            rk = racks[s]
+            while True:
+                n = gen_plays(L, F, O, C, X, lm, wm, lval, rk, rack_size, bingo, dawg, span, not_empty, meta,
+                              words, bm, nm, reach, counts)
+                if n <= cap:
+                    break
+                cap = n
+                meta = np.empty((cap, 6), np.int32)
+                words = np.zeros((cap, SIZE), np.uint8)
+                bm = np.empty(cap, np.uint16)
+                nm = np.empty(cap, np.uint16)
+            other = _rack_pts(racks[1 - s], tile_pts)
+            choice, keep, leave = pick_equity(rk, n, meta, words, bm, nm, nbag, other, nbag >= rack_size,
+                                              not_empty, tile_pts, milli, caps, G, P, R, vowel, pen, stride, lmap)
+            if ply >= plies - 2:
+                left += sign * leave
+            if choice >= 0:
+                spread += sign * 1000 * np.int64(meta[choice, 4])
+                if ply == plies - 1:  # the last move: nothing reads the board after it
+                    if nbag == 0 and np.int64(meta[choice, 5]) == _rack_pts(rk, ones):
+                        spread += sign * 2000 * other
+                    break
+                ntile = make_play(L, F, O, C, X, dawg, full, lval, meta, words, bm, nm, choice, rk, rows, cols)
+                nbag = _draw(bag, nbag, rk, ntile, st)
+                if _rack_pts(rk, ones) == 0:
+                    spread += sign * 2000 * other
+                    over = True
+            elif choice == -2:
+                nbag, _ = exchange(rk, keep, bag, nbag, st, xk)
+        res[j] = spread + left
+
+
+@pkernel
+def playouts(seed, first, n_iter, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0,
+             unseen, rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach,
+             full, out):
+    """Iterations ``first .. first + n_iter - 1`` for the candidates ``live`` (rows of ``cmeta``...; ``cleave``
+    their leaves' values): ``out[i - first, j]`` = outcome of candidate ``live[j]`` (millipoints). ``rack0``: the
+    mover's rack, ``opp0``: the opponent's known tiles (by kind), ``unseen``: the other unseen tiles (a list of
+    kinds), from which the opponent's rack is completed and every draw made."""
+    for x in numba.prange(n_iter):
+        st0 = np.zeros(1, np.uint64)
+        st0[0] = game_seed(seed, first + np.int64(x))
+        iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
+                  rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, full,
+                  out[x])

@@ -1,0 +1,276 @@
+"""Exact endgames (:func:`solve_endgame`, :meth:`Position.endgame`): the bag is empty and both racks are known.
+
+Negamax with alpha-beta in one kernel (:mod:`._endgame`), iterative deepening (1, 2, ... plies) with a
+transposition table of fixed memory (``tt_mb``) that carries move ordering from one depth to the next. Going
+out earns twice the opponent's rack; two passes in a row end the game, each side losing its own rack's points.
+A search that reaches its depth limit values those nodes by a greedy playout (both sides play their
+top-scoring play to the end); without ``plies`` and ``time`` the search deepens until no line reaches the limit,
+and the value is exact.
+"""
+from __future__ import annotations
+
+import time as _time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _endgame
+from ._tables import EMPTY, SIZE, reach_for, span_table
+from .errors import ScrabbleError, short
+from .leaves import rack_kinds, variant_arrays
+from .plays import PLAY_DTYPE, Play
+
+ASPIRATION = 4
+"""Half-width (points) of the window each deepening step searches first around the previous depth's value."""
+MAX_PLIES = 2 * 2 * 7 + 1
+"""Longest endgame line: every play places a tile, and passes never come twice in a row before the end."""
+_Z = np.random.default_rng(0x5EED_E4D6)
+ZSQ = _Z.integers(1, 2 ** 62, (SIZE * SIZE, 64), dtype=np.int64)
+"""Zobrist keys of (square, letter + 32 * blank)."""
+ZRACK = _Z.integers(1, 2 ** 62, (2, 64, 16), dtype=np.int64)
+"""Zobrist keys of (side, tile kind, count on the rack)."""
+ZMISC = _Z.integers(1, 2 ** 62, 2, dtype=np.int64)
+"""Zobrist keys of side 1 to move, and of "the last move was a pass"."""
+
+
+@dataclass
+class EndgameResult:
+    """The solved endgame: ``value`` (final spread change for the side to move, points), ``best`` (the first
+    move: a :class:`Play`, or ``None`` for a pass), ``pv`` (the principal variation: moves as :class:`Play` or
+    ``None`` for a pass, sides alternating), ``depth`` (plies searched), ``exact`` (no line was cut by the depth
+    limit), ``nodes``, ``seconds``, ``iterations`` (``(depth, value, nodes, seconds)`` per deepening step)."""
+
+    value: int
+    best: Play | None
+    pv: list
+    depth: int
+    exact: bool
+    nodes: int
+    seconds: float
+    iterations: list = field(default_factory=list)
+    position: object = None
+
+    def positions(self) -> list:
+        """The positions along the principal variation: the start, then the one after each move (the side to move
+        first; racks as the moves leave them)."""
+        out = [self.position]
+        for m in self.pv:
+            out.append(_after(out[-1], m))
+        return out
+
+    def svg(self, size: int = 480) -> str:
+        """The board at the end of the principal variation with the squares its plays filled highlighted."""
+        squares = [(q[0], q[1]) for m in self.pv if m is not None for q in m.placed]
+        return self.positions()[-1].svg(size=size, highlight=squares)
+
+    def pv_notation(self) -> list:
+        return ["pass" if m is None else m.notation for m in self.pv]
+
+    def to_record(self) -> dict:
+        return {"value": self.value, "best": "pass" if self.best is None else self.best.notation,
+                "pv": self.pv_notation(), "pv_scores": [0 if m is None else m.score for m in self.pv],
+                "depth": self.depth, "exact": self.exact, "nodes": self.nodes, "seconds": self.seconds}
+
+    def __str__(self) -> str:
+        kind = "exact" if self.exact else f"depth {self.depth}"
+        return f"{self.value:+d} ({kind}): " + " / ".join(self.pv_notation())
+
+
+class _Table:
+    """The transposition table: ``2^k`` entries of 24 bytes within ``tt_mb`` megabytes."""
+
+    def __init__(self, tt_mb):
+        if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float, np.integer)) or not 0.001 <= tt_mb <= 65536:
+            raise ScrabbleError(f"tt_mb must be a number of megabytes from 0.001 to 65536, got {short(tt_mb)}")
+        n = max(16, int(tt_mb * 2 ** 20) // 24)
+        self.tt = np.zeros((1 << (n.bit_length() - 1), 3), np.int64)
+
+
+def _board_hash(board) -> np.int64:
+    on = board.letters != EMPTY
+    sq = np.nonzero(on.ravel())[0]
+    code = board.letters.ravel()[sq].astype(np.int64) + 32 * board.blanks.ravel()[sq]
+    h = np.int64(0)
+    for z in ZSQ[sq, code]:
+        h ^= z
+    return h
+
+
+def _is_position(x) -> bool:
+    """A :class:`~.position.Position` (checked by its parts: this module must not import ``position``, which
+    imports it)."""
+    return hasattr(x, "legal_plays") and hasattr(x, "board") and hasattr(x, "opp_rack")
+
+
+def _check(position):
+    if not _is_position(position):
+        raise ScrabbleError(f"endgame: expected a Position, got {short(position)}")
+    if not position.rack:
+        raise ScrabbleError("endgame: the rack on turn is empty (the game is over)")
+    if not position.opp_rack:
+        raise ScrabbleError("endgame: the opponent's rack must be known (Position.opp_rack)")
+    if position.bag_size():
+        raise ScrabbleError(f"endgame: the bag still holds {position.bag_size()} tiles; an endgame needs it empty "
+                            f"(unseen tiles {''.join(sorted(position.unseen().elements()))!r}, opponent rack "
+                            f"{position.opp_rack!r})")
+
+
+def solve_endgame(position, plies: int | None = None, time: float | None = None, tt_mb: float = 64,
+                  passed: bool = False) -> EndgameResult:
+    """Solve the endgame of ``position`` (bag empty, ``opp_rack`` known): ``plies`` limits the depth, ``time``
+    (seconds) stops the deepening before a step that would not finish in time (the last finished depth is
+    returned), ``tt_mb`` sizes the transposition table, ``passed``: the opponent's last move was a pass."""
+    _check(position)
+    if plies is not None and (isinstance(plies, bool) or not isinstance(plies, (int, np.integer))
+                              or not 1 <= plies <= MAX_PLIES):
+        raise ScrabbleError(f"plies must be a whole number from 1 to {MAX_PLIES}, got {short(plies)}")
+    if time is not None and (isinstance(time, bool) or not isinstance(time, (int, float)) or not time > 0):
+        raise ScrabbleError(f"time must be a positive number of seconds, got {short(time)}")
+    table = _Table(tt_mb)
+    t0 = _time.perf_counter()
+    top = int(plies) if plies is not None else MAX_PLIES
+    iters = []
+    res = None
+    for depth in range(1, top + 1):
+        t1 = _time.perf_counter()
+        r = None
+        if iters and ASPIRATION:  # a window around the last depth's value; searched again in full if it fails
+            prev = iters[-1][1]
+            r = _search(position, depth, table, bool(passed), prev - ASPIRATION, prev + ASPIRATION)
+            if not prev - ASPIRATION < r[0] < prev + ASPIRATION:
+                r = (None, r[1]) + r[2:]
+        if r is None or r[0] is None:
+            n0 = r[1] if r is not None else 0
+            r = _search(position, depth, table, bool(passed))
+            r = (r[0], r[1] + n0) + r[2:]
+        dt = _time.perf_counter() - t1
+        iters.append((depth, r[0], r[1], dt))
+        res = (depth,) + r
+        if not r[2]:
+            break
+        if time is not None:
+            spent = _time.perf_counter() - t0
+            grow = dt / iters[-2][3] if len(iters) > 1 and iters[-2][3] > 0 else 4.0
+            if spent + dt * max(grow, 1.5) > time:
+                break
+    depth, value, nodes, horizon, pv_rows = res
+    pv = _pv_moves(position, pv_rows, bool(passed))
+    if not horizon:
+        pv = _complete(position, pv, table, bool(passed))
+    return EndgameResult(int(value), pv[0] if pv else None, pv, depth, not horizon, int(sum(i[2] for i in iters)),
+                         _time.perf_counter() - t0, iters, position)
+
+
+def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.INF):
+    """One kernel call at ``depth`` plies in the window ``(alpha, beta)``: ``(value, nodes, horizon reached, PV
+    rows)`` (the value is a bound when outside the window)."""
+    v = position.variant
+    b = position.board
+    lex = position.lexicon
+    tile_pts, _, _ = variant_arrays(v)
+    racks = np.stack([rack_kinds(v, position.rack), rack_kinds(v, position.opp_rack)])
+    D = depth
+    cap = 4096
+    while True:
+        pv_meta = np.zeros((D + 2, 6), np.int32)
+        pv_words = np.zeros((D + 2, SIZE), np.uint8)
+        pv_bm = np.zeros(D + 2, np.uint16)
+        pv_nm = np.zeros(D + 2, np.uint16)
+        out = np.zeros(_endgame.N_OUT, np.int64)
+        _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, _board_hash(b), np.int64(passed), np.int64(D),
+                       np.int64(alpha), np.int64(beta), table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
+                       np.int64(v.bingo), b.dawg, span_table(), reach_for(lex), b.full, tile_pts, ZSQ,
+                       ZRACK, ZMISC, np.int64(cap), pv_meta, pv_words, pv_bm, pv_nm, out)
+        if out[4] <= cap:
+            break
+        cap = int(out[4])
+    n = int(out[3])
+    rows = []
+    for j in range(n):
+        if pv_meta[j, 3] == 0:
+            rows.append(None)
+        else:
+            row = np.zeros(1, PLAY_DTYPE)[0]
+            for f, c in zip(("row", "col", "dir", "length", "score", "tiles"), range(6)):
+                row[f] = pv_meta[j, c]
+            row["word"] = pv_words[j]
+            row["blanks"] = pv_bm[j]
+            row["new"] = pv_nm[j]
+            rows.append(row)
+    return int(out[0]), int(out[1]), bool(out[2]), rows
+
+
+def _pv_moves(position, rows, passed) -> list:
+    """The PV rows as :class:`Play` objects, each against the position it is played in."""
+    moves = []
+    pos = position
+    for row in rows:
+        if row is None:
+            moves.append(None)
+            pos = _after(pos, None)
+        else:
+            play = Play(row, pos)
+            moves.append(play)
+            pos = _after(pos, play)
+    return moves
+
+
+def _after(pos, play):
+    """The position after ``play`` (``None``: a pass), the other side on turn (no checks)."""
+    from collections import Counter
+
+    from .plays import _sort_rack
+
+    make = type(pos)._make
+    if play is None:
+        return make(pos.variant, pos.lexicon, pos.board, pos.opp_rack, pos.rack,
+                              (pos.scores[1], pos.scores[0]), pos.scoreless + 1)
+    board = pos.board.copy()
+    placed = play.placed
+    alpha = pos.alphabet
+    board.place([q[0] for q in placed], [q[1] for q in placed], [alpha.index(q[2]) for q in placed],
+                [q[3] for q in placed])
+    left = Counter(pos.rack) - Counter("?" if q[3] else q[2] for q in placed)
+    return make(pos.variant, pos.lexicon, board, pos.opp_rack, _sort_rack(left.elements()),
+                          (pos.scores[1], pos.scores[0] + play.score), 0)
+
+
+def _ends(moves, passed) -> bool:
+    """Whether the line ends the game (a play emptying a rack, or a second pass in a row)."""
+    last_pass = passed
+    for m in moves:
+        if m is None:
+            if last_pass:
+                return True
+            last_pass = True
+        else:
+            last_pass = False
+            if not m.leave:
+                return True
+    return False
+
+
+def _complete(position, pv, table, passed) -> list:
+    """Extend an exact PV cut short by a transposition-table hit: solve on from its last position (the table
+    still holds the exact values, so these searches are short)."""
+    pv = list(pv)
+    for _ in range(MAX_PLIES):
+        if _ends(pv, passed):
+            break
+        pos = position
+        last_pass = passed
+        for m in pv:
+            pos = _after(pos, m)
+            last_pass = m is None
+        if not pos.rack:
+            break
+        more = None
+        for depth in range(1, MAX_PLIES + 1):
+            r = _search(pos, depth, table, last_pass)
+            if not r[2]:
+                more = _pv_moves(pos, r[3], last_pass)
+                break
+        if not more:
+            break
+        pv.extend(more)
+    return pv

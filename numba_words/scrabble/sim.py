@@ -1,0 +1,223 @@
+"""Monte-Carlo simulation (:func:`simulate`, :meth:`Position.simulate`): which of the top plays by static
+equity does best when the game is played on a few plies with random draws.
+
+Each iteration draws the opponent's rack (what of it :attr:`Position.opp_rack` does not fix) and the later draws
+from the unseen tiles; every live candidate is played out from the same draws (see :mod:`._sim`), so candidates
+are compared on the same racks. Outcomes are points from the mover's side: spread + leftover (leave values of the
+last two moves). Iterations run in batches of :data:`BATCH`; after each batch (once every live candidate has
+``min_iterations``) a candidate whose mean is behind the best's by more than ``z`` standard errors of the
+difference is dropped, and the run stops at ``iterations``, at the ``time`` budget (seconds), or when one
+candidate is left. Iteration ``i`` depends only on ``seed`` and ``i``: the same estimates at any thread count
+and over a Dask cluster (``client=``), whose workers take the batches' iterations in chunks.
+"""
+from __future__ import annotations
+
+import math
+import time as _time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._jit import threads as _threads
+from . import _sim
+from ._tables import SIZE, reach_for, span_table
+from .errors import ScrabbleError, short
+from .leaves import rack_kinds, variant_arrays
+from .plays import Play
+
+BATCH = 64
+"""Iterations between two looks at the candidates (the pruning rule sees the same numbers at any thread count)."""
+
+
+@dataclass
+class Candidate:
+    """One simulated play: its static ``equity``, the ``mean`` outcome (points), its standard error ``stderr``,
+    ``iterations`` played out, and whether it was ``dropped`` as statistically behind."""
+
+    play: Play
+    equity: float
+    mean: float = 0.0
+    stderr: float = float("inf")
+    iterations: int = 0
+    dropped: bool = False
+    _sum: float = field(default=0.0, repr=False)
+    _sq: float = field(default=0.0, repr=False)
+
+    def add(self, xs: np.ndarray) -> None:
+        xs = xs.astype(np.float64) / 1000
+        self._sum += float(xs.sum())
+        self._sq += float((xs * xs).sum())
+        self.iterations += len(xs)
+        n = self.iterations
+        self.mean = self._sum / n
+        if n > 1:
+            var = max(0.0, (self._sq - n * self.mean * self.mean) / (n - 1))
+            self.stderr = math.sqrt(var / n)
+
+    def to_record(self) -> dict:
+        return {"notation": self.play.notation, "score": self.play.score, "leave": self.play.leave,
+                "equity": self.equity, "mean": self.mean, "stderr": self.stderr, "iterations": self.iterations,
+                "dropped": self.dropped}
+
+
+@dataclass
+class SimResult:
+    """Candidates best first (live ones by mean, then the dropped ones), ``best`` (the top live candidate's play),
+    ``iterations`` (of the run), ``playouts`` (candidate playouts made), ``seconds``, ``history``
+    (``(iterations, means, stderrs)`` after each batch, for convergence plots)."""
+
+    candidates: list
+    iterations: int
+    playouts: int
+    seconds: float
+    plies: int
+    seed: int
+    history: list
+
+    @property
+    def best(self) -> Play:
+        return self.candidates[0].play
+
+    def to_records(self) -> list:
+        return [c.to_record() for c in self.candidates]
+
+    def summary(self) -> str:
+        lines = [f"{self.iterations} iterations, {self.plies} plies, {self.playouts} playouts in {self.seconds:.2f} s"]
+        for c in self.candidates:
+            mark = " (dropped)" if c.dropped else ""
+            lines.append(f"  {c.play.notation:<24} {c.play.score:>4}  eq {c.equity:7.2f}  sim {c.mean:8.2f} "
+                         f"+- {c.stderr:5.2f}  n {c.iterations}{mark}")
+        return "\n".join(lines)
+
+
+def _whole(x, what, lo):
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < lo:
+        raise ScrabbleError(f"{what} must be a whole number >= {lo}, got {short(x)}")
+    return int(x)
+
+
+class _Setup:
+    """Everything a batch of playouts reads, as arrays (also what a Dask worker receives)."""
+
+    def __init__(self, position, plays, plies, seed):
+        v = position.variant
+        b = position.board
+        lex = position.lexicon
+        leaves = position.leaves
+        n = len(plays)
+        cmeta = np.zeros((n, 6), np.int32)
+        cwords = np.zeros((n, SIZE), np.uint8)
+        cbm = np.zeros(n, np.uint16)
+        cnm = np.zeros(n, np.uint16)
+        for i, p in enumerate(plays):
+            r = p._row
+            cmeta[i] = (r["row"], r["col"], r["dir"], r["length"], r["score"], r["tiles"])
+            cwords[i] = r["word"]
+            cbm[i] = r["blanks"]
+            cnm[i] = r["new"]
+        cleave = np.array([int(round(leaves[p.leave] * 1000)) if position.bag_size() > 0 else 0 for p in plays],
+                          np.int64)
+        unseen = Counter(position.unseen()) - Counter(position.opp_rack)
+        kinds = "?" + v.alphabet
+        bag = np.array([kinds.index(ch) for ch in sorted(unseen.elements())], np.int64)
+        tile_pts, vowel, pen = variant_arrays(v)
+        milli, caps, G, P, R = leaves.kernel_args()
+        self.arrays = (cmeta, cwords, cbm, cnm, cleave, np.int64(plies), b.lines, b.fv, b.occ, b.cc, b.xs,
+                       rack_kinds(v, position.rack), rack_kinds(v, position.opp_rack), bag, np.int64(v.rack_size),
+                       np.int64(v.bingo), tile_pts, vowel, pen, milli, caps, G, P, R, b.lm, b.wm, b.values, b.dawg,
+                       span_table(), reach_for(lex), b.full)
+        self.seed = np.int64(seed)
+
+
+def _run(setup_arrays, seed, first, n, live):
+    out = np.zeros((n, len(live)), np.int64)
+    _sim.playouts(seed, np.int64(first), np.int64(n), np.asarray(live, np.int64), *setup_arrays, out)
+    return out
+
+
+def _sim_chunk(chunk, setup_arrays):
+    """Worker side of ``client=``: iterations ``first .. first + n - 1`` for the live candidates."""
+    seed, first, n, live = chunk
+    return _run(setup_arrays, seed, first, n, live)
+
+
+def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1000, *, time: float | None = None,
+             threads: int | None = None, seed: int = 0, client=None, z: float = 2.576, min_iterations: int = 128,
+             chunk_size: int = 16, progress=None) -> SimResult:
+    """Simulate the top ``candidates`` plays of ``position`` by static equity for ``iterations`` iterations
+    (``plies`` replies each) or ``time`` seconds, dropping candidates more than ``z`` standard errors behind
+    once each has ``min_iterations``. ``threads``: Numba threads; ``client``: a Dask client or address (then
+    ``chunk_size`` iterations per task). ``progress``: ``update(n)`` told of finished iterations."""
+    from .endgame import _is_position
+
+    if not _is_position(position):
+        raise ScrabbleError(f"simulate: expected a Position, got {short(position)}")
+    candidates = _whole(candidates, "candidates", 1)
+    plies = _whole(plies, "plies", 1)
+    if plies > 20:
+        raise ScrabbleError(f"plies must be at most 20, got {plies}")
+    iterations = _whole(iterations, "iterations", 1)
+    seed = _whole(seed, "seed", 0)
+    if seed >= 1 << 63:
+        raise ScrabbleError(f"seed must be below 2**63, got {seed}")
+    min_iterations = _whole(min_iterations, "min_iterations", 1)
+    chunk_size = _whole(chunk_size, "chunk_size", 1)
+    if time is not None and (isinstance(time, bool) or not isinstance(time, (int, float)) or not time > 0):
+        raise ScrabbleError(f"time must be a positive number of seconds, got {short(time)}")
+    if isinstance(z, bool) or not isinstance(z, (int, float)) or not z > 0:
+        raise ScrabbleError(f"z must be a positive number, got {short(z)}")
+    if position.board.empty:
+        raise ScrabbleError("simulate: the board is empty (plays there are all symmetric; simulate a later position)")
+    if not position.rack:
+        raise ScrabbleError("simulate: the rack on turn is empty")
+    if position.bag_size() == 0 and position.opp_rack:
+        raise ScrabbleError("simulate: the bag is empty and the opponent's rack known: use Position.endgame()")
+    plays = position.legal_plays().top(candidates, "equity")
+    if not plays:
+        raise ScrabbleError(f"simulate: rack {position.rack!r} has no play on this board")
+    cands = [Candidate(p, p.equity) for p in plays]
+    setup = _Setup(position, plays, plies, seed)
+    t0 = _time.perf_counter()
+    done = 0
+    playouts = 0
+    history = []
+    live = list(range(len(cands)))
+    batch_time = 0.0
+    while done < iterations and live:
+        n = min(BATCH, iterations - done)
+        if time is not None and done and _time.perf_counter() - t0 + batch_time > time:
+            break
+        t1 = _time.perf_counter()
+        if client is not None:
+            from .. import distributed as D
+
+            chunks = [(setup.seed, done + a, min(chunk_size, n - a), np.array(live, np.int64))
+                      for a in range(0, n, chunk_size)]
+            out = np.concatenate(D.map_chunks(_sim_chunk, chunks, client, broadcast=(setup.arrays,),
+                                              name="scrabble-sim"))
+        else:
+            with _threads(threads):
+                out = _run(setup.arrays, setup.seed, done, n, live)
+        batch_time = _time.perf_counter() - t1
+        for j, c in enumerate(live):
+            cands[c].add(out[:, j])
+        done += n
+        playouts += n * len(live)
+        if progress is not None:
+            progress.update(n)
+        history.append((done, [c.mean for c in cands], [c.stderr for c in cands]))
+        if len(live) > 1 and min(cands[c].iterations for c in live) >= min_iterations:
+            top = max(live, key=lambda c: cands[c].mean)
+            keep = []
+            for c in live:
+                d = cands[top].mean - cands[c].mean
+                if c != top and d > z * math.hypot(cands[top].stderr, cands[c].stderr):
+                    cands[c].dropped = True
+                else:
+                    keep.append(c)
+            live = keep
+            if len(live) == 1:
+                break
+    order = sorted(range(len(cands)), key=lambda c: (cands[c].dropped, -cands[c].mean, c))
+    return SimResult([cands[c] for c in order], done, playouts, _time.perf_counter() - t0, plies, seed, history)
