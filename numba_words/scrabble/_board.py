@@ -199,29 +199,15 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
     return as_plays(out, n)
 
 
-_pool = None
-_pool_size = 0
-_pool_lock = threading.Lock()
+_POOL: list = []  # the shared thread pool, made on first use
+_POOL_LOCK = threading.Lock()
 
 
-def run_lanes(calls: list) -> list:
-    """Run ``calls`` (functions of no argument, each running kernels on its own share of the work) at the same
-    time: the first on the calling thread, the others on a shared pool. The kernels release the GIL, so
-    lanes run in parallel; results in order."""
-    if len(calls) == 1:
-        return [calls[0]()]
-    global _pool, _pool_size
-    with _pool_lock:
-        if _pool_size < len(calls) - 1:
-            _pool_size = max(len(calls) - 1, numba.config.NUMBA_NUM_THREADS)
-            _pool = ThreadPoolExecutor(_pool_size, thread_name_prefix="numba-words-scrabble")
-        pool = _pool
-    futures = [pool.submit(c) for c in calls[1:]]
-    try:
-        first = calls[0]()
-    finally:
-        rest = [f.result() for f in futures]
-    return [first, *rest]
+def _thread_pool() -> ThreadPoolExecutor:
+    with _POOL_LOCK:
+        if not _POOL:
+            _POOL.append(ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="numba-words-scrabble"))
+        return _POOL[0]
 
 
 def lane_count(threads) -> int:
@@ -251,5 +237,14 @@ def batch_arrays(boards, counts, nblank, *, cap=DEFAULT_CAP, threads=None) -> li
                 return
             out[p] = plays_array(boards[p], counts[p], nblank[p], cap=cap)
 
-    run_lanes([lane] * lanes)
+    if lanes <= 1:
+        lane()
+        return out
+    # the kernel releases the GIL, so the lanes run at the same time; the calling thread is one of them
+    helpers = [_thread_pool().submit(lane) for _ in range(lanes - 1)]
+    try:
+        lane()
+    finally:
+        for h in helpers:
+            h.result()
     return out
