@@ -84,7 +84,7 @@ def magpie_run(root: Path, cgp_file: str, mode: str, movegen: str, sweeps: int, 
     exe = root / "magpie_bench" / "magpie_movegen_bench"
     out = subprocess.run([str(exe), str(root / "MAGPIE" / "data"), cgp_file, mode, movegen, str(sweeps)],
                          capture_output=True, text=True, check=True).stdout
-    m = re.search(r"us_per_position=([0-9.]+) \\(cpu ([0-9.]+)\\)", out)
+    m = re.search(r"us_per_position=([0-9.]+) [(]cpu ([0-9.]+)[)]", out)
     if not m:
         raise RuntimeError(f"unexpected MAGPIE output: {out!r}")
     return float(m.group(1 if clock == "wall" else 2))

@@ -357,6 +357,19 @@ _walk_best = _make_walk(True)
 
 
 @kernel
+def _memo_has(mtab, key, memo):
+    """:func:`mset_has` through a small direct-mapped memo (``memo[0]`` keys, ``memo[1]`` 1 = in the set, 2 = not,
+    0 = empty): spans through the same tiles share a key, and each lookup in the large set is a cache miss."""
+    h = (key >> 20) & 63
+    if memo[1, h] != 0 and memo[0, h] == key:
+        return memo[1, h] == 1
+    r = mset_has(mtab, key)
+    memo[0, h] = key
+    memo[1, h] = 1 if r else 2
+    return r
+
+
+@kernel
 def _rack_mask(counts):
     m = np.int64(0)
     for c in range(32):
@@ -520,6 +533,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                     if lval[c] > best_v:
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
+    memo = np.zeros((2, 64), np.int64)  # see _memo_has
     k = min(n_rack, 7)
     starts = np.empty((9, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
@@ -547,7 +561,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 wkey = np.int64(0)
                 if we >= 0:
                     wkey = rkey + _fixed_key(lines, d, i, s, we)
-                    if nblank <= 1 and not mset_has(mtab, wkey + mset_tag(we - s + 1, nblank)):
+                    if nblank <= 1 and not _memo_has(mtab, wkey + mset_tag(we - s + 1, nblank), memo):
                         em &= ~(np.int64(1) << we)  # the whole rack spells no word there
                         we = np.int64(-1)
                         if em == 0:
