@@ -101,6 +101,47 @@ def _fixed_key(lines, d, i, s, e):
     return k
 
 
+@inline
+def _heap_pop(hk, he, hn):
+    """Remove the smallest key of the binary min-heap ``hk[:hn]`` (payload ``he``): ``(key, payload, hn - 1)``."""
+    k0 = hk[0]
+    e0 = he[0]
+    hn -= 1
+    k = hk[hn]
+    e = he[hn]
+    j = 0
+    while True:
+        c = 2 * j + 1
+        if c >= hn:
+            break
+        if c + 1 < hn and hk[c + 1] < hk[c]:
+            c += 1
+        if hk[c] >= k:
+            break
+        hk[j] = hk[c]
+        he[j] = he[c]
+        j = c
+    hk[j] = k
+    he[j] = e
+    return k0, e0, hn
+
+
+@inline
+def _heap_push(hk, he, hn, k, e):
+    """Add key ``k`` (payload ``e``) to the binary min-heap ``hk[:hn]``; returns ``hn + 1``."""
+    j = hn
+    while j > 0:
+        u = (j - 1) // 2
+        if hk[u] <= k:
+            break
+        hk[j] = hk[u]
+        he[j] = he[u]
+        j = u
+    hk[j] = k
+    he[j] = e
+    return hn + 1
+
+
 def _make_walk(best_only: bool):
     """The walk kernel for one mode: every play (``best_only=False``) or the best one. The mode is a constant of
     the closure, so Numba prunes the other mode's branches before typing (the full-list kernel does not even
@@ -108,7 +149,7 @@ def _make_walk(best_only: bool):
 
     @kernel
     def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
-              order, m, endbs, mtab, t0, n0):
+              order, m, endbs, hem, mtab, t0, n0):
         """Walk the DAWG from the starts ``order[:m]`` (columns of ``starts``: direction, line, start square ``s``,
         mask of valid ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the
         whole-rack end (-1: none), the multiset key of the rack's real tiles and that span's tiles); write the
@@ -131,31 +172,65 @@ def _make_walk(best_only: bool):
         stk = np.empty((11, SIZE + 1), np.int64)  # every entry is written before it is read
         n = n0
         bscore = np.int64(-1)  # best only: the score in row 0
-        for t in range(t0, m):
+        hn = m  # best only: entries in the heap (order, hem)
+        n_starts = m  # (the walk reuses the name m for node masks)
+        t = t0 - 1
+        while True:
+            if best_only:
+                # the entry whose ends have the highest bound: walk its ends that can beat the best; when only
+                # its whole-rack end reaches the next entry's bound, that end alone, the others put back
+                if hn == 0:
+                    break
+                key, em, hn = _heap_pop(order, hem, hn)
+                x = key & 511
+                bound = -(key >> 9)
+            else:
+                t += 1
+                if t >= n_starts:
+                    break
+                x = order[t]
+                em = starts[3, x]
             n_start = n
-            x = order[t]
             d = starts[0, x]
             i = starts[1, x]
             s = starts[2, x]
-            em = starts[3, x]
             f = starts[4, x]
             allowed_f = starts[5, x]
             we = starts[7, x]
-            if best_only and n > 0:
+            if best_only:
                 lim = bscore
-                if starts[6, x] < lim:
-                    break
-                # an equal score wins the tie-break only from a start earlier in generation order than the best's
-                d0 = np.int64(out[2])
-                i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
-                s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
-                if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
-                    lim += 1
-                    if starts[6, x] < lim:
-                        continue
-                for q in range(s, SIZE):  # drop the ends that cannot beat the best so far
-                    if (em >> q) & 1 and endbs[x, q] < lim:
-                        em &= ~(np.int64(1) << q)
+                if n > 0:
+                    if bound < lim:
+                        break
+                    # an equal score wins the tie-break only from a start no later in generation order than the best's
+                    d0 = np.int64(out[2])
+                    i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
+                    s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
+                    if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
+                        lim += 1
+                        if bound < lim:
+                            continue
+                thr = lim
+                if hn > 0 and -(order[0] >> 9) > thr:
+                    thr = -(order[0] >> 9)
+                lo = np.int64(0)  # ends left for later
+                lob = np.int64(-1)
+                for q in range(s, SIZE):
+                    if (em >> q) & 1:
+                        if endbs[x, q] < lim:  # cannot beat the best so far
+                            em &= ~(np.int64(1) << q)
+                        elif endbs[x, q] < thr:
+                            em &= ~(np.int64(1) << q)
+                            lo |= np.int64(1) << q
+                            if endbs[x, q] > lob:
+                                lob = endbs[x, q]
+                if lo != 0:
+                    if we >= 0 and em == (np.int64(1) << we):
+                        # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
+                        # with the whole-rack filter from the first square, the others later if still worth it
+                        hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
+                    else:  # a split elsewhere costs more walking twice than it saves
+                        em |= lo
                 if em == 0:
                     continue
             top = SIZE - 1
@@ -468,7 +543,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     t = np.int64(0)
     while True:
         n, t = _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
-                         starts, order, m, endbs, mtab, t, n)
+                         starts, order, m, endbs, endbs[0], mtab, t, n)
         if t < 0:
             return n, out
         # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
@@ -641,14 +716,15 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 starts[7, m] = we
                 starts[8, m] = wkey
                 m += 1
-    # walk order: bounds high first, ties in generation order (keys are unique, so any sort is stable)
+    # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
     keys = np.empty(m, np.int64)
     for x in range(m):
         keys[x] = -starts[6, x] * 512 + x  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
-    order = np.sort(keys)
+    order = np.sort(keys)  # a sorted array is a min-heap
+    hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
     for t in range(m):
-        order[t] &= 511
+        hem[t] = starts[3, order[t] & 511]
     out = np.empty(REC, np.uint8)
     n, _ = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
-                      rmask, reach, starts, order, m, endbs, mtab, np.int64(0), np.int64(0))
+                      rmask, reach, starts, order, m, endbs, hem, mtab, np.int64(0), np.int64(0))
     return min(n, 1), out
