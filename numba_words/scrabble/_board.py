@@ -85,11 +85,16 @@ class BoardArrays:
         self.occ = np.ascontiguousarray((occ << np.arange(SIZE, dtype=np.int64)).sum(axis=2))
         self.cc = np.zeros((2, SIZE, SIZE), np.int64)
         self.xs = np.zeros((2, SIZE, SIZE), np.int64)
+        self._empty = None
         _cross.all_checks(self.lines, self.fv, self.dawg, self.full, self.cc, self.xs)
 
     @property
     def empty(self) -> bool:
-        return not self.occ[0].any()
+        """Whether no tile is on the board (kept up to date by :meth:`place`)."""
+        e = self.__dict__.get("_empty")
+        if e is None:
+            e = self._empty = not self.occ[0].any()
+        return e
 
     def n_tiles(self) -> int:
         return int((self.letters != EMPTY).sum())
@@ -123,6 +128,7 @@ class BoardArrays:
             self.occ[0, r] |= 1 << int(c)
             self.occ[1, c] |= 1 << int(r)
         _cross.update_checks(self.lines, self.fv, self.dawg, self.full, self.cc, self.xs, rows, cols)
+        self._empty = None
         self.version += 1
 
     def args(self):
