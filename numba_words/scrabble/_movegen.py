@@ -31,7 +31,7 @@ import numpy as np
 from .._jit import inline, kernel
 from ..bits import lsb_index
 from ..lexicon._dawg import child_slot
-from ._tables import EMPTY, MSET_HASH, SIZE, mset_has, mset_tag
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset_has, mset_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score
@@ -97,7 +97,7 @@ def _fixed_key(lines, d, i, s, e):
     k = np.int64(0)
     for q in range(s, e + 1):
         if lines[d, i, q] != EMPTY:
-            k += MSET_HASH[np.int64(lines[d, i, q])]
+            k = kadd(k, MSET_HASH[np.int64(lines[d, i, q])])
     return k
 
 
@@ -173,6 +173,8 @@ def _make_walk(best_only: bool):
         n = n0
         bscore = np.int64(-1)  # best only: the score in row 0
         hn = m  # best only: entries in the heap (order, hem)
+        memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
+        rkey = _rack_key(counts)
         n_starts = m  # (the walk reuses the name m for node masks)
         t = t0 - 1
         while True:
@@ -198,6 +200,23 @@ def _make_walk(best_only: bool):
             allowed_f = starts[5, x]
             we = starts[7, x]
             if best_only:
+                if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
+                    # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
+                    # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
+                    starts[9, x] = 1
+                    starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
+                    if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
+                        endbs[x, we] = -1
+                        em &= ~(np.int64(1) << we)
+                        if em == 0:
+                            continue
+                        bound = np.int64(-1)
+                        for q in range(s, SIZE):
+                            if (em >> q) & 1 and endbs[x, q] > bound:
+                                bound = endbs[x, q]
+                        if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
+                            hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
+                            continue
                 lim = bscore
                 if n > 0:
                     if bound < lim:
@@ -241,8 +260,11 @@ def _make_walk(best_only: bool):
             wtag0 = mset_tag(we - s + 1, 0) if we >= 0 else np.int64(0)
             wtag1 = mset_tag(we - s + 1, 1) if we >= 0 else np.int64(0)
             wok = 0  # whole-rack end with no blank placed yet: 0 unchecked, 1 a word's multiset, 2 not
-            if we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
-                if not mset_has(mtab, starts[8, x] + (wtag1 if nblank == 1 else wtag0)):
+            if best_only:
+                if we >= 0:
+                    wok = 1  # checked above when the entry first came on top
+            elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
+                if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
                     continue
                 wok = 1
             rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
@@ -312,10 +334,10 @@ def _make_walk(best_only: bool):
                             rmask &= ~(np.int64(1) << letter)
                     stk[2, dep] = b
                     if b >= 32:
-                        key += MSET_HASH[letter]
+                        key = kadd(key, MSET_HASH[letter])
                         # whole-rack filter: only the whole-rack end left to reach, at most one blank left
                         if we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
-                            if not mset_has(mtab, key + (wtag1 if nb == 1 else wtag0)):
+                            if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
                                 continue
                     lv = val * lm[d, i, p]
                     ms += lv
@@ -397,10 +419,10 @@ def _make_walk(best_only: bool):
                         # from q on only the whole-rack end is left: is the multiset a word's?
                         if nb == nblank:  # no blank placed: the same multiset for every prefix here
                             if wok == 0:
-                                wok = 1 if mset_has(mtab, key + (wtag1 if nb == 1 else wtag0)) else 2
+                                wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
                             if wok == 2:
                                 m = 0
-                        elif not mset_has(mtab, key + (wtag1 if nb == 1 else wtag0)):
+                        elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
                             m = 0
                     if m != 0:
                         dep += 1
@@ -458,7 +480,8 @@ def _rack_key(counts):
     """Sum of the multiset numbers of the rack's real tiles."""
     k = np.int64(0)
     for c in range(32):
-        k += counts[c] * MSET_HASH[c]
+        for _ in range(counts[c]):
+            k = kadd(k, MSET_HASH[c])
     return k
 
 
@@ -493,7 +516,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     if k > 7:
         k = 7
     # the starts, in generation order (direction, line, start square); see _walk for the columns
-    starts = np.empty((9, 2 * SIZE * SIZE), np.int64)
+    starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
     m = np.int64(0)  # not a literal 0, which would compile _walk once more for a Literal[int] argument
     for d in range(2):
         for i in range(SIZE):
@@ -521,7 +544,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
                 if allowed == 0:
                     continue
                 we = _whole_end(o, s, n_rack, em)  # checked in the walk, if it gets that far
-                wkey = rkey + _fixed_key(lines, d, i, s, we) if we >= 0 else np.int64(0)
+                wkey = kadd(rkey, _fixed_key(lines, d, i, s, we)) if we >= 0 else np.int64(0)
                 starts[0, m] = d
                 starts[1, m] = i
                 starts[2, m] = s
@@ -531,6 +554,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
                 starts[6, m] = NO_BOUND
                 starts[7, m] = we
                 starts[8, m] = wkey
+                starts[9, m] = 1
                 m += 1
     order = np.empty(m, np.int64)
     for t in range(m):
@@ -608,9 +632,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                     if lval[c] > best_v:
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
-    memo = np.zeros((2, 64), np.int64)  # see _memo_has
     k = min(n_rack, 7)
-    starts = np.empty((9, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
+    starts = np.empty((10, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
     eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
     endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
@@ -632,15 +655,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
-                we = _whole_end(o, s, n_rack, em)
-                wkey = np.int64(0)
-                if we >= 0:
-                    wkey = rkey + _fixed_key(lines, d, i, s, we)
-                    if nblank <= 1 and not _memo_has(mtab, wkey + mset_tag(we - s + 1, nblank), memo):
-                        em &= ~(np.int64(1) << we)  # the whole rack spells no word there
-                        we = np.int64(-1)
-                        if em == 0:
-                            continue
+                we = _whole_end(o, s, n_rack, em)  # its word check waits for the walk (see _walk)
                 # end bounds of this start, written out here: a call passing arrays costs an atomic
                 # reference-count increment and decrement per array (~60% of the setup time as a helper)
                 fixed = np.int64(0)
@@ -714,7 +729,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 starts[5, m] = allowed
                 starts[6, m] = bnd
                 starts[7, m] = we
-                starts[8, m] = wkey
+                starts[8, m] = 0
+                starts[9, m] = 0
                 m += 1
     # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
     keys = np.empty(m, np.int64)

@@ -19,7 +19,7 @@ import threading
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 from ..bits import lsb_index, popcount
 
 SIZE = 15
@@ -125,59 +125,65 @@ def reach_for(lex) -> np.ndarray:
     return lex.derived("scrabble.reach", lambda lx: reach_table(lx.dawg))
 
 
-# Whole-rack filter: a hash set of the letter multisets of every word of 2..15 letters, and of their
-# sub-multisets one letter short (the word with one letter taken out; with one blank left on the rack, the tiles
-# spell a word exactly when they are such a sub-multiset). A multiset's key is additive: the sum of one random
-# 64-bit number per letter plus one per (length, short) tag, so a kernel adds a letter to a key in one step. Two
-# different multisets may share a key (odds ~1e-13 a lookup): the filter then keeps a span it could have
-# dropped, which costs time, never a play. Empty slot: 0 (a key of 0 is stored as 1).
+# Whole-rack filter: a bit set (one hash of each key) of the letter multisets of every word of 2..15 letters and
+# of their sub-multisets one letter short (the word with one letter taken out; with one blank left on the rack,
+# the tiles spell a word exactly when they are such a sub-multiset). A multiset's key is additive: the sum of one
+# random 64-bit number per letter plus one per (length, short) tag, so a kernel adds a letter to a key in one
+# step. A multiset of no word finds its bit set ~3% of the time (another key's, TWL06: ~1 M keys in 2 ** 25
+# bits): the filter then keeps a span it could have dropped, which costs time, never a play. 4 MB, so that its
+# lookups mostly hit the cache (an exact hash set of the keys was 16 MB and each lookup a cache miss).
 MH_LETTERS = 32
 MH_MAXLEN = 15
+MSET_BITS = 25
 _rng = np.random.default_rng(0x5C2AB8)
 MSET_HASH = _rng.integers(1, 1 << 62, size=MH_LETTERS + 2 * (MH_MAXLEN + 1), dtype=np.int64)
 """Per letter code ``c`` the number ``MSET_HASH[c]``; per word length ``n`` and ``short`` (0 or 1) the tag
 ``MSET_HASH[32 + 2 * n + short]``."""
 del _rng
-MSET_EMPTY = np.int64(0)
-_HASH_MUL = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
+_HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
+_BIT_SHIFT = np.uint64(64 - MSET_BITS)
 
 
-@kernel
+@inline
+def kadd(a, b):
+    """``a + b`` for multiset keys (int64), wrapping modulo 2 ** 64. Numba's int64 arithmetic must not overflow
+    (it is compiled as undefined on overflow, and the optimiser was seen to drop plays); uint64 wraps."""
+    return np.int64(np.uint64(a) + np.uint64(b))
+
+
+@inline
+def ksub(a, b):
+    """``a - b`` for multiset keys, wrapping modulo 2 ** 64 (see :func:`kadd`)."""
+    return np.int64(np.uint64(a) - np.uint64(b))
+
+
+@inline
 def mset_tag(length, short):
     """The tag number of ``length``-letter words' multisets (``short`` = 0) or of their one-short subsets (1)."""
     return MSET_HASH[MH_LETTERS + 2 * length + short]
 
 
-@kernel
-def _mset_slot(tab, key):
-    """Slot of ``key`` in the hash set ``tab`` (size a power of two, linear probing), or of the empty slot
-    where it would go."""
-    mask = tab.shape[0] - 1
-    bits = np.int64(popcount(mask))
-    h = ((key * _HASH_MUL) >> (64 - bits)) & mask
-    while tab[h] != key and tab[h] != MSET_EMPTY:
-        h = (h + 1) & mask
-    return h
+@inline
+def _mset_bit(key):
+    return np.int64((np.uint64(key) * _HASH_MUL) >> _BIT_SHIFT)
 
 
-@kernel
+@inline
 def mset_has(tab, key):
-    """Whether ``key`` (made by adding letter numbers and a tag) is in the hash set ``tab``."""
-    if key == MSET_EMPTY:
-        key = np.int64(1)
-    return tab[_mset_slot(tab, key)] == key
+    """Whether the bit of ``key`` (made by adding letter numbers and a tag) is set in ``tab``: always for a
+    word's multiset (or one-short subset), rarely otherwise."""
+    h = _mset_bit(key)
+    return (tab[h >> 6] >> (h & 63)) & 1 != 0
 
 
 @kernel
 def _mset_words(dawg, tab):
-    """Insert every word's keys into ``tab`` (or, when ``tab`` has one slot, only count them). Depth-first over
-    the DAWG with an explicit stack of ``MH_MAXLEN`` levels (the longest word kept). Returns the keys counted
-    (duplicates included)."""
+    """Set the bits of every word's keys in ``tab``. Depth-first over the DAWG with an explicit stack of
+    ``MH_MAXLEN`` levels (the longest word kept). Returns the number of keys set (duplicates included)."""
     node = np.zeros(MH_MAXLEN + 1, np.int64)
     kid = np.zeros(MH_MAXLEN + 1, np.int64)  # index of the next child to try at each level
     path = np.zeros(MH_MAXLEN + 1, np.int64)
     acc = np.zeros(MH_MAXLEN + 2, np.int64)  # acc[j]: sum of the letter numbers of path[:j]
-    fill = tab.shape[0] > 1
     n = 0
     dep = 0
     while dep >= 0:
@@ -195,13 +201,14 @@ def _mset_words(dawg, tab):
         e = np.int64(dawg[o + 1 + k])
         path[dep] = c
         ln = dep + 1
-        acc[ln] = acc[dep] + MSET_HASH[c]
+        acc[ln] = kadd(acc[dep], MSET_HASH[c])
         if (e & 1) and 2 <= ln <= MH_MAXLEN:
             n += 1 + ln
-            if fill:
-                _mset_insert(tab, acc[ln] + mset_tag(ln, 0))
-                for j in range(ln):
-                    _mset_insert(tab, acc[ln] - MSET_HASH[path[j]] + mset_tag(ln, 1))
+            h = _mset_bit(kadd(acc[ln], mset_tag(ln, 0)))
+            tab[h >> 6] |= np.int64(1) << (h & 63)
+            for j in range(ln):
+                h = _mset_bit(kadd(ksub(acc[ln], MSET_HASH[path[j]]), mset_tag(ln, 1)))
+                tab[h >> 6] |= np.int64(1) << (h & 63)
         if ln < MH_MAXLEN and (e >> 1) != 0:
             dep += 1
             node[dep] = e >> 1
@@ -209,31 +216,13 @@ def _mset_words(dawg, tab):
     return n
 
 
-@kernel
-def _mset_insert(tab, key):
-    if key == MSET_EMPTY:
-        key = np.int64(1)
-    tab[_mset_slot(tab, key)] = key
-
-
 def mset_table(dawg) -> np.ndarray:
-    """The whole-rack hash set of a DAWG (int64, a power of two of slots, at most half full)."""
-    n = _mset_words(dawg, np.zeros(1, np.int64))
-    size = 16
-    while size < 2 * n:  # room for every key counted with duplicates
-        size *= 2
-    tab = np.zeros(size, np.int64)
+    """The whole-rack bit set of a DAWG (``int64``, ``2 ** MSET_BITS`` bits)."""
+    tab = np.zeros(1 << (MSET_BITS - 6), np.int64)
     _mset_words(dawg, tab)
-    nk = int(np.count_nonzero(tab))
-    size2 = 16
-    while size2 < 2 * nk:
-        size2 *= 2
-    if size2 < size:  # rebuilt at twice the distinct keys
-        tab = np.zeros(size2, np.int64)
-        _mset_words(dawg, tab)
     return tab
 
 
 def mset_for(lex) -> np.ndarray:
-    """The whole-rack hash set of a :class:`~numba_words.lexicon.Lexicon` (built once per lexicon)."""
+    """The whole-rack bit set of a :class:`~numba_words.lexicon.Lexicon` (built once per lexicon)."""
     return lex.derived("scrabble.mset", lambda lx: mset_table(lx.dawg))
