@@ -39,7 +39,7 @@ FULL = np.int64((1 << SIZE) - 1)
 REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
-START_CAP = 2048  # rows allocated first by the all-plays kernel; it doubles them as needed
+START_CAP = 4096  # rows (115 kB) allocated first by the all-plays kernel; it doubles them as needed
 
 
 @kernel
