@@ -150,15 +150,21 @@ def _make_walk(best_only: bool):
     @kernel
     def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
               order, m, endbs, hem, mtab, t0, n0):
-        """Walk the DAWG from the starts ``order[:m]`` (columns of ``starts``: direction, line, start square ``s``,
-        mask of valid ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the
-        whole-rack end (-1: none), the multiset key of the rack's real tiles and that span's tiles); write the
-        plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each), from start ``order[t0]`` on
-        with ``n0`` rows already written. Returns ``(n, t)``: the rows written and -1 when done, or, when
-        ``out`` filled up during start ``t``, the rows written before it and ``t`` (all plays; the caller grows
-        ``out``, restores ``counts`` and calls again from ``t``). Best only: the best in row 0, starts taken in
-        decreasing bound order, stopping once a bound cannot beat it; ``endbs[x, e]`` bounds a play of start
-        ``x`` ending at ``e``.
+        """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
+        ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
+        (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
+        write the plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each).
+
+        All plays: starts ``order[t0:m]`` with ``n0`` rows already written. Returns ``(n, t)``: the rows written
+        and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
+        caller grows ``out``, restores ``counts`` and calls again from ``t``).
+
+        Best only: the best in row 0. ``order[:m]`` is a min-heap of keys ``-bound * 512 + start`` with the ends
+        of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against ``mtab``),
+        and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of start
+        ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
+        that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
+        nearly every long span on top, and most of them hold no bingo.
 
         Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
         letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
@@ -600,9 +606,9 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     bonus bounded above (a leave value) would add its maximum to every end bound.
 
     Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
-    unless rack + the span's tiles spell a word (with one blank: a word one letter longer); with two blanks the
-    walk applies the filter as blanks are placed. Without it those spans' bingo bonus sends most racks through a
-    long fruitless walk.
+    unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
+    start first comes on top of the walk's heap; with two blanks the walk applies the filter as blanks are
+    placed. Without it those spans' bingo bonus sends most racks through a long fruitless walk.
     """
     n_rack = nblank
     vals = np.zeros(8, np.int64)
