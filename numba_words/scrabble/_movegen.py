@@ -357,11 +357,15 @@ def _make_walk(best_only: bool):
                 e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
                 if p < f:
                     # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach table)
+                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach table);
+                    # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
+                    af = allowed_f
+                    if lines[d, i, f] == EMPTY:
+                        af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
                     if f - p == 1:
-                        if (np.int64(dawg[e >> 1]) & allowed_f) == 0:
+                        if (np.int64(dawg[e >> 1]) & af) == 0:
                             continue
-                    elif (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
+                    elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
                         continue
                 if (e & 1) and (em >> p) & 1 and nt > 0:
                     keep = True
