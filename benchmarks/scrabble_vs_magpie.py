@@ -147,7 +147,8 @@ def main(argv=None):
                     # sweeps for ~0.2 s of MAGPIE timing at the speeds seen so far
                     guess = best[k, "kernel_all" if m == "all" else "kernel_best"] / (2 if g == "wmp" else 1)
                     sweeps = max(3, int(0.2e6 / max(guess * o.n, 1)))
-                    best[k, f"m_{m}_{g}"] = min(best[k, f"m_{m}_{g}"], magpie_run(root, files[k], m, g, sweeps, a.clock))
+                    t = magpie_run(root, files[k], m, g, sweeps, a.clock)
+                    best[k, f"m_{m}_{g}"] = min(best[k, f"m_{m}_{g}"], t)
         print(f"round {rnd + 1}/{a.rounds} done", file=sys.stderr)
 
     n = {k: ours[k].n for k in classes}
@@ -196,8 +197,8 @@ def main(argv=None):
         for _ in range(a.rounds):
             t1 = min(t1, _time_loop(lambda: generate_many(allpos, threads=1), a.min_time, time.perf_counter))
             t2 = min(t2, _time_loop(lambda: generate_many(allpos, threads=2), a.min_time, time.perf_counter))
-        print(f"\ngenerate_many (wall time): 1 thread {t1 / total * 1e6:.1f} us/position, 2 threads {t2 / total * 1e6:.1f} "
-              f"-> {t1 / t2:.2f}x")
+        print(f"\ngenerate_many (wall time): 1 thread {t1 / total * 1e6:.1f} us/position, 2 threads "
+              f"{t2 / total * 1e6:.1f} -> {t1 / t2:.2f}x")
 
 
 if __name__ == "__main__":

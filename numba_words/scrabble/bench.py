@@ -129,8 +129,8 @@ def _seconds(fn, min_time: float) -> float:
 
 def measure(positions, *, threads=(1, 2), reference_sample: int = 2, reference_rack: int = 3,
             min_time=0.3, progress=None) -> dict:
-    """Positions/s and plays/s: kernel per position, batch kernel at each thread count, best-only; and, in the
-    same run, the plain-Python reference generator against the kernel on ``reference_sample`` positions with
+    """Positions/s and plays/s: kernel per position, batch (lanes of threads) at each thread count, best-only; and,
+    in the same run, the plain-Python reference generator against the kernel on ``reference_sample`` positions with
     racks cut to ``reference_rack`` tiles (the reference needs about a minute for one full 7-tile rack).
     ``progress``: an object with ``update(n)`` told of each step."""
     import numba
@@ -203,7 +203,7 @@ def report(res, echo=print) -> None:
     for k in sorted(x for x in res if x.startswith("batch_")):
         t = res[k]
         nt = k.split("_")[1].rstrip("t")
-        echo(f"  full generation, batch kernel, {nt:>2} threads:    {t / P * 1e6:8.1f} us/position "
+        echo(f"  full generation, batch (lanes), {nt:>2} threads:   {t / P * 1e6:8.1f} us/position "
              f"{P / t:9,.0f} positions/s {n / t / 1e6:6.2f} M plays/s")
     t = res["best_s"]
     echo(f"  best play only (pruned), 1 thread:             {t / P * 1e6:8.1f} us/position {P / t:9,.0f} positions/s")
