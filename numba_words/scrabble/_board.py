@@ -12,16 +12,26 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import threads as _threads
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import numba
+
+from .._jit import ThreadsError
 from ..lexicon import Lexicon
 from . import _cross, _movegen
-from ._tables import EMPTY, N_CODES, SIZE, bingo_for, reach_for, span_table
+from ._tables import EMPTY, N_CODES, SIZE, mset_for, reach_for, span_table
 from .errors import InvalidBoardError, ScrabbleError, short
-from .plays import pack_plays
+from .plays import PLAY_DTYPE
 from .variants import Variant
 
-DEFAULT_CAP = 4096
-"""Rows allocated for one position's plays before the kernel is asked again with room for all."""
+DEFAULT_CAP = _movegen.START_CAP
+"""Rows the all-plays kernel allocates first (it doubles them in-kernel when they fill up)."""
+
+# the kernels write rows in PLAY_DTYPE's byte layout (see _movegen.REC)
+_LAYOUT = {"row": 0, "col": 1, "dir": 2, "length": 3, "score": 4, "tiles": 8, "word": 9, "blanks": 24, "new": 26}
+if PLAY_DTYPE.itemsize != _movegen.REC or any(PLAY_DTYPE.fields[k][1] != v for k, v in _LAYOUT.items()):
+    raise ImportError("plays.PLAY_DTYPE no longer has the byte layout the scrabble kernels write (_movegen.REC)")
 
 
 class BoardArrays:
@@ -75,11 +85,16 @@ class BoardArrays:
         self.occ = np.ascontiguousarray((occ << np.arange(SIZE, dtype=np.int64)).sum(axis=2))
         self.cc = np.zeros((2, SIZE, SIZE), np.int64)
         self.xs = np.zeros((2, SIZE, SIZE), np.int64)
+        self._empty = None
         _cross.all_checks(self.lines, self.fv, self.dawg, self.full, self.cc, self.xs)
 
     @property
     def empty(self) -> bool:
-        return not self.occ[0].any()
+        """Whether no tile is on the board (kept up to date by :meth:`place`)."""
+        e = self.__dict__.get("_empty")
+        if e is None:
+            e = self._empty = not self.occ[0].any()
+        return e
 
     def n_tiles(self) -> int:
         return int((self.letters != EMPTY).sum())
@@ -113,6 +128,7 @@ class BoardArrays:
             self.occ[0, r] |= 1 << int(c)
             self.occ[1, c] |= 1 << int(r)
         _cross.update_checks(self.lines, self.fv, self.dawg, self.full, self.cc, self.xs, rows, cols)
+        self._empty = None
         self.version += 1
 
     def args(self):
@@ -145,58 +161,96 @@ def rack_arrays(codes, n_blanks):
     return counts, np.int64(n_blanks)
 
 
+def as_plays(out, n) -> np.ndarray:
+    """The first ``n`` kernel rows as a :data:`PLAY_DTYPE` array (a view, no copy)."""
+    return out[: n * _movegen.REC].view(PLAY_DTYPE)
+
+
+class _Tables:
+    """What the kernels read besides the board, per lexicon and variant (looked up once, kept on the board)."""
+
+    __slots__ = ("key", "rack_size", "bingo", "span", "reach", "mtab")
+
+    def __init__(self, board):
+        v, lex = board.variant, board.lexicon
+        self.key = (v, lex)
+        self.rack_size = np.int64(v.rack_size)
+        self.bingo = np.int64(v.bingo)
+        self.span = span_table()
+        self.reach = reach_for(lex)
+        self.mtab = mset_for(lex)
+
+
+def _tables(board: BoardArrays) -> _Tables:
+    t = board.__dict__.get("_tab")
+    if t is None or t.key[0] is not board.variant or t.key[1] is not board.lexicon:
+        t = board._tab = _Tables(board)
+    return t
+
+
 def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None) -> np.ndarray:
     """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one.
 
     One position runs serially: a parallel loop over its 30 lines was measured 7-14x slower here (buffers,
     packing and thread wake-up on a ~200 us job); parallelism is over positions (:func:`batch_arrays`)."""
-    v = board.variant
-    lex = board.lexicon
-    span = span_table()
-    cap = 1 if best_only else (cap or DEFAULT_CAP)
-    while True:
-        meta = np.empty((cap, 6), np.int32)
-        words = np.zeros((cap, SIZE), np.uint8)  # letters past a word's length stay 0
-        bm = np.empty(cap, np.uint16)
-        nm = np.empty(cap, np.uint16)
-        if best_only:
-            n = _movegen.best(*board.args(), counts, np.int64(n_blanks), np.int64(v.rack_size), np.int64(v.bingo),
-                              board.dawg, span, board.empty, meta, words, bm, nm, reach_for(lex), bingo_for(lex))
-            return pack_plays(meta, words, bm, nm, min(n, 1))
-        n = _movegen.generate(*board.args(), counts, np.int64(n_blanks), np.int64(v.rack_size),
-                              np.int64(v.bingo), board.dawg, span, board.empty, meta, words, bm, nm, reach_for(lex))
-        if n <= cap:
-            return pack_plays(meta, words, bm, nm, n)
-        cap = n
+    t = _tables(board)
+    if best_only:
+        n, out = _movegen.best(board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm,
+                               board.values, counts, n_blanks, t.rack_size, t.bingo, board.dawg, t.span,
+                               board.empty, t.reach, t.mtab)
+    else:
+        n, out = _movegen.generate(board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm,
+                                   board.values, counts, n_blanks, t.rack_size, t.bingo, board.dawg, t.span,
+                                   board.empty, t.reach, t.mtab, np.int64(cap or DEFAULT_CAP))
+    return as_plays(out, n)
+
+
+_POOL: list = []  # the shared thread pool, made on first use
+_POOL_LOCK = threading.Lock()
+
+
+def _thread_pool() -> ThreadPoolExecutor:
+    with _POOL_LOCK:
+        if not _POOL:
+            _POOL.append(ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="numba-words-scrabble"))
+        return _POOL[0]
+
+
+def lane_count(threads) -> int:
+    """Lanes for ``threads`` (``None``/0: Numba's current thread count), checked like :func:`_jit.threads`."""
+    if threads is None or (threads == 0 and not isinstance(threads, bool)):
+        return numba.get_num_threads()
+    top = numba.config.NUMBA_NUM_THREADS
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= top:
+        raise ThreadsError(f"threads must be a whole number from 1 to {top} (this machine's cores), got {threads!r}")
+    return int(threads)
 
 
 def batch_arrays(boards, counts, nblank, *, cap=DEFAULT_CAP, threads=None) -> list:
     """Plays arrays of many boards (one variant and lexicon) with racks ``counts[p]``/``nblank[p]``, in parallel
-    over positions; a position with more than ``cap`` plays is redone alone with room for all."""
+    over positions: lanes of threads each take the next position (the kernel releases the GIL)."""
     P = len(boards)
-    b0 = boards[0]
-    v, lex = b0.variant, b0.lexicon
-    lines = np.stack([b.lines for b in boards])
-    fv = np.stack([b.fv for b in boards])
-    occ = np.stack([b.occ for b in boards])
-    cc = np.stack([b.cc for b in boards])
-    xs = np.stack([b.xs for b in boards])
-    empty = np.array([b.empty for b in boards])
-    meta = np.zeros((P, cap, 6), np.int32)
-    words = np.zeros((P, cap, SIZE), np.uint8)
-    bm = np.zeros((P, cap), np.uint16)
-    nm = np.zeros((P, cap), np.uint16)
-    nout = np.zeros(P, np.int64)
-    with _threads(threads):
-        _movegen.generate_batch(lines, fv, occ, cc, xs, b0.lm, b0.wm, b0.values, counts, nblank,
-                                np.int64(v.rack_size), np.int64(v.bingo), b0.dawg, span_table(), empty,
-                                meta, words, bm, nm, nout, reach_for(lex))
-    out = []
-    for p in range(P):
-        n = int(nout[p])
-        if n > cap:  # rare: redo this one alone with room for all
-            out.append(plays_array(boards[p], counts[p], nblank[p], cap=n))
-        else:
-            out.append(pack_plays(meta[p], words[p], bm[p], nm[p], n))
-    return out
+    lanes = min(lane_count(threads), P)
+    out = [None] * P
+    nxt = iter(range(P))
+    lock = threading.Lock()
 
+    def lane():
+        while True:
+            with lock:
+                p = next(nxt, None)
+            if p is None:
+                return
+            out[p] = plays_array(boards[p], counts[p], nblank[p], cap=cap)
+
+    if lanes <= 1:
+        lane()
+        return out
+    # the kernel releases the GIL, so the lanes run at the same time; the calling thread is one of them
+    helpers = [_thread_pool().submit(lane) for _ in range(lanes - 1)]
+    try:
+        lane()
+    finally:
+        for h in helpers:
+            h.result()
+    return out

@@ -19,50 +19,127 @@ which was ~15% of the run time.
 Conventions: a one-tile play is generated once: across when the tile has an across word of 2+ letters, else
 down. On the empty board only across plays covering the centre are listed (down plays are their transposes).
 
-Output rows: ``meta[n] = (row, col, dir, length, score, tiles)``, ``words[n, :length]`` letter codes,
-``blanks[n]``/``new[n]`` bit ``k`` = letter ``k`` of the word is a blank / a newly placed tile.
+Output rows: one play a row of :data:`REC` bytes in the layout of ``plays.PLAY_DTYPE`` (the wrapper views the rows
+as that structured dtype without copying): start square, direction, length, score, tiles placed, letter codes,
+and bit masks (bit ``k`` = letter ``k`` of the word is a blank / a newly placed tile). The all-plays kernel
+allocates its rows and doubles them when they fill up, so no position is generated twice.
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from .._jit import kernel, pkernel
+from .._jit import inline, kernel
 from ..bits import lsb_index
 from ..lexicon._dawg import child_slot
-from ._tables import EMPTY, SIZE, bingo_has, bingo_key, bingo_tag
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset_has, mset_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score
+FULL = np.int64((1 << SIZE) - 1)
+REC = 28
+"""Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
+0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
+START_CAP = 4096  # rows (115 kB) allocated first by the all-plays kernel; it doubles them as needed
 
 
 @kernel
-def _earlier(meta, words, bmask, d, i, s, dep, stk, bm):
-    """Whether the play being emitted (line ``(d, i)``, start ``s``, letters ``stk_w[:dep + 1]``, blank bits
-    ``bm``) comes before the one in row 0 in generation order: by direction, line, start, then the walk's
-    choice order (real tiles before blanks, letters in order; a word before its extensions). Keeps the
+def _earlier(out, d, i, s, dep, stk, bm):
+    """Whether the play being emitted (line ``(d, i)``, start ``s``, letters ``stk[9, :dep + 1]``, blank bits
+    ``bm``) comes before the one in row 0 of ``out`` in generation order: by direction, line, start, then the
+    walk's choice order (real tiles before blanks, letters in order; a word before its extensions). Keeps the
     best-only kernel's tie-breaking identical to a stable sort of the full list by score."""
-    d0 = np.int64(meta[0, 2])
+    d0 = np.int64(out[2])
     if d0 == 0:
-        i0 = np.int64(meta[0, 0])
-        s0 = np.int64(meta[0, 1])
+        i0 = np.int64(out[0])
+        s0 = np.int64(out[1])
     else:
-        i0 = np.int64(meta[0, 1])
-        s0 = np.int64(meta[0, 0])
+        i0 = np.int64(out[1])
+        s0 = np.int64(out[0])
     if d != d0:
         return d < d0
     if i != i0:
         return i < i0
     if s != s0:
         return s < s0
-    n0 = np.int64(meta[0, 3])
-    b0 = np.int64(bmask[0])
+    n0 = np.int64(out[3])
+    b0 = np.int64(out[24]) | (np.int64(out[25]) << 8)
     for k in range(min(n0, dep + 1)):
         a = np.int64(stk[9, k]) + 32 * ((bm >> k) & 1)
-        b = np.int64(words[0, k]) + 32 * ((b0 >> k) & 1)
+        b = np.int64(out[9 + k]) + 32 * ((b0 >> k) & 1)
         if a != b:
             return a < b
     return dep + 1 < n0
+
+
+@inline
+def _whole_end(o, s, n_rack, em):
+    """The end of the one span from ``s`` that needs every rack tile (``n_rack`` new tiles; line occupancy
+    ``o``), or -1 when there is none among the ends ``em``: the ``n_rack``-th empty square from ``s`` on,
+    extended through the tiles that follow it."""
+    if n_rack < 1:
+        return np.int64(-1)
+    emp = ~o & FULL & ~((np.int64(1) << s) - 1)
+    for _ in range(n_rack - 1):
+        emp &= emp - 1
+    if emp == 0:
+        return np.int64(-1)
+    z = lsb_index(emp)
+    while z + 1 < SIZE and (o >> (z + 1)) & 1:
+        z += 1
+    if (em >> z) & 1 == 0:
+        return np.int64(-1)
+    return z
+
+
+@inline
+def _fixed_key(lines, d, i, s, e):
+    """Sum of the multiset numbers of the tiles on squares ``s..e`` of line ``(d, i)``."""
+    k = np.int64(0)
+    for q in range(s, e + 1):
+        if lines[d, i, q] != EMPTY:
+            k = kadd(k, MSET_HASH[np.int64(lines[d, i, q])])
+    return k
+
+
+@inline
+def _heap_pop(hk, he, hn):
+    """Remove the smallest key of the binary min-heap ``hk[:hn]`` (payload ``he``): ``(key, payload, hn - 1)``."""
+    k0 = hk[0]
+    e0 = he[0]
+    hn -= 1
+    k = hk[hn]
+    e = he[hn]
+    j = 0
+    while True:
+        c = 2 * j + 1
+        if c >= hn:
+            break
+        if c + 1 < hn and hk[c + 1] < hk[c]:
+            c += 1
+        if hk[c] >= k:
+            break
+        hk[j] = hk[c]
+        he[j] = he[c]
+        j = c
+    hk[j] = k
+    he[j] = e
+    return k0, e0, hn
+
+
+@inline
+def _heap_push(hk, he, hn, k, e):
+    """Add key ``k`` (payload ``e``) to the binary min-heap ``hk[:hn]``; returns ``hn + 1``."""
+    j = hn
+    while j > 0:
+        u = (j - 1) // 2
+        if hk[u] <= k:
+            break
+        hk[j] = hk[u]
+        he[j] = he[u]
+        j = u
+    hk[j] = k
+    he[j] = e
+    return hn + 1
 
 
 def _make_walk(best_only: bool):
@@ -71,44 +148,131 @@ def _make_walk(best_only: bool):
     compile the tie-break helper) and each kernel compiles only what it runs."""
 
     @kernel
-    def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, meta, words, bmask, nmask, cap,
-              rmask0, reach, starts, order, m, endbs):
-        """Walk the DAWG from the starts ``order[:m]`` (columns of ``starts``: direction, line, start square ``s``,
-        mask of valid ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound);
-        record plays ending in the ends mask. Returns the number of plays (best only: the best in row 0, starts
-        taken in decreasing bound order, stopping once a bound cannot beat it; ``endbs[x, e]`` bounds a play of
-        start ``x`` ending at ``e``). One call walks every start: each array passed to a (non-inlined) call costs
-        an atomic reference-count increment and decrement, which per start was ~10% of the best-only run time."""
-        stk = np.empty((10, SIZE + 1), np.int64)  # every entry is written before it is read
-        n = 0
-        for t in range(m):
-            x = order[t]
+    def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
+              order, m, endbs, hem, mtab, t0, n0):
+        """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
+        ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
+        (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
+        write the plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each).
+
+        All plays: starts ``order[t0:m]`` with ``n0`` rows already written. Returns ``(n, t)``: the rows written
+        and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
+        caller grows ``out``, restores ``counts`` and calls again from ``t``).
+
+        Best only: the best in row 0. ``order[:m]`` is a min-heap of keys ``-bound * 512 + start`` with the ends
+        of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against ``mtab``),
+        and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of start
+        ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
+        that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
+        nearly every long span on top, and most of them hold no bingo.
+
+        Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
+        letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
+        placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
+        is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
+        trying every pair of letters on long spans.
+
+        One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
+        increment and decrement, which per start was ~10% of the best-only run time."""
+        cap = out.shape[0] // REC
+        stk = np.empty((11, SIZE + 1), np.int64)  # every entry is written before it is read
+        n = n0
+        bscore = np.int64(-1)  # best only: the score in row 0
+        hn = m  # best only: entries in the heap (order, hem)
+        memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
+        rkey = _rack_key(counts)
+        n_starts = m  # (the walk reuses the name m for node masks)
+        t = t0 - 1
+        while True:
+            if best_only:
+                # the entry whose ends have the highest bound: walk its ends that can beat the best; when only
+                # its whole-rack end reaches the next entry's bound, that end alone, the others put back
+                if hn == 0:
+                    break
+                key, em, hn = _heap_pop(order, hem, hn)
+                x = key & 511
+                bound = -(key >> 9)
+            else:
+                t += 1
+                if t >= n_starts:
+                    break
+                x = order[t]
+                em = starts[3, x]
+            n_start = n
             d = starts[0, x]
             i = starts[1, x]
             s = starts[2, x]
-            em = starts[3, x]
             f = starts[4, x]
             allowed_f = starts[5, x]
-            if best_only and n > 0:
-                lim = np.int64(meta[0, 4])
-                if starts[6, x] < lim:
-                    break
-                # an equal score wins the tie-break only from a start earlier in generation order than the best's
-                d0 = np.int64(meta[0, 2])
-                i0 = np.int64(meta[0, 0]) if d0 == 0 else np.int64(meta[0, 1])
-                s0 = np.int64(meta[0, 1]) if d0 == 0 else np.int64(meta[0, 0])
-                if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
-                    lim += 1
-                    if starts[6, x] < lim:
-                        continue
-                for q in range(s, SIZE):  # drop the ends that cannot beat the best so far
-                    if (em >> q) & 1 and endbs[x, q] < lim:
-                        em &= ~(np.int64(1) << q)
+            we = starts[7, x]
+            if best_only:
+                if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
+                    # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
+                    # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
+                    starts[9, x] = 1
+                    starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
+                    if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
+                        endbs[x, we] = -1
+                        em &= ~(np.int64(1) << we)
+                        if em == 0:
+                            continue
+                        bound = np.int64(-1)
+                        for q in range(s, SIZE):
+                            if (em >> q) & 1 and endbs[x, q] > bound:
+                                bound = endbs[x, q]
+                        if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
+                            hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
+                            continue
+                lim = bscore
+                if n > 0:
+                    if bound < lim:
+                        break
+                    # an equal score wins the tie-break only from a start no later in generation order than the best's
+                    d0 = np.int64(out[2])
+                    i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
+                    s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
+                    if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
+                        lim += 1
+                        if bound < lim:
+                            continue
+                thr = lim
+                if hn > 0 and -(order[0] >> 9) > thr:
+                    thr = -(order[0] >> 9)
+                lo = np.int64(0)  # ends left for later
+                lob = np.int64(-1)
+                for q in range(s, SIZE):
+                    if (em >> q) & 1:
+                        if endbs[x, q] < lim:  # cannot beat the best so far
+                            em &= ~(np.int64(1) << q)
+                        elif endbs[x, q] < thr:
+                            em &= ~(np.int64(1) << q)
+                            lo |= np.int64(1) << q
+                            if endbs[x, q] > lob:
+                                lob = endbs[x, q]
+                if lo != 0:
+                    if we >= 0 and em == (np.int64(1) << we):
+                        # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
+                        # with the whole-rack filter from the first square, the others later if still worth it
+                        hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
+                    else:  # a split elsewhere costs more walking twice than it saves
+                        em |= lo
                 if em == 0:
                     continue
             top = SIZE - 1
             while top > s and (em >> top) & 1 == 0:
                 top -= 1
+            if we > top:
+                we = np.int64(-1)
+            wtag0 = mset_tag(we - s + 1, 0) if we >= 0 else np.int64(0)
+            wtag1 = mset_tag(we - s + 1, 1) if we >= 0 else np.int64(0)
+            wok = 0  # whole-rack end with no blank placed yet: 0 unchecked, 1 a word's multiset, 2 not
+            if best_only:
+                if we >= 0:
+                    wok = 1  # checked above when the entry first came on top
+            elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
+                if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
+                    continue
+                wok = 1
             rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
             nb = nblank
             # depth 0
@@ -120,6 +284,7 @@ def _make_walk(best_only: bool):
             stk[6, 0] = 0
             stk[7, 0] = 0
             stk[8, 0] = 0
+            stk[10, 0] = starts[8, x]
             stk[2, 0] = -1
             # candidate set at depth 0
             p = s
@@ -157,6 +322,7 @@ def _make_walk(best_only: bool):
                 nt = stk[6, dep]
                 bm = stk[7, dep]
                 nm = stk[8, dep]
+                key = stk[10, dep]
                 if lines[d, i, p] != EMPTY:
                     letter = b
                     ms += fv[d, i, p]
@@ -173,6 +339,12 @@ def _make_walk(best_only: bool):
                         if counts[letter] == 0:
                             rmask &= ~(np.int64(1) << letter)
                     stk[2, dep] = b
+                    if b >= 32:
+                        key = kadd(key, MSET_HASH[letter])
+                        # whole-rack filter: only the whole-rack end left to reach, at most one blank left
+                        if we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
+                            if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                                continue
                     lv = val * lm[d, i, p]
                     ms += lv
                     wmul *= wm[d, i, p]
@@ -185,11 +357,15 @@ def _make_walk(best_only: bool):
                 e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
                 if p < f:
                     # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach table)
+                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach table);
+                    # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
+                    af = allowed_f
+                    if lines[d, i, f] == EMPTY:
+                        af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
                     if f - p == 1:
-                        if (np.int64(dawg[e >> 1]) & allowed_f) == 0:
+                        if (np.int64(dawg[e >> 1]) & af) == 0:
                             continue
-                    elif (np.int64(reach[e >> 1, f - p]) & allowed_f) == 0:
+                    elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
                         continue
                 if (e & 1) and (em >> p) & 1 and nt > 0:
                     keep = True
@@ -203,28 +379,39 @@ def _make_walk(best_only: bool):
                         if nt == rack_size:
                             score += bingo
                         if best_only:
-                            write = n == 0 or score > meta[0, 4] or (
-                                score == meta[0, 4] and _earlier(meta, words, bmask, d, i, s, dep, stk, bm))
+                            write = n == 0 or score > bscore or (
+                                score == bscore and _earlier(out, d, i, s, dep, stk, bm))
                             slot = 0
                         else:
-                            write = n < cap
+                            write = True
                             slot = n
+                            if n == cap:  # full: the caller grows ``out`` and walks this start again
+                                return n_start, t
                         if write:
+                            o = slot * REC
                             if d == 0:
-                                meta[slot, 0] = i
-                                meta[slot, 1] = s
+                                out[o] = i
+                                out[o + 1] = s
                             else:
-                                meta[slot, 0] = s
-                                meta[slot, 1] = i
-                            meta[slot, 2] = d
-                            meta[slot, 3] = dep + 1
-                            meta[slot, 4] = score
-                            meta[slot, 5] = nt
+                                out[o] = s
+                                out[o + 1] = i
+                            out[o + 2] = d
+                            out[o + 3] = dep + 1
+                            out[o + 4] = score & 255
+                            out[o + 5] = (score >> 8) & 255
+                            out[o + 6] = (score >> 16) & 255
+                            out[o + 7] = (score >> 24) & 255
+                            out[o + 8] = nt
                             for k in range(dep + 1):
-                                words[slot, k] = stk[9, k]
-                            bmask[slot] = bm
-                            nmask[slot] = nm
+                                out[o + 9 + k] = stk[9, k]
+                            for k in range(dep + 1, SIZE):
+                                out[o + 9 + k] = 0
+                            out[o + 24] = bm & 255
+                            out[o + 25] = bm >> 8
+                            out[o + 26] = nm & 255
+                            out[o + 27] = nm >> 8
                             if best_only:
+                                bscore = score
                                 # ends whose bound does not beat the new best are no longer worth reaching (an
                                 # equal score found later in this walk loses the tie-break)
                                 for q in range(s, SIZE):
@@ -236,9 +423,19 @@ def _make_walk(best_only: bool):
                 if p < top:
                     child = e >> 1
                     m = np.int64(dawg[child])
+                    q = p + 1
+                    if (m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
+                            and (em >> p) != (np.int64(1) << (we - p))):
+                        # from q on only the whole-rack end is left: is the multiset a word's?
+                        if nb == nblank:  # no blank placed: the same multiset for every prefix here
+                            if wok == 0:
+                                wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
+                            if wok == 2:
+                                m = 0
+                        elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                            m = 0
                     if m != 0:
                         dep += 1
-                        q = p + 1
                         stk[0, dep] = (m << 32) | child
                         stk[3, dep] = ms
                         stk[4, dep] = wmul
@@ -246,6 +443,7 @@ def _make_walk(best_only: bool):
                         stk[6, dep] = nt
                         stk[7, dep] = bm
                         stk[8, dep] = nm
+                        stk[10, dep] = key
                         stk[2, dep] = -1
                         if lines[d, i, q] != EMPTY:
                             L = np.int64(lines[d, i, q])
@@ -256,13 +454,27 @@ def _make_walk(best_only: bool):
                             if nb > 0:
                                 c2 |= allowed << 32
                             stk[1, dep] = c2
-        return n
+        return n, np.int64(-1)
 
     return _walk
 
 
 _walk_all = _make_walk(False)
 _walk_best = _make_walk(True)
+
+
+@kernel
+def _memo_has(mtab, key, memo):
+    """:func:`mset_has` through a small direct-mapped memo (``memo[0]`` keys, ``memo[1]`` 1 = in the set, 2 = not,
+    0 = empty): spans through the same tiles share a key, and each lookup in the large set is a cache miss."""
+    h = (key >> 20) & 63
+    if memo[1, h] != 0 and memo[0, h] == key:
+        return memo[1, h] == 1
+    r = mset_has(mtab, key)
+    memo[0, h] = key
+    memo[1, h] = 1 if r else 2
+    return r
+
 
 @kernel
 def _rack_mask(counts):
@@ -271,6 +483,16 @@ def _rack_mask(counts):
         if counts[c] > 0:
             m |= np.int64(1) << c
     return m
+
+
+@kernel
+def _rack_key(counts):
+    """Sum of the multiset numbers of the rack's real tiles."""
+    k = np.int64(0)
+    for c in range(32):
+        for _ in range(counts[c]):
+            k = kadd(k, MSET_HASH[c])
+    return k
 
 
 @kernel
@@ -290,20 +512,21 @@ def _line_conn(occ, empty_board, d, i):
 
 @kernel
 def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-             meta, words, bmask, nmask, reach):
-    """Every play of one position. Returns the number of plays; rows beyond ``meta.shape[0]`` are counted but
-    not written (call again with more room). The best play alone is :func:`best`'s pruned search."""
-    cap = meta.shape[0]
+             reach, mtab, cap):
+    """Every play of one position: ``(n, out)``, the plays as the first ``n`` rows of ``out`` (uint8, :data:`REC`
+    bytes a row, ``cap`` rows allocated first and doubled in the walk as needed). The best play alone is
+    :func:`best`'s pruned search."""
     cnt = counts.copy()
     rmask = _rack_mask(cnt)
+    rkey = _rack_key(cnt)
     k = nblank
     for c in range(32):
         k += cnt[c]
+    n_rack = k
     if k > 7:
         k = 7
     # the starts, in generation order (direction, line, start square); see _walk for the columns
-    # rows 0-6: see _walk; row 7: the walk order (allocations the other kernels also make: fewer to compile)
-    starts = np.empty((8, 2 * SIZE * SIZE), np.int64)
+    starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
     m = np.int64(0)  # not a literal 0, which would compile _walk once more for a Literal[int] argument
     for d in range(2):
         for i in range(SIZE):
@@ -330,6 +553,8 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
                     allowed = cc[d, i, first] & rmask
                 if allowed == 0:
                     continue
+                we = _whole_end(o, s, n_rack, em)  # checked in the walk, if it gets that far
+                wkey = kadd(rkey, _fixed_key(lines, d, i, s, we)) if we >= 0 else np.int64(0)
                 starts[0, m] = d
                 starts[1, m] = i
                 starts[2, m] = s
@@ -337,33 +562,40 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
                 starts[4, m] = first
                 starts[5, m] = allowed
                 starts[6, m] = NO_BOUND
+                starts[7, m] = we
+                starts[8, m] = wkey
+                starts[9, m] = 1
                 m += 1
-    order = starts[7]
+    order = np.empty(m, np.int64)
     for t in range(m):
         order[t] = t
     endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
     for q in range(SIZE):
         endbs[0, q] = NO_BOUND
-    return _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, meta, words, bmask, nmask,
-                     cap, rmask, reach, starts, order, m, endbs)
-
-
-@pkernel
-def generate_batch(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                   empty_board, meta, words, bmask, nmask, nout, reach):
-    """:func:`generate` for ``P`` positions in parallel (leading axis ``P`` on every per-position array);
-    position ``p`` writes only ``meta[p]``, ``words[p]``, ... and ``nout[p]``."""
-    P = lines.shape[0]
-    for p in numba.prange(P):
-        nout[p] = generate(lines[p], fv[p], occ[p], cc[p], xs[p], lm, wm, lval, counts[p], nblank[p], rack_size,
-                           bingo, dawg, span, empty_board[p], meta[p], words[p], bmask[p], nmask[p],
-                           reach)
+    out = np.empty(max(cap, 1) * REC, np.uint8)
+    n = np.int64(0)
+    t = np.int64(0)
+    while True:
+        n, t = _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
+                         starts, order, m, endbs, endbs[0], mtab, t, n)
+        if t < 0:
+            return n, out
+        # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
+        # here rather than in the walk keeps the walk's arrays fixed: reassigning one there costs reference
+        # counting on every step, ~40% of the run time)
+        bigger = np.empty(2 * out.shape[0], np.uint8)
+        for r in range(n * REC):
+            bigger[r] = out[r]
+        out = bigger
+        for c in range(32):
+            cnt[c] = counts[c]
 
 
 @kernel
 def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-         meta, words, bmask, nmask, reach, btab):
-    """The top-scoring play only (written to row 0; returns 1, or 0 when there is no play).
+         reach, mtab):
+    """The top-scoring play only: ``(n, out)``, ``n`` = 1 and the play in row 0 of ``out`` (layout as in
+    :func:`generate`), or ``n`` = 0 when there is no play.
 
     Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
     premiums, times the best word premiums, + every possible cross word, + bingo); starts are then walked in
@@ -374,14 +606,13 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     sum(v_q * lm_q * (W + c_q)) (+ bingo)``, ``c_q`` the square's word premium when it makes a cross word, else
     0. The last sum is bounded by the smaller of: the rack's values sorted high first on ``lm`` and on
     ``lm * c`` sorted high first (rearrangement, each part kept sorted as squares are added), and each square's
-    best rack letter allowed by its cross-check. Ends past a square no rack tile can fill are dropped.
+    best rack letter allowed by its cross-check. Ends past a square no rack tile can fill are dropped. A per-play
+    bonus bounded above (a leave value) would add its maximum to every end bound.
 
-    Bingo filter (``btab``, :func:`_tables.bingo_table`): with 7 tiles on the rack (at most one blank), a span
-    needing all 7 and holding no fixed letter is dropped unless the rack spells a 7-letter word, and one
-    holding one fixed letter ``L`` unless rack + ``L`` spells an 8-letter word (checked once per letter), and
-    one holding two to four fixed letters unless rack + those spells a 9- to 11-letter word. Without it those
-    spans' bingo bonus sends most racks through a long fruitless walk (blank racks above all: 7-tile spans
-    through 2-4 tiles were most of their walk).
+    Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
+    unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
+    start first comes on top of the walk's heap; with two blanks the walk applies the filter as blanks are
+    placed. Without it those spans' bingo bonus sends most racks through a long fruitless walk.
     """
     n_rack = nblank
     vals = np.zeros(8, np.int64)
@@ -394,6 +625,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     n_rack += j
     srt = np.sort(vals)[::-1].copy()
     rmask = _rack_mask(counts)
+    rkey = _rack_key(counts)
     # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
     maxv = np.full((2, SIZE, SIZE), -1, np.int64)
     for d in range(2):
@@ -410,26 +642,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                     if lval[c] > best_v:
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
-    # bingo filter: real rack letters, ascending; b7 = the rack spells a 7-letter word
-    bfilter = n_rack == rack_size and rack_size == 7 and nblank <= 1
-    nreal = n_rack - nblank
-    rc = np.zeros(8, np.int64)
-    t = 0
-    for c in range(32):
-        for _ in range(counts[c]):
-            if t < 8:
-                rc[t] = c
-            t += 1
-    b7 = True
-    if bfilter:
-        b7 = bingo_has(btab, bingo_key(2 * nblank, rc, nreal))
-    b8_known = np.int64(0)  # letters L whose "rack + L spells an 8-letter word" is known ...
-    b8_ok = np.int64(0)  # ... and those for which it does
-    r8 = np.zeros(8, np.int64)
-    rx = np.zeros(16, np.int64)  # rack letters + 2 to 4 fixed letters, ascending
-    fx = np.zeros(4, np.int64)  # the span's first fixed letters
     k = min(n_rack, 7)
-    starts = np.empty((7, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
+    starts = np.empty((10, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
     eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
     endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
@@ -451,6 +665,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 em &= ~((np.int64(1) << first) - 1)
                 if em == 0:
                     continue
+                we = _whole_end(o, s, n_rack, em)  # its word check waits for the walk (see _walk)
                 # end bounds of this start, written out here: a call passing arrays costs an atomic
                 # reference-count increment and decrement per array (~60% of the setup time as a helper)
                 fixed = np.int64(0)
@@ -459,19 +674,12 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 by_lm = np.int64(0)
                 by_c = np.int64(0)
                 ne = 0
-                nfix = 0
-                fl = np.int64(0)
                 bnd = np.int64(-1)
                 for q in range(s, SIZE):
                     if (em >> q) == 0:
                         break
                     if lines[d, i, q] != EMPTY:
                         fixed += fv[d, i, q]
-                        if nfix == 0:
-                            fl = np.int64(lines[d, i, q])
-                        if nfix < 4:
-                            fx[nfix] = np.int64(lines[d, i, q])
-                        nfix += 1
                     else:
                         mv = maxv[d, i, q]
                         if mv < 0:
@@ -498,44 +706,6 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         eff[j] = b
                         ne += 1
                     if (em >> q) & 1:
-                        if bfilter and ne >= rack_size and nfix <= 1:
-                            if nfix == 0:
-                                ok = b7
-                            else:
-                                if (b8_known >> fl) & 1 == 0:
-                                    b8_known |= np.int64(1) << fl
-                                    u = 0
-                                    for j in range(nreal):  # rack letters + fl, ascending
-                                        if u == j and rc[j] > fl:
-                                            r8[u] = fl
-                                            u += 1
-                                        r8[u] = rc[j]
-                                        u += 1
-                                    if u == nreal:
-                                        r8[u] = fl
-                                    if bingo_has(btab, bingo_key(1 + 2 * nblank, r8, nreal + 1)):
-                                        b8_ok |= np.int64(1) << fl
-                                ok = (b8_ok >> fl) & 1 != 0
-                            if not ok:
-                                em &= ~(np.int64(1) << q)
-                                continue
-                        elif bfilter and ne >= rack_size and nfix <= 4:
-                            # 9- to 11-letter word: rack + the two to four fixed letters
-                            for j in range(nreal):
-                                rx[j] = rc[j]
-                            for j in range(nfix):
-                                rx[nreal + j] = fx[j]
-                            u = nreal + nfix
-                            for j in range(1, u):  # insertion sort
-                                v = rx[j]
-                                t2 = j
-                                while t2 > 0 and rx[t2 - 1] > v:
-                                    rx[t2] = rx[t2 - 1]
-                                    t2 -= 1
-                                rx[t2] = v
-                            if not bingo_has(btab, bingo_key(bingo_tag(7 + nfix, nblank), rx, u)):
-                                em &= ~(np.int64(1) << q)
-                                continue
                         r1 = np.int64(0)
                         r2 = np.int64(0)
                         for j in range(ne):
@@ -551,6 +721,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                             bnd = eb
                 if bnd < 0 or em == 0:
                     continue
+                if we >= 0 and (em >> we) & 1 == 0:
+                    we = np.int64(-1)
                 if lines[d, i, first] != EMPTY:
                     allowed = np.int64(1) << np.int64(lines[d, i, first])
                 elif nblank > 0:
@@ -566,14 +738,19 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 starts[4, m] = first
                 starts[5, m] = allowed
                 starts[6, m] = bnd
+                starts[7, m] = we
+                starts[8, m] = 0
+                starts[9, m] = 0
                 m += 1
-    # walk order: bounds high first, ties in generation order (keys are unique, so any sort is stable)
+    # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
     keys = np.empty(m, np.int64)
     for x in range(m):
         keys[x] = -starts[6, x] * 512 + x  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
-    order = np.sort(keys)
+    order = np.sort(keys)  # a sorted array is a min-heap
+    hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
     for t in range(m):
-        order[t] &= 511
-    n = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, meta, words,
-                   bmask, nmask, np.int64(1), rmask, reach, starts, order, m, endbs)
-    return min(n, 1)
+        hem[t] = starts[3, order[t] & 511]
+    out = np.empty(REC, np.uint8)
+    n, _ = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
+                      rmask, reach, starts, order, m, endbs, hem, mtab, np.int64(0), np.int64(0))
+    return min(n, 1), out

@@ -10,8 +10,8 @@ between 1 and ``k`` new tiles. Connection (touching a tile or an anchor) depends
 is tested per position by the generator: spans ending at or after the first connected square at or after
 ``s`` are kept. It depends on no lexicon and is built once per process.
 
-Per-lexicon tables (the reach table and the bingo hash set) are built once per :class:`Lexicon` through
-``Lexicon.derived`` (:func:`reach_for`, :func:`bingo_for`).
+Per-lexicon tables (the reach table and the whole-rack multiset hash set) are built once per :class:`Lexicon`
+through ``Lexicon.derived`` (:func:`reach_for`, :func:`mset_for`).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import threading
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 from ..bits import lsb_index, popcount
 
 SIZE = 15
@@ -125,66 +125,67 @@ def reach_for(lex) -> np.ndarray:
     return lex.derived("scrabble.reach", lambda lx: reach_table(lx.dawg))
 
 
-# Bingo filter: hash set of the letter multisets (sorted codes, 5 bits each, under a tag) of the 7- to 11-letter
-# words (tags 0, 1, 4, 6, 8) and of their sub-multisets one letter short (tags 2, 3, 5, 7, 9: with one blank on
-# the rack, rack + blank spells a word exactly when the rack's real tiles are such a sub-multiset). Empty slot: -1.
-BINGO_MAX = 11  # 11 codes and a tag below 16 fit an int64 key
+# Whole-rack filter: a bit set (one hash of each key) of the letter multisets of every word of 2..15 letters and
+# of their sub-multisets one letter short (the word with one letter taken out; with one blank left on the rack,
+# the tiles spell a word exactly when they are such a sub-multiset). A multiset's key is additive: the sum of one
+# random 64-bit number per letter plus one per (length, short) tag, so a kernel adds a letter to a key in one
+# step. A multiset of no word finds its bit set ~3% of the time (another key's, TWL06: ~1 M keys in 2 ** 25
+# bits): the filter then keeps a span it could have dropped, which costs time, never a play. 4 MB, so that its
+# lookups mostly hit the cache (an exact hash set of the keys was 16 MB and each lookup a cache miss).
+MH_LETTERS = 32
+MH_MAXLEN = 15
+MSET_BITS = 25
+_rng = np.random.default_rng(0x5C2AB8)
+MSET_HASH = _rng.integers(1, 1 << 62, size=MH_LETTERS + 2 * (MH_MAXLEN + 1), dtype=np.int64)
+"""Per letter code ``c`` the number ``MSET_HASH[c]``; per word length ``n`` and ``short`` (0 or 1) the tag
+``MSET_HASH[32 + 2 * n + short]``."""
+del _rng
+_HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
+_BIT_SHIFT = np.uint64(64 - MSET_BITS)
+
+
+@inline
+def kadd(a, b):
+    """``a + b`` for multiset keys (int64), wrapping modulo 2 ** 64. Numba's int64 arithmetic must not overflow
+    (it is compiled as undefined on overflow, and the optimiser was seen to drop plays); uint64 wraps."""
+    return np.int64(np.uint64(a) + np.uint64(b))
+
+
+@inline
+def ksub(a, b):
+    """``a - b`` for multiset keys, wrapping modulo 2 ** 64 (see :func:`kadd`)."""
+    return np.int64(np.uint64(a) - np.uint64(b))
+
+
+@inline
+def mset_tag(length, short):
+    """The tag number of ``length``-letter words' multisets (``short`` = 0) or of their one-short subsets (1)."""
+    return MSET_HASH[MH_LETTERS + 2 * length + short]
+
+
+@inline
+def _mset_bit(key):
+    return np.int64((np.uint64(key) * _HASH_MUL) >> _BIT_SHIFT)
+
+
+@inline
+def mset_has(tab, key):
+    """Whether the bit of ``key`` (made by adding letter numbers and a tag) is set in ``tab``: always for a
+    word's multiset (or one-short subset), rarely otherwise."""
+    h = _mset_bit(key)
+    return (tab[h >> 6] >> (h & 63)) & 1 != 0
 
 
 @kernel
-def bingo_tag(length, sub):
-    """Tag of the multisets of ``length``-letter words (7..11), or of their one-short subsets with ``sub``."""
-    if length <= 8:
-        return length - 7 + 2 * sub
-    return 2 * (length - 7) + sub
-
-BINGO_EMPTY = np.int64(-1)
-_HASH_MUL = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
-
-
-@kernel
-def bingo_key(tag, codes, n):
-    """Key of the multiset ``codes[:n]`` (letter codes < 32, sorted ascending) under ``tag``."""
-    k = np.int64(tag)
-    for j in range(n):
-        k = (k << 5) | np.int64(codes[j])
-    return k
-
-
-@kernel
-def _bingo_slot(tab, key):
-    """Slot of ``key`` in the hash set ``tab`` (size a power of two, linear probing), or of the empty slot
-    where it would go."""
-    mask = tab.shape[0] - 1
-    bits = np.int64(popcount(mask))
-    h = ((key * _HASH_MUL) >> (64 - bits)) & mask
-    while tab[h] != key and tab[h] != BINGO_EMPTY:
-        h = (h + 1) & mask
-    return h
-
-
-@kernel
-def bingo_has(tab, key):
-    """Whether ``key`` is in the hash set ``tab``."""
-    return tab[_bingo_slot(tab, key)] == key
-
-
-@kernel
-def _bingo_insert(tab, key):
-    tab[_bingo_slot(tab, key)] = key
-
-
-@kernel
-def _bingo_words(dawg, count_only, out):
-    """The 7- to 11-letter words of a DAWG (depth-first, explicit stack of 11 levels: the longest word kept),
-    written as rows ``(length, 11 codes)`` of ``out`` unless ``count_only``. Returns how many there are."""
-    node = np.zeros(BINGO_MAX + 1, np.int64)
-    kid = np.zeros(BINGO_MAX + 1, np.int64)  # index of the next child to try at each level
-    path = np.zeros(BINGO_MAX + 1, np.int64)
+def _mset_words(dawg, tab):
+    """Set the bits of every word's keys in ``tab``. Depth-first over the DAWG with an explicit stack of
+    ``MH_MAXLEN`` levels (the longest word kept). Returns the number of keys set (duplicates included)."""
+    node = np.zeros(MH_MAXLEN + 1, np.int64)
+    kid = np.zeros(MH_MAXLEN + 1, np.int64)  # index of the next child to try at each level
+    path = np.zeros(MH_MAXLEN + 1, np.int64)
+    acc = np.zeros(MH_MAXLEN + 2, np.int64)  # acc[j]: sum of the letter numbers of path[:j]
     n = 0
     dep = 0
-    node[0] = 0
-    kid[0] = 0
     while dep >= 0:
         o = node[dep]
         m = np.int64(dawg[o])
@@ -193,69 +194,35 @@ def _bingo_words(dawg, count_only, out):
             dep -= 1
             continue
         kid[dep] = k + 1
-        # letter of the k-th child: the k-th set bit of m
-        mm = m
+        mm = m  # letter of the k-th child: the k-th set bit of m
         for _ in range(k):
             mm &= mm - 1
         c = lsb_index(mm)
         e = np.int64(dawg[o + 1 + k])
         path[dep] = c
         ln = dep + 1
-        if (e & 1) and 7 <= ln <= BINGO_MAX:
-            if not count_only:
-                out[n, 0] = ln
-                for j in range(ln):
-                    out[n, 1 + j] = path[j]
-            n += 1
-        if ln < BINGO_MAX and (e >> 1) != 0:
+        acc[ln] = kadd(acc[dep], MSET_HASH[c])
+        if (e & 1) and 2 <= ln <= MH_MAXLEN:
+            n += 1 + ln
+            h = _mset_bit(kadd(acc[ln], mset_tag(ln, 0)))
+            tab[h >> 6] |= np.int64(1) << (h & 63)
+            for j in range(ln):
+                h = _mset_bit(kadd(ksub(acc[ln], MSET_HASH[path[j]]), mset_tag(ln, 1)))
+                tab[h >> 6] |= np.int64(1) << (h & 63)
+        if ln < MH_MAXLEN and (e >> 1) != 0:
             dep += 1
             node[dep] = e >> 1
             kid[dep] = 0
     return n
 
 
-@kernel
-def bingo_table(dawg):
-    """The bingo hash set of a DAWG (see ``BINGO_EMPTY``)."""
-    nw = _bingo_words(dawg, True, np.zeros((1, BINGO_MAX + 1), np.int64))
-    words = np.zeros((max(nw, 1), BINGO_MAX + 1), np.int64)
-    _bingo_words(dawg, False, words)
-    size = 16
-    while size < 2 * (BINGO_MAX + 1) * nw:  # room for every key; rebuilt below at twice the keys' count
-        size *= 2
-    tab = _bingo_fill(words, nw, size)
-    nk = 0
-    for h in range(size):
-        nk += tab[h] != BINGO_EMPTY
-    size = 16
-    while size < 2 * nk:
-        size *= 2
-    return _bingo_fill(words, nw, size)
-
-
-@kernel
-def _bingo_fill(words, nw, size):
-    tab = np.full(size, BINGO_EMPTY, np.int64)
-    c = np.zeros(BINGO_MAX, np.int64)
-    sub = np.zeros(BINGO_MAX, np.int64)
-    for w in range(nw):
-        ln = words[w, 0]
-        for j in range(ln):
-            c[j] = words[w, 1 + j]
-        c[:ln].sort()
-        _bingo_insert(tab, bingo_key(bingo_tag(ln, 0), c, ln))
-        for j in range(ln):
-            if j > 0 and c[j] == c[j - 1]:
-                continue
-            t = 0
-            for q in range(ln):
-                if q != j:
-                    sub[t] = c[q]
-                    t += 1
-            _bingo_insert(tab, bingo_key(bingo_tag(ln, 1), sub, ln - 1))
+def mset_table(dawg) -> np.ndarray:
+    """The whole-rack bit set of a DAWG (``int64``, ``2 ** MSET_BITS`` bits)."""
+    tab = np.zeros(1 << (MSET_BITS - 6), np.int64)
+    _mset_words(dawg, tab)
     return tab
 
 
-def bingo_for(lex) -> np.ndarray:
-    """The bingo hash set of a :class:`~numba_words.lexicon.Lexicon` (built once per lexicon)."""
-    return lex.derived("scrabble.bingo", lambda lx: bingo_table(lx.dawg))
+def mset_for(lex) -> np.ndarray:
+    """The whole-rack bit set of a :class:`~numba_words.lexicon.Lexicon` (built once per lexicon)."""
+    return lex.derived("scrabble.mset", lambda lx: mset_table(lx.dawg))

@@ -13,10 +13,10 @@ import importlib.resources
 import numpy as np
 
 from .. import _timing
-from .._jit import threads as _threads
 from . import _movegen
+from ._board import batch_arrays
 from ._reference import reference_plays
-from ._tables import EMPTY, SIZE, bingo_for, reach_for, span_table
+from ._tables import EMPTY, SIZE, mset_for, reach_for, span_table
 from .errors import ScrabbleError, short
 
 DATA_RESOURCE = "data/scrabble_midgame_twl06.cgp"
@@ -78,64 +78,48 @@ def variant_for(lex):
 
 
 class Batch:
-    """Per-position arrays stacked for the kernels (one variant and lexicon)."""
+    """The positions' arrays, ready for the kernels (one variant and lexicon): the kernels alone, no wrapper."""
 
-    def __init__(self, positions, cap: int = 8192):
+    def __init__(self, positions, cap: int = _movegen.START_CAP):
         if not positions:
             raise ScrabbleError("a benchmark needs at least one position")
         b0 = positions[0].board
         self.P = len(positions)
         self.v = b0.variant
-        self.dawg = b0.dawg
-        self.lm, self.wm, self.values = b0.lm, b0.wm, b0.values
-        self.lines = np.stack([p.board.lines for p in positions])
-        self.fv = np.stack([p.board.fv for p in positions])
-        self.occ = np.stack([p.board.occ for p in positions])
-        self.cc = np.stack([p.board.cc for p in positions])
-        self.xs = np.stack([p.board.xs for p in positions])
+        self.boards = [p.board for p in positions]
         racks = [p._rack_arrays() for p in positions]
         self.counts = np.stack([r[0] for r in racks])
         self.nblank = np.array([r[1] for r in racks], np.int64)
-        self.empty = np.array([p.board.empty for p in positions])
-        self.cap = cap
-        self.meta = np.zeros((self.P, cap, 6), np.int32)
-        self.words = np.zeros((self.P, cap, SIZE), np.uint8)
-        self.bm = np.zeros((self.P, cap), np.uint16)
-        self.nm = np.zeros((self.P, cap), np.uint16)
-        self.nout = np.zeros(self.P, np.int64)
+        self.cap = np.int64(cap)
         self.span = span_table()
         self.reach = reach_for(b0.lexicon)
-        self.btab = bingo_for(b0.lexicon)
+        self.mtab = mset_for(b0.lexicon)
+        self.ri, self.bi = np.int64(self.v.rack_size), np.int64(self.v.bingo)
 
     def run_serial(self) -> int:
         """One kernel call per position (the single-position path). Returns total plays."""
         tot = 0
-        ri, bi = np.int64(self.v.rack_size), np.int64(self.v.bingo)
-        for p in range(self.P):
-            tot += _movegen.generate(self.lines[p], self.fv[p], self.occ[p], self.cc[p], self.xs[p], self.lm,
-                                     self.wm, self.values, self.counts[p], self.nblank[p], ri, bi, self.dawg,
-                                     self.span, self.empty[p], self.meta[p], self.words[p], self.bm[p], self.nm[p],
-                                     self.reach)
+        for p, b in enumerate(self.boards):
+            n, _ = _movegen.generate(b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, self.counts[p],
+                                     self.nblank[p], self.ri, self.bi, b.dawg, self.span, b.empty, self.reach,
+                                     self.mtab, self.cap)
+            tot += n
         return tot
 
     def run_best(self) -> np.ndarray:
         """Best play score of every position with the pruned best-only kernel."""
         out = np.zeros(self.P, np.int64)
-        ri, bi = np.int64(self.v.rack_size), np.int64(self.v.bingo)
-        for p in range(self.P):
-            _movegen.best(self.lines[p], self.fv[p], self.occ[p], self.cc[p], self.xs[p], self.lm, self.wm,
-                          self.values, self.counts[p], self.nblank[p], ri, bi, self.dawg, self.span, self.empty[p],
-                          self.meta[p], self.words[p], self.bm[p], self.nm[p], self.reach, self.btab)
-            out[p] = self.meta[p, 0, 4]
+        for p, b in enumerate(self.boards):
+            n, rows = _movegen.best(b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, self.counts[p],
+                                    self.nblank[p], self.ri, self.bi, b.dawg, self.span, b.empty, self.reach,
+                                    self.mtab)
+            out[p] = rows[:8].view(np.int32)[1] if n else -1
         return out
 
     def run_batch(self, n_threads=None) -> int:
-        with _threads(n_threads):
-            _movegen.generate_batch(self.lines, self.fv, self.occ, self.cc, self.xs, self.lm, self.wm, self.values,
-                                    self.counts, self.nblank, np.int64(self.v.rack_size), np.int64(self.v.bingo),
-                                    self.dawg, self.span, self.empty, self.meta, self.words, self.bm, self.nm,
-                                    self.nout, self.reach)
-        return int(self.nout.sum())
+        """Every play of every position through the batch path (lanes of threads). Returns total plays."""
+        arrs = batch_arrays(self.boards, self.counts, self.nblank, cap=int(self.cap), threads=n_threads)
+        return sum(len(a) for a in arrs)
 
 
 def _seconds(fn, min_time: float) -> float:
@@ -145,8 +129,8 @@ def _seconds(fn, min_time: float) -> float:
 
 def measure(positions, *, threads=(1, 2), reference_sample: int = 2, reference_rack: int = 3,
             min_time=0.3, progress=None) -> dict:
-    """Positions/s and plays/s: kernel per position, batch kernel at each thread count, best-only; and, in the
-    same run, the plain-Python reference generator against the kernel on ``reference_sample`` positions with
+    """Positions/s and plays/s: kernel per position, batch (lanes of threads) at each thread count, best-only; and,
+    in the same run, the plain-Python reference generator against the kernel on ``reference_sample`` positions with
     racks cut to ``reference_rack`` tiles (the reference needs about a minute for one full 7-tile rack).
     ``progress``: an object with ``update(n)`` told of each step."""
     import numba
@@ -174,7 +158,7 @@ def measure(positions, *, threads=(1, 2), reference_sample: int = 2, reference_r
             q.rack = q.rack[:reference_rack]
             small.append(q)
         res.update(reference_rate(small))
-        bs = Batch(small, cap=1024)
+        bs = Batch(small, cap=256)
         res["reference_kernel_s"] = _seconds(bs.run_serial, min_time / 3)
         res["reference_rack"] = reference_rack
     step()
@@ -219,7 +203,7 @@ def report(res, echo=print) -> None:
     for k in sorted(x for x in res if x.startswith("batch_")):
         t = res[k]
         nt = k.split("_")[1].rstrip("t")
-        echo(f"  full generation, batch kernel, {nt:>2} threads:    {t / P * 1e6:8.1f} us/position "
+        echo(f"  full generation, batch (lanes), {nt:>2} threads:   {t / P * 1e6:8.1f} us/position "
              f"{P / t:9,.0f} positions/s {n / t / 1e6:6.2f} M plays/s")
     t = res["best_s"]
     echo(f"  best play only (pruned), 1 thread:             {t / P * 1e6:8.1f} us/position {P / t:9,.0f} positions/s")

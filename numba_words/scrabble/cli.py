@@ -112,7 +112,7 @@ def register(sub) -> None:
     ep.set_defaults(func=_endgame)
 
     bp = ss.add_parser("bench", help="throughput on self-play midgame positions beside the plain-Python reference",
-                       description="Generation throughput (one call a position, the batch kernel at 1 and N "
+                       description="Generation throughput (one call a position, the batch path at 1 and N "
                        "threads, best-only) on self-play midgame positions, and the plain-Python reference "
                        "generator on the same positions in the same run.")
     bp.add_argument("--games", type=int, default=8,

@@ -193,7 +193,14 @@ class Position:
         return max(0, sum(self.unseen().values()) - len(self._opp_rack))
 
     def _rack_arrays(self, rack=None):
-        rack = self._rack if rack is None else rack
+        """``(counts, n_blanks)`` of ``rack`` (default: the rack on turn, cached; the kernels never write them)."""
+        if rack is None:
+            hit = self.__dict__.get("_rack_arr")
+            if hit is not None and hit[0] == self._rack:
+                return hit[1]
+            arr = self._rack_arrays(self._rack)
+            self._rack_arr = (self._rack, arr)
+            return arr
         return rack_arrays([self.alphabet.index(ch) for ch in rack if ch != "?"], rack.count("?"))
 
     # ------------------------------------------------------------------ generation

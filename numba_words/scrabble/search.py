@@ -1,5 +1,5 @@
 """The generator's public wrapper: validate -> arrays -> kernel -> plays, for one position, a batch on this
-machine (``prange`` over positions, ``threads=``) or a Dask cluster (``client=``).
+machine (lanes of threads over positions, ``threads=``) or a Dask cluster (``client=``).
 
 Most users call :meth:`Position.legal_plays` / :meth:`Position.best` or :func:`generate_many`; the array
 forms (:func:`generate`, :func:`generate_batch`) take a position's :class:`BoardArrays` and its rack as
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._board import DEFAULT_CAP, BoardArrays, batch_arrays, plays_array, rack_arrays
-from ._tables import N_CODES, bingo_for, reach_for, span_table
+from ._tables import N_CODES, mset_for, reach_for, span_table
 from .errors import InvalidBoardError, InvalidRackError, ScrabbleError, short
 from .plays import Plays
 from .position import Position
@@ -74,7 +74,8 @@ def generate(board: BoardArrays, counts, n_blanks=0, *, best_only: bool = False,
 
 def generate_batch(boards, racks, *, cap: int = DEFAULT_CAP, threads: int | None = None) -> list:
     """Plays arrays for many ``(board, (counts, n_blanks))`` positions at once, in parallel over positions
-    (``threads``: Numba threads, default all). Every board must share one variant and lexicon."""
+    (``threads``: lanes of threads, default Numba's thread count). Every board must share one variant and
+    lexicon. ``cap``: rows each position's kernel allocates first (it grows them as needed)."""
     boards = list(boards)
     racks = list(racks)
     if len(racks) != len(boards):
@@ -101,7 +102,7 @@ def generate_many(positions, *, variant="scrabble", lexicon=None, threads: int |
                   chunk_size: int = 64) -> list[Plays]:
     """Every scored play of each position (``Position`` objects or CGP strings), in input order.
 
-    Runs the batch kernel in parallel over positions (``threads``), or, with ``client`` (a Dask ``Client`` or
+    Runs the kernel in parallel over positions (``threads`` lanes of threads), or, with ``client`` (a Dask ``Client`` or
     scheduler address), in chunks of ``chunk_size`` positions across a cluster (the boards travel as arrays).
     All positions share one variant and lexicon.
     """
@@ -185,4 +186,4 @@ def warmup(lexicon=None) -> None:
     span_table()
     if lexicon is not None:
         reach_for(lexicon)
-        bingo_for(lexicon)
+        mset_for(lexicon)
