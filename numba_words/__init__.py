@@ -18,24 +18,27 @@ ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 # engine that loads a lexicon needs them; draughts, which needs no lexicon, compiles beside them.
 _PLAN = (
     ("lexicon", "build", 1.7),
-    ("draughts", None, 6.3),
-    ("scrabble", None, 14.0),
-    ("lexicon", "queries", 5.6),
+    ("draughts", None, 6.0),
+    ("scrabble", ("best",), 6.0),
+    ("lexicon", "queries", 3.2),
+    ("scrabble", ("generate",), 6.0),
     ("bookworm", ("solve",), 3.1),
     ("bookworm", ("scores", "tiles"), 2.6),
+    ("scrabble", ("games",), 20.0),
 )
+_NOT_IN_TOUR = (("scrabble", ("games",)),)
+"""Work the tour does not use: its first run leaves it to the first use (or ``numba-words warmup``)."""
 
 
-def warmup(engines=ENGINES, processes: int = 1, progress=None) -> dict:
+def warmup(engines=ENGINES, processes: int = 1, progress=None, tour: bool = False) -> dict:
     """Compile (first run) or load from Numba's on-disk cache every kernel of the named engines, so that
     later calls and timings exclude compilation. Returns seconds spent per engine.
 
     ``processes > 1`` compiles on that many cores at once: this process takes a share of the work and
     ``processes - 1`` spawned processes the rest (each fills the on-disk cache, which this process then
     loads), so a machine's first run takes about ``1/processes`` as long. ``progress(name, seconds)`` is
-    called as each engine is ready.
+    called as each engine is ready. ``tour=True`` compiles only what ``numba-words tour`` uses.
     """
-    import importlib
     import time
 
     engines = list(engines)
@@ -43,9 +46,10 @@ def warmup(engines=ENGINES, processes: int = 1, progress=None) -> dict:
         if name not in ENGINES:
             raise NumbaWordsError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}")
     out = {}
+    plan = [(e, part) for e, part, _ in _PLAN if e in engines and not (tour and (e, part) in _NOT_IN_TOUR)]
     if processes <= 1 or len(engines) <= 1:
         for name in engines:
-            out[name] = _warm_part(name, None)
+            out[name] = sum(_warm_part(e, part) for e, part in plan if e == name)
             if progress is not None:
                 progress(name, out[name])
         return out
@@ -54,7 +58,6 @@ def warmup(engines=ENGINES, processes: int = 1, progress=None) -> dict:
     import threading
 
     t0 = time.perf_counter()
-    plan = [(e, part) for e, part, _ in _PLAN if e in engines]
     mine, theirs = _share(plan, processes)
     left = {e: sum(1 for task in plan if task[0] == e) for e in engines}
     lock = threading.Lock()
@@ -76,8 +79,8 @@ def warmup(engines=ENGINES, processes: int = 1, progress=None) -> dict:
             done(task[0])
         for fut in futs:
             fut.result()  # raise what a process raised
-    for name in engines:  # load what the other processes compiled
-        importlib.import_module(f"{__name__}.{name}").warmup()
+    for task in theirs:  # load what the other processes compiled
+        _warm_part(*task)
     out["wall"] = time.perf_counter() - t0
     return out
 

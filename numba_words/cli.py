@@ -64,7 +64,7 @@ def _compile_first(args, echo) -> None:
             bar.update(1)
             _console.note(args, f"  {name} ready after {sec:.1f} s")
 
-        warmup(cold, processes=n, progress=tick)
+        warmup(cold, processes=n, progress=tick, tour=True)
     echo(f"kernels compiled and cached in {time.perf_counter() - t:.1f} s; later runs load them from the cache")
 
 

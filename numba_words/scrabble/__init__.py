@@ -25,7 +25,7 @@ from .gcg import read_gcg, write_gcg
 from .leaves import Exchange, Leaves, load_leaves
 from .plays import PLAY_DTYPE, Play, Plays
 from .position import Position, parse_coord
-from .search import generate, generate_batch, generate_many, warmup
+from .search import WARMUP_PARTS, generate, generate_batch, generate_many, warmup
 from .variants import SCRABBLE, VARIANTS, WORDFEUD, WORDFEUD_NB, WORDS_WITH_FRIENDS, Variant, get_variant
 
 __all__ = [

@@ -83,9 +83,33 @@ def _rack_pts(rack, tile_pts):
     return s
 
 
+def game_tables(lexicon) -> tuple:
+    """The per-lexicon tables the game kernels pass to the generator: ``(reach, mtab)`` (Python, not a kernel)."""
+    from ._tables import mset_for, reach_for
+
+    return reach_for(lexicon), mset_for(lexicon)
+
+
+@kernel
+def unpack_rows(rows, n, meta, words, bm, nm):
+    """Copy the generator's first ``n`` byte rows (layout of ``plays.PLAY_DTYPE``, see :data:`._movegen.REC`)
+    into the game kernels' columns, as many as fit."""
+    for i in range(min(n, meta.shape[0])):
+        r = i * _movegen.REC
+        for q in range(4):
+            meta[i, q] = np.int64(rows[r + q])
+        meta[i, 4] = (np.int64(rows[r + 4]) | (np.int64(rows[r + 5]) << 8) | (np.int64(rows[r + 6]) << 16)
+                      | (np.int64(rows[r + 7]) << 24))
+        meta[i, 5] = np.int64(rows[r + 8])
+        for k in range(SIZE):
+            words[i, k] = rows[r + 9 + k]
+        bm[i] = np.int64(rows[r + 24]) | (np.int64(rows[r + 25]) << 8)
+        nm[i] = np.int64(rows[r + 26]) | (np.int64(rows[r + 27]) << 8)
+
+
 @kernel
 def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm, nm,
-              reach, counts):
+              tabs, counts):
     """Every play of the rack ``rk`` (tiles by kind) into ``meta``/``words``/``bm``/``nm`` (see
     :mod:`._movegen`); returns their number (rows past ``meta.shape[0]`` are counted, not written: call again
     with more room). ``counts``: scratch (32). The one call of the full generator in the game kernels."""
@@ -93,21 +117,25 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    return _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                             empty_board, meta, words, bm, nm, reach)
+    n, rows = _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
+                                span, empty_board, tabs[0], tabs[1], np.int64(meta.shape[0]))
+    unpack_rows(rows, n, meta, words, bm, nm)
+    return n
 
 
 @kernel
 def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
-              nm, reach, btab, counts):
+              nm, tabs, counts):
     """The top-scoring play of the rack ``rk`` (tiles by kind) in row 0; returns 1, or 0 when there is none. The
     one call of the best-only generator in the game kernels."""
     for c in range(counts.shape[0]):
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    return _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                         empty_board, meta, words, bm, nm, reach, btab)
+    n, rows = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                            empty_board, tabs[0], tabs[1])
+    unpack_rows(rows, n, meta, words, bm, nm)
+    return n
 
 
 @kernel
@@ -212,7 +240,7 @@ def exchange(rk, keep, bag, nbag, st, xk):
 
 @kernel
 def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
-             milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, btab, full, out, rec, rec_word, rec_rack, rec_x,
+             milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out, rec, rec_word, rec_rack, rec_x,
              record):
     """Play one game from random stream ``seed``; seat ``s`` plays strategy ``seats[s]`` with leave table
     ``leave_sel[s]`` (index into the stacked ``milli``). Writes ``out`` (:data:`N_OUT` values) and, with
@@ -278,7 +306,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
         can_exchange = nbag >= rack_size
         if seats[p] == SCORE:
             n = best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
-                          words, bm, nm, reach, btab, counts)
+                          words, bm, nm, tabs, counts)
             if n > 0:
                 choice = 0
             elif can_exchange:
@@ -287,7 +315,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
         else:
             while True:
                 n = gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board,
-                              meta, words, bm, nm, reach, counts)
+                              meta, words, bm, nm, tabs, counts)
                 if n <= cap:
                     break
                 cap = n
@@ -374,7 +402,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
 
 @pkernel
 def play_many(seed, first, n_games, strat, leave_of, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
-              milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, btab, full, out, rec, rec_word, rec_rack,
+              milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out, rec, rec_word, rec_rack,
               rec_x, record):
     """Games ``first .. first + n_games - 1`` of a run, in parallel: game ``g`` belongs to pair ``g // 2`` (both
     games of a pair start from the same random stream) and seats player ``g % 2`` first, so the two games of a
@@ -393,5 +421,5 @@ def play_many(seed, first, n_games, strat, leave_of, end_rule, rack_size, bingo,
         if record:
             r = np.int64(x)
         play_one(game_seed(seed, g // 2), seats, sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen, milli,
-                 caps, G, P, R, lm, wm, lval, dawg, span, reach, btab, full, out[x], rec[r], rec_word[r],
+                 caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out[x], rec[r], rec_word[r],
                  rec_rack[r], rec_x[r], record)

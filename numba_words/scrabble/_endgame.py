@@ -75,7 +75,7 @@ def _play_hash(meta, words, bm, nm, i, zsq):
 
 
 @kernel
-def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, bingo, dawg, span, reach, full,
+def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full,
              tile_pts, meta, words, bm, nm, counts, rows, cols):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends; uses ply ``p + 1`` and the play buffers as scratch. Returns
@@ -91,7 +91,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, b
     for _ in range(64):  # a game ends within 2 * 7 plays and passes
         rk = RK[q, s]
         n = gen_plays(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, no_board,
-                      meta, words, bm, nm, reach, counts)
+                      meta, words, bm, nm, tabs, counts)
         if n > meta.shape[0]:
             return v, n
         sign = np.int64(1) if s == side else np.int64(-1)
@@ -117,7 +117,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, b
 
 @kernel
 def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, lm, wm, lval, rack_size, bingo, dawg,
-          span, reach, full, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out):
+          span, tabs, full, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out):
     """Search the position (board arrays, ``racks[s]`` tiles by kind of side ``s``, side 0 to move, ``passed0``:
     the last move was a pass) to depth ``D`` plies in the window ``(alpha0, beta0)``. Writes ``out`` (see
     :data:`N_OUT`) and the principal variation: ``pv_meta[j]`` (row, col, dir, length, score, tiles; length 0 = a
@@ -209,7 +209,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         continue
             if dl == 0:
                 rv, more = _playout(BL, FV, OC, CC, XS, RK, p, s, passed[p], lm, wm, lval, rack_size, bingo, dawg,
-                                    span, reach, full, tile_pts, M[p], W[p], B[p], N[p], counts, rows, cols)
+                                    span, tabs, full, tile_pts, M[p], W[p], B[p], N[p], counts, rows, cols)
                 if more > cap:
                     need = more
                     break
@@ -218,7 +218,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 continue
             rk = RK[p, s]
             n = gen_plays(BL[p], FV[p], OC[p], CC[p], XS[p], lm, wm, lval, rk, rack_size, bingo, dawg, span, D < 0,
-                          M[p], W[p], B[p], N[p], reach, counts)
+                          M[p], W[p], B[p], N[p], tabs, counts)
             if n > cap:
                 need = n
                 break

@@ -20,7 +20,7 @@ from ._tables import SIZE
 
 @kernel
 def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
-              rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, full, res):
+              rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, res):
     """One iteration from random state ``st0`` (uint64[1]): ``res[j]`` = outcome of candidate ``live[j]``
     (millipoints). Its own scratch: a serial kernel, called from the ``prange`` of :func:`playouts`."""
     K = caps.shape[0]
@@ -87,7 +87,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             rk = racks[s]
             while True:
                 n = gen_plays(L, F, O, C, X, lm, wm, lval, rk, rack_size, bingo, dawg, span, not_empty, meta,
-                              words, bm, nm, reach, counts)
+                              words, bm, nm, tabs, counts)
                 if n <= cap:
                     break
                 cap = n
@@ -118,7 +118,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
 
 @pkernel
 def playouts(seed, first, n_iter, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0,
-             unseen, rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach,
+             unseen, rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs,
              full, out):
     """Iterations ``first .. first + n_iter - 1`` for the candidates ``live`` (rows of ``cmeta``...; ``cleave``
     their leaves' values): ``out[i - first, j]`` = outcome of candidate ``live[j]`` (millipoints). ``rack0``: the
@@ -128,5 +128,5 @@ def playouts(seed, first, n_iter, live, cmeta, cwords, cbm, cnm, cleave, plies, 
         st0 = np.zeros(1, np.uint64)
         st0[0] = game_seed(seed, first + np.int64(x))
         iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
-                  rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach, full,
+                  rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full,
                   out[x])

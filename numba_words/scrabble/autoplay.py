@@ -18,7 +18,8 @@ import numpy as np
 from .._jit import threads as _threads
 from . import _autoplay
 from ._board import BoardArrays
-from ._tables import SIZE, bingo_for, reach_for, span_table
+from ._autoplay import game_tables
+from ._tables import SIZE, span_table
 from .errors import ScrabbleError, short
 from .leaves import Leaves, load_leaves, variant_arrays
 from .plays import PLAY_DTYPE, Play
@@ -106,7 +107,7 @@ class _Setup:
         self.board = b
         self.args = (self.end_rule, np.int64(variant.rack_size), np.int64(variant.bingo), self.caps.copy(),
                      self.tile_pts, self.vowel, self.pen, self.milli, self.caps, self.G, self.P, self.R, b.lm, b.wm,
-                     b.values, b.dawg, span_table(), reach_for(lexicon), bingo_for(lexicon), b.full)
+                     b.values, b.dawg, span_table(), game_tables(lexicon), b.full)
 
     def run(self, seed, first, n, record=False):
         out = np.zeros((n, _autoplay.N_OUT), np.int64)
@@ -116,11 +117,11 @@ class _Setup:
         rec_word = np.zeros((nr, T, SIZE), np.uint8)
         rec_rack = np.full((nr, T, self.variant.rack_size), -1, np.int64)
         rec_x = np.full((nr, T, self.variant.rack_size), -1, np.int64)
-        (end_rule, rs, bingo, dist, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach,
-         btab, full) = self.args
+        (end_rule, rs, bingo, dist, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs,
+         full) = self.args
         _autoplay.play_many(np.int64(seed), np.int64(first), np.int64(n), self.strat, self.leave_of, end_rule, rs,
-                            bingo, dist, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, reach,
-                            btab, full, out, rec, rec_word, rec_rack, rec_x, bool(record))
+                            bingo, dist, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs,
+                            full, out, rec, rec_word, rec_rack, rec_x, bool(record))
         return out, (rec, rec_word, rec_rack, rec_x)
 
 

@@ -147,7 +147,7 @@ def _generate(args) -> int:
     if args.top < 0:
         raise ScrabbleError(f"--top must be 0 (all) or more, got {args.top}")
     pos = _position(args)
-    warmup(pos.lexicon)  # compiled kernels and the lexicon's tables: the timing below is the generation alone
+    warmup(pos.lexicon, parts=("generate", "best"))  # compiled kernels and the lexicon's tables: the timing below is the generation alone
     t = time.perf_counter()
     plays = pos.legal_plays()
     dt = time.perf_counter() - t
@@ -171,7 +171,7 @@ def _best(args) -> int:
     from .search import warmup
 
     pos = _position(args)
-    warmup(pos.lexicon)
+    warmup(pos.lexicon, parts=("generate", "best"))
     t = time.perf_counter()
     best = pos.best()
     dt = time.perf_counter() - t
@@ -315,7 +315,7 @@ def _bench(args) -> int:
     lex = Lexicon.load(getattr(args, "lexicon", None) or "twl06")
     if variant_for(lex) is None:
         raise ScrabbleError(f"no variant fits the alphabet {lex.alphabet.letters!r} of lexicon {lex.name!r}")
-    warmup(lex)
+    warmup(lex, parts=("generate", "best"))
     with _console.progress(args, args.games, "self-play positions", "game") as bar:
         if args.games == 8:
             pos = benchmark_positions(lex)
@@ -351,7 +351,7 @@ def tour(lex, echo) -> None:
         echo(f"(skipped: no variant uses the alphabet {lex.alphabet.letters!r} of {lex.name})")
         return
     t = time.perf_counter()
-    warmup(lex)
+    warmup(lex, parts=("generate", "best"))
     pos = Position.from_cgp(TOUR_CGP, variant, lexicon=lex) if variant.name == "scrabble" else None
     echo(f"kernels and tables ready in {time.perf_counter() - t:.2f} s (compiled or loaded from cache)")
     t = time.perf_counter()

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _endgame
-from ._tables import EMPTY, SIZE, reach_for, span_table
+from ._autoplay import game_tables
+from ._tables import EMPTY, SIZE, span_table
 from .errors import ScrabbleError, short
 from .leaves import rack_kinds, variant_arrays
 from .plays import PLAY_DTYPE, Play
@@ -179,7 +180,7 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
         out = np.zeros(_endgame.N_OUT, np.int64)
         _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, _board_hash(b), np.int64(passed), np.int64(D),
                        np.int64(alpha), np.int64(beta), table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
-                       np.int64(v.bingo), b.dawg, span_table(), reach_for(lex), b.full, tile_pts, ZSQ,
+                       np.int64(v.bingo), b.dawg, span_table(), game_tables(lex), b.full, tile_pts, ZSQ,
                        ZRACK, ZMISC, np.int64(cap), pv_meta, pv_words, pv_bm, pv_nm, out)
         if out[4] <= cap:
             break

@@ -168,22 +168,39 @@ def _warmup_lexicon():
     return Lexicon(flat, offsets, dawg, Alphabet(ENGLISH), name="<warmup>", sha256="")
 
 
-def warmup(lexicon=None) -> None:
-    """Compile (or load from Numba's cache) every kernel the engine uses and build the span table; with a
-    ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone."""
+WARMUP_PARTS = ("generate", "best", "games")
+
+
+def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
+    """Compile (or load from Numba's cache) the kernels behind ``parts``: ``"generate"`` (every play, batches,
+    placing tiles), ``"best"`` (the pruned best-play search) and ``"games"`` (the self-play kernels of
+    :func:`play_games`, ~20 s CPU to compile on a machine's first run); build the span table; with a
+    ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone.
+    Simulation and endgame kernels compile on their first use."""
     from ..lexicon import Lexicon
     from .variants import SCRABBLE
 
     if lexicon is not None and not isinstance(lexicon, Lexicon):
         raise ScrabbleError(f"warmup(lexicon): expected a Lexicon, got {short(lexicon)}")
+    parts = (parts,) if isinstance(parts, str) else tuple(parts)
+    unknown = set(parts) - set(WARMUP_PARTS)
+    if unknown:
+        raise ScrabbleError(f"warmup parts must be among {', '.join(WARMUP_PARTS)}, got {sorted(unknown)}")
     lex = _warmup_lexicon()
     b = BoardArrays(SCRABBLE, lex)
     counts, nb = rack_arrays([0, 1, 0], 1)
-    plays_array(b, counts, nb)
-    plays_array(b, counts, nb, best_only=True)
-    b.place([7, 7], [7, 8], [0, 1], [False, False])
-    batch_arrays([b, b], np.stack([counts, counts]), np.array([nb, nb]), cap=8)
     span_table()
+    if "generate" in parts:
+        plays_array(b, counts, nb)
+    if "best" in parts:
+        plays_array(b, counts, nb, best_only=True)
+    if "generate" in parts:
+        b.place([7, 7], [7, 8], [0, 1], [False, False])
+        batch_arrays([b, b], np.stack([counts, counts]), np.array([nb, nb]), cap=8)
+    if "games" in parts:
+        from .autoplay import play_games
+
+        play_games(2, ("equity", "score"), lexicon=lex, threads=1)
     if lexicon is not None:
         reach_for(lexicon)
         mset_for(lexicon)

@@ -21,7 +21,8 @@ import numpy as np
 
 from .._jit import threads as _threads
 from . import _sim
-from ._tables import SIZE, reach_for, span_table
+from ._autoplay import game_tables
+from ._tables import SIZE, span_table
 from .errors import ScrabbleError, short
 from .leaves import rack_kinds, variant_arrays
 from .plays import Play
@@ -126,7 +127,7 @@ class _Setup:
         self.arrays = (cmeta, cwords, cbm, cnm, cleave, np.int64(plies), b.lines, b.fv, b.occ, b.cc, b.xs,
                        rack_kinds(v, position.rack), rack_kinds(v, position.opp_rack), bag, np.int64(v.rack_size),
                        np.int64(v.bingo), tile_pts, vowel, pen, milli, caps, G, P, R, b.lm, b.wm, b.values, b.dawg,
-                       span_table(), reach_for(lex), b.full)
+                       span_table(), game_tables(lex), b.full)
         self.seed = np.int64(seed)
 
 
