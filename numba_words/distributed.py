@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import uuid
 from pathlib import Path
@@ -32,7 +33,22 @@ def _dask():
         import distributed
     except ImportError:  # pragma: no cover - depends on the install
         raise DistributedError('Dask is not installed: pip install "numba_words[distributed]"') from None
+    _quiet_interrupt_noise()
     return distributed
+
+
+class _InterruptNoise(logging.Filter):
+    """Drops the traceback Dask's ``sync`` logs when Ctrl-C lands while it waits (its cancel callback fails on
+    a variable it has not bound yet): the interrupt itself is reported, once."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "sync.<locals>.cancel" not in record.getMessage()
+
+
+def _quiet_interrupt_noise() -> None:
+    lg = logging.getLogger("tornado.application")
+    if not any(isinstance(f, _InterruptNoise) for f in lg.filters):
+        lg.addFilter(_InterruptNoise())
 
 
 SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
