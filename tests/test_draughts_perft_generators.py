@@ -94,7 +94,10 @@ def test_perft_generators_on_capture_rich_boards():
     long = home = 0
     for i in range(4000):
         w, b, k = _capture_rich(rng, 0.6 if i % 2 else 0.05)  # every other board: men in a crowd
-        pos = Position.from_bitboards(bits_of(w), bits_of(b), bits_of(k), True)
+        white_to_move = i % 4 < 2
+        if not white_to_move:  # the board mirrored: Black attacks (men move and crown the other way)
+            w, b, k = [51 - s for s in b], [51 - s for s in w], [51 - s for s in k]
+        pos = Position.from_bitboards(bits_of(w), bits_of(b), bits_of(k), white_to_move)
         _check(pos, ws)
         moves = list(pos.legal_moves)
         long += bool(moves) and len(moves[0].captured) >= DUP_MIN

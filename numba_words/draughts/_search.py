@@ -51,16 +51,20 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     while True:
         # push the position (c_*) and list its moves (the one call of the generator: it is inlined)
         ply += 1
-        u = np.uint64(ply)  # unsigned indices: no negative-index fix-ups
-        so[u] = c_own
-        sp[u] = c_opp
-        sk[u] = c_k
-        sw[u] = c_w
         m = perft_gen(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS)
         if m < 0 or depth == 1:
             return np.int64(m)
-        cnt[u] = m
-        idx[u] = 0
+        if ply == depth - 1:  # leaves mode: this list holds leaves, all made (listed); back to the parent
+            total += m
+            ply -= 1
+        else:
+            u = np.uint64(ply)  # unsigned indices: no negative-index fix-ups
+            so[u] = c_own
+            sp[u] = c_opp
+            sk[u] = c_k
+            sw[u] = c_w
+            cnt[u] = m
+            idx[u] = 0
         # find the next move to make, going up the stack as lists run out (unmake is implicit: the parent
         # position is still in so/sp/sk/sw[ply])
         while ply >= 0:
@@ -70,11 +74,7 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
             if i >= m:
                 ply -= 1
                 continue
-            rem = depth - ply - 1  # plies below each child
-            if rem == 0:  # leaves mode: the list holds the leaves
-                total += m - i
-                ply -= 1
-                continue
+            rem = depth - ply - 1  # plies below each child (at least 1: leaf lists are never pushed)
             # make: the side to move flips, so the child's "own" is the parent's opponent minus captures
             p_own = sp[u]
             p_opp = so[u]
