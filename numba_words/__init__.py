@@ -18,7 +18,7 @@ ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 # engine that loads a lexicon needs them; draughts, which needs no lexicon, compiles beside them.
 _PLAN = (
     ("lexicon", "build", 1.7),
-    ("draughts", None, 6.0),
+    ("draughts", None, 10.5),
     ("scrabble", ("best",), 6.0),
     ("lexicon", "queries", 3.2),
     ("scrabble", ("generate",), 6.0),
