@@ -124,6 +124,26 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
 
 
 @kernel
+def play_buffers(cap):
+    """Empty play buffers for ``cap`` plays: ``(meta, words, bm, nm)`` as :func:`gen_plays` fills them."""
+    return (np.empty((cap, 6), np.int32), np.zeros((cap, SIZE), np.uint8), np.empty(cap, np.uint16),
+            np.empty(cap, np.uint16))
+
+
+@kernel
+def all_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
+              nm, tabs, counts):
+    """:func:`gen_plays` into buffers that grow to fit: ``(n, meta, words, bm, nm)``, the buffers given or new
+    larger ones."""
+    while True:
+        n = gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
+                      words, bm, nm, tabs, counts)
+        if n <= meta.shape[0]:
+            return n, meta, words, bm, nm
+        meta, words, bm, nm = play_buffers(n)
+
+
+@kernel
 def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
               nm, tabs, counts):
     """The top-scoring play of the rack ``rk`` (tiles by kind) in row 0; returns 1, or 0 when there is none. The
@@ -266,11 +286,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
     racks = np.zeros((2, K), np.int64)
     nbag = _draw(bag, nbag, racks[0], rack_size, st)
     nbag = _draw(bag, nbag, racks[1], rack_size, st)
-    cap = 8192
-    meta = np.empty((cap, 6), np.int32)
-    words = np.zeros((cap, SIZE), np.uint8)
-    bm = np.empty(cap, np.uint16)
-    nm = np.empty(cap, np.uint16)
+    meta, words, bm, nm = play_buffers(np.int64(8192))
     counts = np.zeros(32, np.int64)
     stride = np.zeros(K, np.int64)
     lmap = np.zeros(256, np.int64)
@@ -313,16 +329,8 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
                 choice = -2
                 xbest = 0  # keep nothing
         else:
-            while True:
-                n = gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board,
-                              meta, words, bm, nm, tabs, counts)
-                if n <= cap:
-                    break
-                cap = n
-                meta = np.empty((cap, 6), np.int32)
-                words = np.zeros((cap, SIZE), np.uint8)
-                bm = np.empty(cap, np.uint16)
-                nm = np.empty(cap, np.uint16)
+            n, meta, words, bm, nm = all_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span,
+                                               empty_board, meta, words, bm, nm, tabs, counts)
             opp_pts = _rack_pts(racks[1 - p], tile_pts)
             choice, xbest, _ = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board,
                                            tile_pts, milli[leave_sel[p]], caps, G, P, R, vowel, pen, stride, lmap)

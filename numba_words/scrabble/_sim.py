@@ -14,7 +14,7 @@ import numba
 import numpy as np
 
 from .._jit import kernel, pkernel
-from ._autoplay import _draw, _rack_pts, exchange, game_seed, gen_plays, make_play, pick_equity
+from ._autoplay import _draw, _rack_pts, all_plays, exchange, game_seed, make_play, pick_equity, play_buffers
 from ._tables import SIZE
 
 
@@ -31,11 +31,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
     for k in range(K):
         n_opp += opp[k]
     nbag0 = _draw(bag0, np.int64(bag0.shape[0]), opp, rack_size - n_opp, st0)
-    cap = 4096
-    meta = np.empty((cap, 6), np.int32)
-    words = np.zeros((cap, SIZE), np.uint8)
-    bm = np.empty(cap, np.uint16)
-    nm = np.empty(cap, np.uint16)
+    meta, words, bm, nm = play_buffers(np.int64(4096))
     L = np.empty((2, SIZE, SIZE), np.uint8)
     F = np.empty((2, SIZE, SIZE), np.int64)
     O = np.empty((2, SIZE), np.int64)
@@ -85,16 +81,8 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             s = 1 - (ply & 1)  # the opponent replies first
             sign = np.int64(1) if s == 0 else np.int64(-1)
             rk = racks[s]
-            while True:
-                n = gen_plays(L, F, O, C, X, lm, wm, lval, rk, rack_size, bingo, dawg, span, not_empty, meta,
-                              words, bm, nm, tabs, counts)
-                if n <= cap:
-                    break
-                cap = n
-                meta = np.empty((cap, 6), np.int32)
-                words = np.zeros((cap, SIZE), np.uint8)
-                bm = np.empty(cap, np.uint16)
-                nm = np.empty(cap, np.uint16)
+            n, meta, words, bm, nm = all_plays(L, F, O, C, X, lm, wm, lval, rk, rack_size, bingo, dawg, span,
+                                               not_empty, meta, words, bm, nm, tabs, counts)
             other = _rack_pts(racks[1 - s], tile_pts)
             choice, keep, leave = pick_equity(rk, n, meta, words, bm, nm, nbag, other, nbag >= rack_size,
                                               not_empty, tile_pts, milli, caps, G, P, R, vowel, pen, stride, lmap)
