@@ -13,20 +13,21 @@ __all__ = ["Lexicon", "NumbaWordsError", "LexiconError", "InvalidWordError", "wa
 ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 
 
-# Warm-up work in scheduling order: (engine, part, estimated cold compile CPU seconds). ``part`` is passed to the
-# engine's ``warmup(parts=...)`` (``None``: its whole warm-up). The lexicon's build kernels come first, since every
-# engine that loads a lexicon needs them; draughts, which needs no lexicon, compiles beside them.
+# Warm-up work in scheduling order: (engine, part, cold compile CPU seconds alone, the same after the engine's
+# earlier parts in the same process, which share callees). ``part`` is passed to the engine's
+# ``warmup(parts=...)`` (``None``: its whole warm-up). The lexicon's build kernels come first: every engine that
+# loads a lexicon needs them.
 _PLAN = (
-    ("lexicon", "build", 1.7),
-    ("draughts", None, 12.5),
-    ("scrabble", ("best",), 11.3),
-    ("scrabble", ("generate",), 6.6),
-    ("lexicon", "queries", 5.1),
-    ("bookworm", ("solve",), 3.3),
-    ("bookworm", ("scores", "tiles"), 3.3),
-    ("scrabble", ("games",), 20.0),
+    ("lexicon", "build", 1.7, 1.7),
+    ("draughts", None, 12.5, 12.5),
+    ("scrabble", ("best",), 11.3, 11.3),
+    ("scrabble", ("generate",), 6.6, 4.5),
+    ("lexicon", "queries", 5.1, 4.3),
+    ("bookworm", ("solve",), 3.3, 3.3),
+    ("bookworm", ("scores", "tiles"), 5.0, 2.5),
+    ("scrabble", ("games",), 20.0, 18.0),
 )
-_NOT_IN_TOUR = (("scrabble", ("games",)),)
+_NOT_IN_TOUR = (("bookworm", ("scores", "tiles")), ("scrabble", ("games",)))
 """Work the tour does not use: its first run leaves it to the first use (or ``numba-words warmup``)."""
 
 
@@ -46,7 +47,7 @@ def warmup(engines=ENGINES, processes: int = 1, progress=None, tour: bool = Fals
         if name not in ENGINES:
             raise NumbaWordsError(f"unknown engine {name!r}; known: {', '.join(ENGINES)}")
     out = {}
-    plan = [(e, part) for e, part, _ in _PLAN if e in engines and not (tour and (e, part) in _NOT_IN_TOUR)]
+    plan = [(e, part) for e, part, *_ in _PLAN if e in engines and not (tour and (e, part) in _NOT_IN_TOUR)]
     if processes <= 1 or len(engines) <= 1:
         for name in engines:
             out[name] = sum(_warm_part(e, part) for e, part in plan if e == name)
@@ -86,16 +87,47 @@ def warmup(engines=ENGINES, processes: int = 1, progress=None, tour: bool = Fals
 
 
 def _share(plan, processes: int) -> tuple[list, list]:
-    """Split ``plan`` into this process's tasks and the spawned processes' tasks: each task, in order, goes to
-    the lane with the least estimated work so far (lane 0 is this process)."""
-    cost = {(e, part): c for e, part, c in _PLAN}
-    load = [0.0] * processes
-    mine, theirs = [], []
-    for task in plan:
-        lane = min(range(processes), key=lambda i: (load[i], i))
-        load[lane] += cost[task]
-        (mine if lane == 0 else theirs).append(task)
-    return mine, theirs
+    """Split ``plan`` into this process's tasks and the spawned processes' tasks, so that the last lane
+    finishes first (lane 0 is this process; it starts with ``plan[0]``, the lexicon's build kernels).
+
+    A lane runs its tasks in plan order and pays an engine's later parts at their shared-callee cost; a task
+    that loads a lexicon in a lane that starts it before the build kernels are cached compiles them too. Every
+    assignment is tried when there are few, else each task goes to the lane where it would finish first."""
+    import itertools
+
+    cost = {(e, part): (alone, after) for e, part, alone, after in _PLAN}
+
+    def finish(lanes):
+        built, ends = None, []
+        for tasks in lanes:
+            t, seen = 0.0, set()
+            for e, part in tasks:
+                alone, after = cost[(e, part)]
+                t += after if e in seen else alone
+                if (e, part) == ("lexicon", "build"):
+                    built = t
+                elif e != "draughts" and built is not None and not seen and t - alone < built:
+                    t += cost[("lexicon", "build")][0]
+                seen.add(e)
+            ends.append(t)
+        return max(ends)
+
+    def lanes_of(choice):
+        lanes = [[] for _ in range(processes)]
+        for task, lane in zip(plan, choice):
+            lanes[lane].append(task)
+        return lanes
+
+    rest = len(plan) - 1
+    if processes ** rest <= 4096:
+        choices = ((0, *c) for c in itertools.product(range(processes), repeat=rest))
+        best = min(choices, key=lambda c: (finish(lanes_of(c)), c))
+    else:
+        best = [0]
+        for i in range(1, len(plan)):
+            best.append(min(range(processes), key=lambda lane: (finish(lanes_of(best + [lane])), lane)))
+    lanes = lanes_of(best)
+    return lanes[0], [task for lane in lanes[1:] for task in lane]
 
 
 def _warm_part(engine: str, part) -> float:

@@ -73,7 +73,7 @@ def test_warmup_plan_covers_every_part_once():
 
     for engine in nw.ENGINES:
         mod = importlib.import_module(f"numba_words.{engine}")
-        parts = [p for e, p, _ in nw._PLAN if e == engine]
+        parts = [p for e, p, *_ in nw._PLAN if e == engine]
         assert parts, engine
         if None in parts:  # the whole warm-up in one task
             assert parts == [None], engine
@@ -81,7 +81,7 @@ def test_warmup_plan_covers_every_part_once():
             flat = [x for p in parts for x in ((p,) if isinstance(p, str) else p)]
             known = getattr(mod, "WARMUP_PARTS", None) or importlib.import_module(f"{mod.__name__}.search").WARMUP_PARTS
             assert sorted(flat) == sorted(known), engine
-    plan = [(e, p) for e, p, _ in nw._PLAN]
+    plan = [(e, p) for e, p, *_ in nw._PLAN]
     for processes in (2, 3, 4):
         mine, theirs = nw._share(plan, processes)
         assert mine and theirs and sorted(map(repr, mine + theirs)) == sorted(map(repr, plan))
@@ -96,3 +96,15 @@ def test_warmup_in_two_processes_reports_every_engine(capsys):
     assert sorted(seen) == ["draughts", "lexicon"] and {"lexicon", "draughts", "wall"} <= set(res)
     code, out, _ = run(capsys, "warmup", "lexicon", "draughts", "--processes", "2")
     assert code == 0 and "lexicon:" in out and "draughts:" in out
+
+
+def test_program_exit_keeps_output_and_status(tmp_path):
+    """``python -m numba_words`` ends with a fast exit: its output is flushed and its exit status kept."""
+    words = tmp_path / "w.txt"
+    words.write_text("CAT\nDOG\n")
+    cmd = [sys.executable, "-m", "numba_words", "lexicon", "--lexicon", str(words), "lookup", "cat", "cow"]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stderr
+    assert r.stdout.splitlines() == ["CAT: yes", "COW: no"]
+    r = subprocess.run([sys.executable, "-m", "numba_words", "--version"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("numba-words ")

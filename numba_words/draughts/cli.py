@@ -284,7 +284,7 @@ def tour(lex, echo) -> None:
     pos = Position.initial()
     echo(str(pos))
     echo(f"legal moves: {' '.join(m.notation for m in pos.legal_moves)}")
-    r = measure(depth=9, threads=(1, None), reference_depth=4)
+    r = measure(depth=9, threads=(1, None), reference_depth=3)
     n, published = r["nodes"], r["published"]
     echo(f"perft({r['depth']}) = {n:,} ({'matches' if n == published else 'DIFFERS FROM'} the published "
          f"{published:,}): " + ", ".join(f"{v / 1e6:.0f} M nodes/s on {th} thread{'s' if th > 1 else ''}"
