@@ -141,15 +141,11 @@ def _warm_part(engine: str, part) -> float:
 
 
 def compiled(engine: str) -> bool:
-    """Whether Numba's on-disk cache holds compiled kernels of ``engine`` (False on a machine's first run).
-
-    Looks where Numba itself would look (``NUMBA_CACHE_DIR`` or the package's ``__pycache__``) for the
-    cache index files of the engine's kernel modules."""
+    """Whether Numba's on-disk cache holds up-to-date compiled kernels of ``engine`` (False on a machine's first
+    run, and after the engine's kernel sources changed): some kernel of the engine has a fresh cache index."""
     import importlib
     import pkgutil
-    from pathlib import Path
 
-    from numba.core.caching import FunctionCache
     from numba.core.registry import CPUDispatcher
 
     pkg = importlib.import_module(f"{__name__}.{engine}")
@@ -158,10 +154,9 @@ def compiled(engine: str) -> bool:
             continue
         mod = importlib.import_module(f"{pkg.__name__}.{info.name}")
         for v in vars(mod).values():
-            if isinstance(v, CPUDispatcher) and v.__module__ == mod.__name__:
-                stem = mod.__name__.rpartition(".")[2]
-                return any(Path(FunctionCache(v.py_func)._cache_path).glob(f"{stem}.*.nbi"))
-    return True
+            if isinstance(v, CPUDispatcher) and v.__module__ == mod.__name__ and v._cache._cache_file._load_index():
+                return True
+    return False
 
 
 def __getattr__(name):

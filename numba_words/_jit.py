@@ -17,6 +17,65 @@ from .errors import NumbaWordsError
 class ThreadsError(NumbaWordsError):
     """A thread count that is not a whole number from 1 to the number of threads Numba can use."""
 
+def _kernel_sources(folder: str) -> bytes:
+    """A digest of every source file a kernel defined in ``folder`` may compile in: the kernel modules
+    (``_*.py``) of that engine and of the lexicon, plus ``bits.py`` and this file."""
+    import hashlib
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    engine = Path(folder)
+    files = [here / "bits.py", here / "_jit.py"]
+    for folder in dict.fromkeys((here / "lexicon", engine)):
+        files += sorted(f for f in folder.glob("_*.py") if f.name not in ("__init__.py", "_reference.py"))
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.digest()
+
+
+def _stamp_package_kernels() -> None:
+    """Make Numba's on-disk cache of this package's kernels stale when any source they may inline changes.
+
+    Numba stamps a cached kernel with its own file only: a kernel whose callee in another module changed would
+    load old machine code. Each locator class is wrapped so that, for files of this package, the stamp also
+    holds :func:`_kernel_sources` of the file's engine."""
+    import functools
+    from pathlib import Path
+
+    from numba.core import caching
+
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    classes = getattr(impl, "_locator_classes", None)
+    if not isinstance(classes, list) or any(getattr(c, "_numba_words", False) for c in classes):
+        return
+    root = str(Path(__file__).resolve().parent)
+    digest = functools.lru_cache(maxsize=None)(_kernel_sources)
+
+    def stamped(base):
+        class Stamped(base):
+            _numba_words = True
+
+            @classmethod
+            def from_function(cls, py_func, py_file):
+                if not str(Path(py_file).resolve()).startswith(root):
+                    return None
+                return super().from_function(py_func, py_file)
+
+            def get_source_stamp(self):
+                folder = str(Path(self._py_file).resolve().parent)
+                return (super().get_source_stamp(), digest(folder))
+
+        Stamped.__name__ = Stamped.__qualname__ = f"NumbaWords{base.__name__.lstrip('_')}"
+        return Stamped
+
+    names = ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator")
+    bases = [getattr(caching, n, None) or getattr(caching, "_" + n, None) for n in names]
+    classes[:0] = [stamped(b) for b in bases if b is not None]
+
+
+_stamp_package_kernels()
+
 kernel = numba.njit(cache=True, nogil=True)
 pkernel = numba.njit(cache=True, nogil=True, parallel=True)
 inline = numba.njit(inline="always", cache=True, nogil=True)
