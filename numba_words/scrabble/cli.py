@@ -368,4 +368,4 @@ def tour(lex, echo) -> None:
     top = plays.top(5)
     echo(f"position {pos.cgp().split()[0][:40]}... rack {pos.rack or '-'}: {len(plays)} plays in {dt * 1e3:.2f} ms"
          + ("; top 5: " + ", ".join(str(p) for p in top) if top else ""))
-    report(measure(positions, reference_sample=1, min_time=0.1), echo=lambda s: echo(s.strip()))
+    report(measure(positions, reference_sample=1, min_time=0.05), echo=lambda s: echo(s.strip()))
