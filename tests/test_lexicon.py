@@ -349,6 +349,42 @@ def test_cache_roundtrip_and_corruption(tmp_path, monkeypatch):
     assert Lexicon.load(src).words == ["ALPHA", "BETA"]
 
 
+def _lengths_table(lex):
+    """A derived table for the tests: word lengths and their histogram (a tuple of arrays)."""
+    lengths = np.diff(lex.offsets)
+    return lengths, np.bincount(lengths)
+
+
+def test_persisted_derived_tables(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_WORDS_CACHE_DIR", str(tmp_path))
+    src = tmp_path / "list.txt"
+    src.write_text("alpha\nbeta\ngamma\ndelta\nepsilon\n")
+    calls = []
+
+    def build(lex):
+        calls.append(1)
+        return _lengths_table(lex)
+
+    want = _lengths_table(Lexicon.load(src))
+    got = Lexicon.load(src).derived("test.lengths", build, persist=True)
+    assert len(calls) == 1 and all(np.array_equal(g, w) for g, w in zip(got, want))
+    files = list(tmp_path.glob("derived-*test.lengths*.npz"))
+    assert len(files) == 1
+    again = Lexicon.load(src).derived("test.lengths", build, persist=True)  # a new lexicon object: from disk
+    assert len(calls) == 1 and type(again) is tuple
+    assert all(np.array_equal(g, w) and g.dtype == w.dtype for g, w in zip(again, want))
+    single = Lexicon.load(src).derived("test.one", lambda lex: np.diff(lex.offsets), persist=True)
+    assert np.array_equal(Lexicon.load(src).derived("test.one", lambda lex: 1 / 0, persist=True), single)
+    # a corrupt file is warned about, removed and rebuilt
+    files[0].write_bytes(files[0].read_bytes()[:40])
+    with pytest.warns(CacheWarning, match="rebuilding"):
+        Lexicon.load(src).derived("test.lengths", build, persist=True)
+    assert len(calls) == 2
+    # a lexicon outside the disk cache keeps its tables in memory only
+    Lexicon.from_words(["one", "two"]).derived("test.words", build, persist=True)
+    assert not list(tmp_path.glob("derived-*test.words*"))
+
+
 def test_cache_dir_unwritable_is_not_fatal(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -458,10 +458,14 @@ class LexiconTables(NamedTuple):
     u: int
 
 
-def _build_tables(lex: Lexicon) -> LexiconTables:
+def _pack(lex: Lexicon) -> tuple:
     edges = dawg_edges(lex.dawg)
     acc = word_rank_table(lex.dawg, edges)
-    pk, acc2, lay = pack_dawg(lex.dawg, acc, len(lex.alphabet.letters), edges=edges)
+    return (acc, *pack_dawg(lex.dawg, acc, len(lex.alphabet.letters), edges=edges))
+
+
+def _build_tables(lex: Lexicon) -> LexiconTables:
+    acc, pk, acc2, lay = lex.derived("bookworm.pack", _pack, persist=True)
     letters = lex.alphabet.letters
     return LexiconTables(lex.dawg, acc, pk, acc2, lay, letters.find("Q"), letters.find("U"))
 

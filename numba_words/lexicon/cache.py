@@ -124,3 +124,59 @@ def save(key: str, arrays: dict, sha256: str, alphabet: str, skipped: int, bad_l
         return p
     except (OSError, zipfile.BadZipFile):
         return None
+
+
+# ---------------------------------------------------------------------------------------- derived tables
+def derived_key(lexicon_key: str, table: str, build) -> str:
+    """File stem of a derived table: the lexicon's cache key, the table's name, and a digest of the file that
+    defines ``build`` and of its engine's kernel sources (a new release or an edit rebuilds the table)."""
+    import inspect
+    import re
+
+    from .._jit import _kernel_sources
+
+    try:
+        path = Path(inspect.getsourcefile(build)).resolve()
+        src = hashlib.sha256(path.read_bytes() + _kernel_sources(str(path.parent))).hexdigest()[:16]
+    except (TypeError, OSError):
+        src = "nosource"
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", table)
+    return f"derived-{lexicon_key[:24]}-{safe}-{src}"
+
+
+def load_derived(name: str):
+    """A derived table saved by :func:`save_derived` (an array, or a tuple of arrays), or ``None`` when it is
+    missing or unreadable (a corrupt file is removed with a warning: the zip format's CRC-32 is checked)."""
+    p = cache_dir() / f"{name}.npz"
+    if not p.exists():
+        return None
+    try:
+        with open(p, "rb") as f, np.load(f, allow_pickle=False) as z:
+            n = int(z["n"][()])
+            arrays = tuple(z[f"a{i}"] for i in range(1 if n < 0 else n))
+        return arrays[0] if n < 0 else arrays
+    except Exception as e:  # noqa: BLE001 - any failure means: do not trust the file
+        warnings.warn(f"ignoring cached table {str(p)!r} ({e}); rebuilding it", CacheWarning, stacklevel=3)
+        try:
+            p.unlink()
+        except OSError:
+            pass
+        return None
+
+
+def save_derived(name: str, table) -> None:
+    """Write a derived table (an array or a tuple of arrays) atomically; anything else, or a failure to write,
+    is skipped silently (the table is then rebuilt by the next process)."""
+    single = isinstance(table, np.ndarray)
+    items = (table,) if single else table
+    if type(items) is not tuple or not all(isinstance(a, np.ndarray) and a.dtype != object for a in items):
+        return
+    p = cache_dir() / f"{name}.npz"
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=p.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, n=np.array(-1 if single else len(items)), **{f"a{i}": a for i, a in enumerate(items)})
+        os.replace(tmp, p)
+    except (OSError, zipfile.BadZipFile):
+        pass

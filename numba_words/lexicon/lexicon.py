@@ -146,7 +146,8 @@ class Lexicon:
         self._words = None
         self._set = None
         self._derived: dict = {}
-        self._derived_lock = threading.Lock()
+        self._derived_lock = threading.RLock()  # a table's build may use another
+        self._cache_key: str | None = None  # set when the lexicon lives in the disk cache (derived tables may too)
         self._maxlen = int(np.max(np.diff(offsets))) if offsets.shape[0] > 1 else 0
 
     # ------------------------------------------------------------------ loading
@@ -216,6 +217,7 @@ class Lexicon:
             lex = cls(arrays["flat"], arrays["offsets"], arrays["dawg"], alpha, name=name, sha256=meta["sha256"],
                       skipped=skipped, bad_lines=bad, source=where)
             lex.from_cache = True
+            lex._cache_key = key
             return lex
         if text is None:
             text = _decode_text(raw, where)
@@ -223,6 +225,7 @@ class Lexicon:
         if use_cache:
             cache.save(key, {"flat": lex.flat, "offsets": lex.offsets, "dawg": lex.dawg}, lex.sha256,
                        alpha.letters, lex.skipped, np.array(lex.bad_lines, dtype=np.int64))
+            lex._cache_key = key
         return lex
 
     @staticmethod
@@ -292,7 +295,7 @@ class Lexicon:
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
-        self._derived_lock = threading.Lock()
+        self._derived_lock = threading.RLock()  # a table's build may use another
 
     # ------------------------------------------------------------------ container protocol
     def __len__(self) -> int:
@@ -371,17 +374,32 @@ class Lexicon:
         }
 
     # ------------------------------------------------------------------ derived structures
-    def derived(self, key: str, build):
+    def derived(self, key: str, build, persist: bool = False):
         """``build(self)``, computed once per lexicon and kept with it: the one cache for tables that engines
         derive from a word list (``key`` names the table, e.g. ``"scrabble.bingo"``). Thread-safe; not pickled
-        (a Dask worker rebuilds what it uses)."""
+        (a Dask worker rebuilds what it uses).
+
+        ``persist=True`` (for tables that take long to build; ``build`` must return an array or a tuple of
+        arrays) also keeps the table in the disk cache beside a cached lexicon, under a key that changes with
+        the lexicon and with the kernel sources of ``build``'s engine, so later processes load it."""
         hit = self._derived.get(key)
         if hit is None:
             with self._derived_lock:
                 hit = self._derived.get(key)
                 if hit is None:
-                    hit = self._derived[key] = build(self)
+                    hit = self._derived[key] = self._load_or_build(key, build) if persist else build(self)
         return hit
+
+    def _load_or_build(self, key: str, build):
+        if self._cache_key is None:
+            return build(self)
+        name = cache.derived_key(self._cache_key, key, build)
+        hit = cache.load_derived(name)
+        if hit is not None:
+            return hit
+        out = build(self)
+        cache.save_derived(name, out)
+        return out
 
     @property
     def bitsets(self):
@@ -392,7 +410,7 @@ class Lexicon:
     @property
     def reversed_dawg(self) -> np.ndarray:
         """A DAWG of every word spelled backwards (built on first use), same encoding as :attr:`dawg`."""
-        return self.derived("lexicon.reversed_dawg", _build_reversed)
+        return self.derived("lexicon.reversed_dawg", _build_reversed, persist=True)
 
     # ------------------------------------------------------------------ queries
     def _rack(self, rack: str):
