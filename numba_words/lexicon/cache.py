@@ -67,12 +67,16 @@ def load(key: str):
             raise ValueError(problem)
         return arrays, meta, int(data["skipped"][()]), data["bad_lines"]
     except Exception as e:  # noqa: BLE001 - any failure means: do not trust the file
-        warnings.warn(f"ignoring lexicon cache file {str(p)!r} ({e}); rebuilding it", CacheWarning, stacklevel=3)
-        try:
-            p.unlink()
-        except OSError:
-            pass
-        return None
+        return _discard(p, "lexicon cache file", e)
+
+
+def _discard(p: Path, what: str, why) -> None:
+    """Warn that the cache file ``p`` is not trusted, and remove it."""
+    warnings.warn(f"ignoring {what} {str(p)!r} ({why}); rebuilding it", CacheWarning, stacklevel=4)
+    try:
+        p.unlink()
+    except OSError:
+        pass
 
 
 _PROBLEMS = {
@@ -156,12 +160,7 @@ def load_derived(name: str):
             arrays = tuple(z[f"a{i}"] for i in range(1 if n < 0 else n))
         return arrays[0] if n < 0 else arrays
     except Exception as e:  # noqa: BLE001 - any failure means: do not trust the file
-        warnings.warn(f"ignoring cached table {str(p)!r} ({e}); rebuilding it", CacheWarning, stacklevel=3)
-        try:
-            p.unlink()
-        except OSError:
-            pass
-        return None
+        return _discard(p, "cached table", e)
 
 
 def save_derived(name: str, table) -> None:
