@@ -91,9 +91,9 @@ def test_kernel_result_types():
     sigs = men_capture_sources.nopython_signatures
     assert sigs and all(sig.return_type == numba.uint64 for sig in sigs)
     assert numba.typeof(BOARD) == numba.uint64
-    from numba_words.draughts._movegen import _king_reach
-    _king_reach(0, 0, np.uint64(0))
-    assert all(sig.return_type == numba.uint64 for sig in _king_reach.nopython_signatures)
+    from numba_words.draughts._movegen import king_capture_sources
+    king_capture_sources(np.uint64(0), np.uint64(0), np.uint64(0))
+    assert all(sig.return_type == numba.uint64 for sig in king_capture_sources.nopython_signatures)
 
 
 def test_worker_threads_agree_with_one_kernel_call():

@@ -56,7 +56,7 @@ def _check(pos, ws):
 @pytest.mark.parametrize("fen", STARTS)
 def test_perft_generators_agree_with_legal_moves_in_random_games(fen):
     rng = random.Random(fen)
-    ws = make_workspace(np.int64(1), np.int64(0))
+    ws = make_workspace(np.int64(1))
     captures = 0
     for _ in range(60):
         pos = Position.from_fen(fen)
@@ -90,7 +90,7 @@ def test_perft_generators_on_capture_rich_boards():
     from numba_words.draughts._tables import bits_of
 
     rng = random.Random(9)
-    ws = make_workspace(np.int64(1), np.int64(0))
+    ws = make_workspace(np.int64(1))
     long = home = 0
     for i in range(4000):
         w, b, k = _capture_rich(rng, 0.6 if i % 2 else 0.05)  # every other board: men in a crowd

@@ -25,6 +25,7 @@ import numpy as np
 from .. import _progress
 from .._jit import threads as _threads
 from .errors import DraughtsError, quote
+from .moves import kernel_order
 from .position import Position
 
 #: Subtrees per thread the frontier must have at least (so the last chunk's wait stays short).
@@ -95,7 +96,9 @@ def _frontier(root, fdepth, cap=1024):
     from ._search import frontier_kernel
 
     while True:
-        fo, fp, fk, fw, fr, n = frontier_kernel(*root, np.int64(fdepth), np.int64(cap))
+        fo, fp, fk, fw, fr, n = frontier_kernel(*root, fdepth, cap)
+        if n == -2:
+            raise DraughtsError("move list overflow")
         if n >= 0:
             return fo[:n], fp[:n], fk[:n], fw[:n], fr[:n]
         cap *= 8
@@ -305,10 +308,15 @@ def divide(position: Position | str, depth: int, threads: int | None = None, lea
             s = _split(_root(position), depth, FRONTIER_PER_THREAD * n_threads, min_fdepth=1)
             counts = _count(s.f, s.rem, leaves, n_threads, progress, f"divide {depth}", s.total <= INLINE_NODES)
             fr = s.f[4]
-    per_root = np.zeros(len(moves), dtype=np.int64)
-    np.add.at(per_root, fr, counts)
-    # the kernel's root-move order is the order legal_moves lists them in (same generator)
-    return {m.notation: int(per_root[i]) for i, m in enumerate(moves)}
+    order = kernel_order(position.white, position.black, position.kings, position.turn)
+    per_root = np.zeros(len(order), dtype=np.int64)
+    np.add.at(per_root, fr, counts)  # fr: index of the root move in the generator's order
+    # equal (a, b, c) triples are moves to the same position (pieces coming home after taking the same
+    # pieces): their subtrees are equal, so any pairing of the two lists is right
+    by_xor: dict = {}
+    for x, c in zip(order, per_root):
+        by_xor.setdefault(x, []).append(int(c))
+    return {m.notation: by_xor[m._xor].pop() for m in moves}
 
 
 def _task_progress(progress):
