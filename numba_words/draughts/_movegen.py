@@ -29,6 +29,9 @@ from its (a, b, c) triple (``moves.py``).
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 
 from .._jit import inline, kernel
 from ..bits import ALL64, lsb_index, msb_index, popcount
@@ -75,45 +78,77 @@ def men_capture_sources(men, opp, empty):
 DUP_MIN = 4
 
 
-#: A step in direction d is ``(x << SHL[d]) >> SHR[d]`` (one of the two is 0): the same straight-line code
-#: for every direction, with no branch, whether ``d`` is known when compiling or only at run time. Both
-#: matter for compile time: helpers inlined at Numba IR level (``inline``) with a branch per direction
-#: multiplied the code the compiler had to type and optimise many times over.
-SHL = np.array([5, 6, 0, 0], dtype=np.uint64)
-SHR = np.array([0, 0, 5, 6], dtype=np.uint64)
+# ``step``, ``fill`` and ``jumps`` are Numba intrinsics: their LLVM code is written here, so a call costs the
+# compiler one typed node (helpers inlined at Numba IR level are typed again at every call site, and these
+# have dozens) and LLVM still sees straight-line code. A step in direction d is ``(x << sl) >> sr`` with
+# ``sl = d + 5, sr = 0`` for d < 2 and ``sl = 0, sr = d + 3`` else: no branch, whether ``d`` is known when
+# compiling or only at run time.
 
 
-@inline
-def step(x, d):
-    """``x`` moved one step in direction ``d`` (0: +5, 1: +6, 2: -5, 3: -6)."""
-    return (x << SHL[d]) >> SHR[d]
+def _shifts(builder, d, k):
+    """(left, right) shift amounts (i64) of ``k`` steps in direction ``d`` (i64)."""
+    i64 = ir.IntType(64)
+    fwd = builder.icmp_unsigned("<", d, ir.Constant(i64, 2))
+    sl = builder.select(fwd, builder.add(d, ir.Constant(i64, 5)), ir.Constant(i64, 0))
+    sr = builder.select(fwd, ir.Constant(i64, 0), builder.add(d, ir.Constant(i64, 3)))
+    return builder.mul(sl, ir.Constant(i64, k)), builder.mul(sr, ir.Constant(i64, k))
 
 
-@inline
-def fill(g, p, d):
-    """``g`` and every square reached from ``g`` through squares of ``p`` in direction ``d`` (Kogge-Stone:
-    steps of 1, 2, 4 and 8 squares, enough for the 9 squares of the longest diagonal)."""
-    sl = SHL[d]
-    sr = SHR[d]
-    g |= p & ((g << sl) >> sr)
-    p &= (p << sl) >> sr
-    sl <<= ONE
-    sr <<= ONE
-    g |= p & ((g << sl) >> sr)
-    p &= (p << sl) >> sr
-    sl <<= ONE
-    sr <<= ONE
-    g |= p & ((g << sl) >> sr)
-    p &= (p << sl) >> sr
-    sl <<= ONE
-    sr <<= ONE
-    return g | (p & ((g << sl) >> sr))
+def _move(builder, x, sl, sr):
+    return builder.lshr(builder.shl(x, sl), sr)
 
 
-@inline
-def jumps(x, opp, empty, d):
-    """Landing squares of one jump from the squares ``x`` over a piece of ``opp`` in direction ``d``."""
-    return step(step(x, d) & opp, d) & empty
+def _bits_intrinsic(nargs, build):
+    """An intrinsic ``uint64 f(x1 .. x_nargs, d)`` over unsigned 64-bit words and a direction ``d``, whose
+    body is ``build(builder, words, d)`` (all i64)."""
+
+    def typer(typingctx, *args):
+        if len(args) != nargs + 1 or not all(isinstance(t, types.Integer) for t in args):
+            return None
+
+        def codegen(context, builder, signature, llargs):
+            vals = [context.cast(builder, v, t, types.uint64) for v, t in zip(llargs, signature.args)]
+            return build(builder, vals[:-1], vals[-1])
+
+        return types.uint64(*args), codegen
+
+    # intrinsic() wants a named function with explicit parameters
+    params = ", ".join(f"x{i}" for i in range(nargs + 1))
+    scope = {"typer": typer}
+    exec(f"def impl(typingctx, {params}):\n    return typer(typingctx, {params})", scope)
+    scope["impl"].__name__ = build.__name__.lstrip("_")
+    return intrinsic(scope["impl"])
+
+
+def _step(builder, xs, d):
+    sl, sr = _shifts(builder, d, 1)
+    return _move(builder, xs[0], sl, sr)
+
+
+def _fill(builder, xs, d):
+    g, p = xs
+    for k in (1, 2, 4):
+        sl, sr = _shifts(builder, d, k)
+        g = builder.or_(g, builder.and_(p, _move(builder, g, sl, sr)))
+        p = builder.and_(p, _move(builder, p, sl, sr))
+    sl, sr = _shifts(builder, d, 8)
+    return builder.or_(g, builder.and_(p, _move(builder, g, sl, sr)))
+
+
+def _jumps(builder, xs, d):
+    x, opp, empty = xs
+    sl, sr = _shifts(builder, d, 1)
+    return builder.and_(_move(builder, builder.and_(_move(builder, x, sl, sr), opp), sl, sr), empty)
+
+
+#: ``step(x, d)``: ``x`` moved one step in direction ``d`` (0: +5, 1: +6, 2: -5, 3: -6).
+step = _bits_intrinsic(1, _step)
+#: ``fill(g, p, d)``: ``g`` and every square reached from ``g`` through squares of ``p`` in direction ``d``
+#: (Kogge-Stone: steps of 1, 2, 4 and 8 squares, enough for the 9 squares of the longest diagonal).
+fill = _bits_intrinsic(2, _fill)
+#: ``jumps(x, opp, empty, d)``: landing squares of one jump from the squares ``x`` over a piece of ``opp``
+#: in direction ``d``.
+jumps = _bits_intrinsic(3, _jumps)
 
 
 @kernel
