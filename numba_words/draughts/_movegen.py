@@ -16,9 +16,9 @@ from its (a, b, c) triple (``moves.py``).
 
 * ``count_moves`` counts a position's moves without listing them (bulk counting): men by shifts and
   popcounts, king slides by ray fills (a Kogge-Stone fill along a direction through empty squares covers
-  every king at once), the capture test by the same fills. A position with captures is counted by
-  ``count_captures`` when every capture is short: men's by sets of landing squares carried along each
-  sequence of up to three directions, kings' single captures by fills; else ``perft_captures`` lists them.
+  every king at once), the capture test by the same fills. A position with captures is counted too when
+  every capture is short: men's by sets of landing squares carried along each sequence of up to three
+  directions, kings' single captures by fills; else ``perft_captures`` lists them.
 * ``short_captures`` lists those short captures straight from the same bitboards.
 * ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
   items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
@@ -223,24 +223,6 @@ def men_captures_fast(men, opp, empty):
     return popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3), 0, 0, False
 
 
-@kernel
-def count_captures(own, opp, kings):
-    """Number of legal moves of a position with a capture when every capture is short (men: at most three
-    jumps; kings: one); -1 otherwise (then ``perft_captures`` lists them)."""
-    empty = BOARD & ~(own | opp)
-    kn, kmore = king_singles(own & kings, opp, empty) if (own & kings) != ZERO else (0, ZERO)
-    if kmore != ZERO:
-        return -1
-    c1, c2, c3, longer = men_captures_fast(own & ~kings, opp, empty)
-    if longer:
-        return -1
-    if c3 > 0:
-        return c3
-    if c2 > 0:
-        return c2
-    return c1 + kn
-
-
 @inline
 def king_fills(kk, empty):
     """Kings ``kk`` and every empty square they reach, one bitboard per direction."""
@@ -266,26 +248,53 @@ def has_capture_fast(own, opp, kings):
     return has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty)
 
 
+@inline
+def men_slides(men, empty, white):
+    """Number of slides of the men ``men``."""
+    if white:
+        return popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
+    return popcount((men << S5) & empty) + popcount((men << S6) & empty)
+
+
 @kernel
 def count_moves(own, opp, kings, white):
-    """Number of legal moves, without listing them when it can (bulk counting); -1 when only listing the
-    captures can tell (a capture that goes on past its first jump)."""
-    occ = own | opp
-    empty = BOARD & ~occ
+    """Number of legal moves, without listing them when every capture is short (men: at most three jumps;
+    kings: one); -1 otherwise (then ``perft_captures`` lists them). Each bitboard is worked out once: men's
+    first jumps, kings' fills."""
+    empty = BOARD & ~(own | opp)
     men = own & ~kings
     kk = own & kings
-    nk = 0
-    if kk == ZERO:
-        if has_jump(men, men, men, men, opp, empty):
-            return count_captures(own, opp, kings)
-    else:
+    j0 = jumps(men, opp, empty, 0)
+    j1 = jumps(men, opp, empty, 1)
+    j2 = jumps(men, opp, empty, 2)
+    j3 = jumps(men, opp, empty, 3)
+    land = j0 | j1 | j2 | j3
+    kn = 0
+    if kk != ZERO:
         f0, f1, f2, f3 = king_fills(kk, empty)
-        if has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty):
-            return count_captures(own, opp, kings)
-        nk = popcount(f0 ^ kk) + popcount(f1 ^ kk) + popcount(f2 ^ kk) + popcount(f3 ^ kk)
-    if white:
-        return nk + popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
-    return nk + popcount((men << S5) & empty) + popcount((men << S6) & empty)
+        if (jumps(f0, opp, empty, 0) | jumps(f1, opp, empty, 1) | jumps(f2, opp, empty, 2) |
+                jumps(f3, opp, empty, 3)) != ZERO:
+            kn, more = king_singles(kk, opp, empty)
+            if more != ZERO:
+                return -1
+        elif land == ZERO:
+            return (popcount(f0 ^ kk) + popcount(f1 ^ kk) + popcount(f2 ^ kk) + popcount(f3 ^ kk) +
+                    men_slides(men, empty, white))
+    elif land == ZERO:
+        return men_slides(men, empty, white)
+    if land == ZERO:
+        return kn
+    if (jumps(land, opp, empty, 0) | jumps(land, opp, empty, 1) | jumps(land, opp, empty, 2) |
+            jumps(land, opp, empty, 3)) == ZERO:  # no man's capture goes on (see men_captures_fast)
+        return popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3) + kn
+    c1, c2, c3, longer = men_captures(men, opp, empty)
+    if longer:
+        return -1
+    if c3 > 0:
+        return c3
+    if c2 > 0:
+        return c2
+    return c1 + kn
 
 
 @kernel
@@ -355,7 +364,7 @@ def perft_slides(own, opp, kings, white, ws, base):
 
 @kernel
 def short_captures(own, opp, kings, white, ws, base):
-    """The captures as (a, b, c) triples at ``ws[base:]`` when all are short (``count_captures``: men at most
+    """The captures as (a, b, c) triples at ``ws[base:]`` when all are short (``count_moves``: men at most
     three jumps, kings one); returns their number, or -1 without writing otherwise."""
     occ = own | opp
     empty = BOARD & ~occ
