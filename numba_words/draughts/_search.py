@@ -20,7 +20,8 @@ from ._movegen import (MOVES_OFF, ONE, PLY_WORDS, U2, U3, ZERO, count_moves, mak
 BULK, LEAVES, COLLECT = 0, 1, 2
 #: Columns of the positions ``walk_kernel`` collects: own, opp, kings, white (0/1), index of the root move.
 COLS = 5
-_NO_OUT = np.empty((0, COLS), dtype=np.uint64)
+#: ``out`` for the counting modes (no row is written).
+NO_OUT = np.empty((0, COLS), dtype=np.uint64)
 
 
 @kernel
@@ -127,7 +128,7 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     of ``walk_kernel`` (else ``BULK``). Releases the GIL while it counts."""
     if depth <= 0:
         return 1
-    return walk_kernel(*_args(own, opp, kings, white, depth, LEAVES if leaves else BULK), _NO_OUT)
+    return walk_kernel(*_args(own, opp, kings, white, depth, LEAVES if leaves else BULK), NO_OUT)
 
 
 def frontier_kernel(own, opp, kings, white, fdepth, cap):

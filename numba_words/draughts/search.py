@@ -133,16 +133,20 @@ def _split(root, depth, want, min_fdepth=1, subtree=SUBTREE_NODES) -> _Split:
 
 # ---- running the subtrees --------------------------------------------------------------------------------
 def _perft_many(fo, fp, fk, fw, rem, leaves):
-    """``perft_kernel`` on every frontier position given (arrays): an ``int64`` array of counts.
+    """The perft kernel on every frontier position given (arrays): an ``int64`` array of counts.
 
     A Python loop, not a kernel: each call is a whole subtree (milliseconds), so the loop costs nothing
-    measurable, and a kernel around ``perft_kernel`` would compile (optimise) all of its code once more.
-    ``perft_kernel`` releases the GIL, so worker threads run it in parallel."""
-    from ._search import perft_kernel
+    measurable, and a kernel around the perft kernel would compile (optimise) all of its code once more.
+    The kernel releases the GIL, so worker threads run it in parallel."""
+    from ._search import BULK, LEAVES, NO_OUT, walk_kernel
 
     out = np.zeros(len(fo), dtype=np.int64)
-    for i in range(len(fo)):
-        out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], rem, leaves)
+    if rem <= 0:
+        out[:] = 1
+        return out
+    rem, mode = np.int64(rem), np.int64(LEAVES if leaves else BULK)
+    for i in range(len(fo)):  # the arrays' items have the kernel's argument types (_search._args)
+        out[i] = walk_kernel(fo[i], fp[i], fk[i], bool(fw[i]), rem, mode, NO_OUT)
     return out
 
 
