@@ -34,6 +34,8 @@ def walk_kernel(own, opp, kings, white, depth, mode, out):
     here). ``COLLECT``: the position at the end of each path goes to a row of ``out`` (``COLS``); returns
     their number, ``-2`` if ``out`` has too few rows. ``-1`` if a move list overflowed.
     """
+    if depth <= 0:
+        return np.int64(1)  # the one path of length 0 (callers handle depth 0 themselves; this keeps memory safe)
     cap = out.shape[0]
     n_out = 0
     nply = depth + 1  # one move list per ply, and one for the captures of the bulk-counted ply
