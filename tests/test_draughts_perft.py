@@ -91,9 +91,22 @@ def test_kernel_result_types():
     sigs = men_capture_sources.nopython_signatures
     assert sigs and all(sig.return_type == numba.uint64 for sig in sigs)
     assert numba.typeof(BOARD) == numba.uint64
-    from numba_words.draughts._movegen import _king_reach
-    _king_reach(0, 0, np.uint64(0))
-    assert all(sig.return_type == numba.uint64 for sig in _king_reach.nopython_signatures)
+    from numba_words.draughts._movegen import king_capture_sources
+    king_capture_sources(np.uint64(0), np.uint64(0), np.uint64(0))
+    assert all(sig.return_type == numba.uint64 for sig in king_capture_sources.nopython_signatures)
+
+
+def test_one_kernel_specialisation_serves_perft_divide_and_legal_moves():
+    """Compile time: perft (bulk, every leaf, threads), divide and the API's move lists all run the one perft
+    kernel, compiled for one set of argument types (a second specialisation would compile it all again)."""
+    from numba_words.draughts._search import walk_kernel
+
+    p = Position.from_fen("W:WK46,K50:B7,8,9,12,13,17,18,19,22,23,24,27,28,29,32,33,34")
+    list(p.legal_moves)
+    perft(p, 4, threads=1)
+    perft(p, 4, threads=min(2, numba.config.NUMBA_NUM_THREADS), leaves=True, progress=lambda *a: None)
+    divide(p, 3)
+    assert len(walk_kernel.signatures) == 1
 
 
 def test_worker_threads_agree_with_one_kernel_call():

@@ -1,25 +1,37 @@
-"""Move generation kernels (bitboards, side-relative), and ``legal_moves_kernel`` for the Python API.
+"""Move generation kernels (bitboards, side-relative): perft's, which also list the moves of the
+Python API (through the perft kernel, ``_search.walk_kernel``).
 
 A position is passed as ``own, opp, kings, white``: the side to move's pieces, the other side's pieces, all
 kings (both colours), and whether the side to move is White. A move is stored as three ``uint64`` XOR masks,
-so make and unmake are the same three XORs (``make_child``):
+so make and unmake are the same three XORs:
 
-    ``a``  from-bit ^ to-bit of the moving piece (0 when a capturing king comes back to its square)
+    ``a``  from-bit ^ to-bit of the moving piece (0 when a capturing piece comes back to its square)
     ``b``  the captured pieces (removed from ``opp``)
     ``c``  the change to ``kings``: the moving king's from ^ to, a crowning man's to-bit, captured kings
 
 Generators write moves as (a, b, c) triples into one workspace array ``ws`` from index ``base`` and return
-how many they wrote, or ``-1`` if ``cap`` would be exceeded (callers turn that into an error; it cannot
-happen in a legal game, see ``MAX_MOVES``).
+how many they wrote, or ``-1`` past ``MAX_MOVES`` (callers turn that into an error; it cannot happen in a
+legal game). Capture paths (landing squares) are not generated: the Python API finds one route per capture
+from its (a, b, c) triple (``moves.py``).
 
-Capture search is a depth-first search on an explicit stack (no recursion: Numba's on-disk cache does not
-support self-recursive functions well, numba issue 6061). Every stack frame is one partial capture; a frame
-is pushed per landing square. The depth is at most the number of opposing pieces (each step captures one
-piece, none twice), hence ``STACK = 51`` frames covers any position with at most 50 pieces.
+* ``count_moves`` counts a position's moves without listing them (bulk counting): men by shifts and
+  popcounts, king slides by ray fills (a Kogge-Stone fill along a direction through empty squares covers
+  every king at once), the capture test by the same fills. A position with captures is counted too when
+  every capture is short: men's by sets of landing squares carried along each sequence of up to three
+  directions, kings' single captures by fills; else ``perft_captures`` lists them.
+* ``short_captures`` lists those short captures straight from the same bitboards.
+* ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
+  items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
+  the same direction once, from the first landing square: so one route is found once, and the only
+  duplicate moves left are routes that take the same pieces in another order, which needs at least
+  ``DUP_MIN`` captures (a closed loop). Only sequences that cannot go on are recorded, and only the longest.
 """
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 
 from .._jit import inline, kernel
 from ..bits import ALL64, lsb_index, msb_index, popcount
@@ -29,56 +41,22 @@ from ._tables import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZE
 #: at most 4 * 48 = 192 slides. Captures (distinct from, to, captured-set triples of maximal length) have no
 #: simple tight bound; 1024 is far above anything reachable in play, and overflow is detected, not silent.
 MAX_MOVES = 1024
-#: Capture stack depth: one frame per captured piece plus the start frame (at most 49 opposing pieces).
-STACK = 51
-#: Longest capture path recorded by the detailed generator: from-square plus one landing per capture.
-MAX_PATH = STACK
-
-
-#: Workspace layout (one ``uint64`` array per call, so hot calls pass a single array: every array argument
-#: of a non-inlined Numba call costs an atomic reference-count increment and decrement). The capture stack
-#: takes ``6 * STACK`` words (square, direction, captured set, landing set, victim, continued-flag); move
-#: lists follow, three words (a, b, c) per move, ``MAX_MOVES`` moves per ply.
-WS_SQ, WS_DR, WS_CAPT, WS_LAND, WS_VICT, WS_FOUND = (i * STACK for i in range(6))
-#: Work-stack items (two words each) of the perft capture search (``perft_captures``): at most 17 pending
-#: items per captured piece (8 landing squares with 2 sideways captures each, and one straight on), 49 pieces.
+#: Longest capture path: from-square plus one landing square per captured piece (at most 50 pieces).
+MAX_PATH = 51
+#: Work-stack items (two words each) of the capture search (``perft_captures``): at most 17 pending items
+#: per captured piece (8 landing squares with 2 sideways captures each, and one straight on), 49 pieces.
 CSTACK = 17 * 49 + 4
-MOVES_OFF = max(6 * STACK, 2 * CSTACK)
+#: Workspace layout (one ``uint64`` array per call, so hot calls pass a single array: every array argument
+#: of a non-inlined Numba call costs an atomic reference-count increment and decrement): the capture work
+#: stack, then the move lists, three words (a, b, c) per move, ``MAX_MOVES`` moves per ply.
+MOVES_OFF = 2 * CSTACK
 PLY_WORDS = 3 * MAX_MOVES
 
-#: How kernels pass constants to other kernels. A plain ``int`` global reaches a callee as a ``Literal[int]``
-#: type: the callee is compiled for that value, and Numba prunes the branches it decides (``path_off >= 0``).
-#: That is wanted for ``CAP`` and ``NO_PATH`` (the perft variants carry no path-recording code: measured 2-3%
-#: faster), and not for the ``BASE`` offset (typed ``int64``; as a literal it compiled every generator a
-#: third time for nothing). So each generator compiles twice: with paths (``legal_moves_kernel``) and without.
-BASE = np.int64(MOVES_OFF)
-CAP = MAX_MOVES
-NO_PATH = -1
-
 
 @kernel
-def make_workspace(nplies, extra):
-    """Workspace for the capture stack and ``nplies`` move lists, plus ``extra`` words (paths)."""
-    return np.empty(MOVES_OFF + nplies * PLY_WORDS + extra, dtype=np.uint64)
-
-
-@kernel
-def _first_blocker(d, blockers):
-    """Index of the blocker nearest the origin on a ray in direction ``d`` (0,1 increasing; 2,3 decreasing)."""
-    if d < 2:
-        return lsb_index(blockers)
-    return msb_index(blockers)
-
-
-@kernel
-def _king_reach(d, s, occ):
-    """Empty squares a king on bit ``s`` reaches in direction ``d`` (fill up to the first occupied square)."""
-    r = RAY[d, s]
-    bl = r & occ
-    if bl != ZERO:
-        f = _first_blocker(d, bl)
-        r &= ~(RAY[d, f] | (ONE << np.uint64(f)))
-    return r
+def make_workspace(nplies):
+    """Workspace for the capture work stack and ``nplies`` move lists."""
+    return np.empty(MOVES_OFF + nplies * PLY_WORDS, dtype=np.uint64)
 
 
 @kernel
@@ -96,287 +74,81 @@ def men_capture_sources(men, opp, empty):
     return src
 
 
-@kernel
-def king_has_capture(s, occ, opp, empty):
-    for d in range(4):
-        bl = RAY[d, s] & occ
-        if bl != ZERO:
-            f = _first_blocker(d, bl)
-            fb = ONE << np.uint64(f)
-            if (fb & opp) != ZERO and (NEXT[d, f] & empty) != ZERO:
-                return True
-    return False
-
-
-@kernel
-def has_capture(own, opp, kings):
-    occ = own | opp
-    empty = BOARD & ~occ
-    if men_capture_sources(own & ~kings, opp, empty) != ZERO:
-        return True
-    k = own & kings
-    while k != ZERO:
-        s = lsb_index(k)
-        k &= k - ONE
-        if king_has_capture(s, occ, opp, empty):
-            return True
-    return False
-
-
-@kernel
-def gen_captures(own, opp, kings, white, ws, base, cap, path_off):
-    """All maximal captures, duplicates (same from, to, captured set) dropped, written as (a, b, c) triples at
-    ``ws[base:]``. Returns the count, -1 if more than ``cap``.
-
-    When ``path_off >= 0``, move ``i``'s path (from-bit, every landing bit, then 64 as terminator) goes to
-    ``ws[path_off + i * MAX_PATH:]``.
-    """
-    occ_all = own | opp
-    crown = WHITE_CROWN if white else BLACK_CROWN
-    men = own & ~kings
-    empty0 = BOARD & ~occ_all
-    sources = men_capture_sources(men, opp, empty0) | (own & kings)
-    n = 0
-    best = 1
-    while sources != ZERO:
-        f = lsb_index(sources)
-        fbit = ONE << np.uint64(f)
-        sources &= sources - ONE
-        is_king = (fbit & kings) != ZERO
-        occ = occ_all & ~fbit  # the moving piece has left its square
-        empty = BOARD & ~occ
-        piece_start = n
-        top = 0
-        ws[WS_SQ] = np.uint64(f)
-        ws[WS_DR] = ZERO
-        ws[WS_CAPT] = ZERO
-        ws[WS_LAND] = ZERO
-        ws[WS_FOUND] = ZERO
-        while top >= 0:
-            lnd = ws[WS_LAND + top]
-            if lnd != ZERO:
-                ls = lsb_index(lnd)
-                ws[WS_LAND + top] = lnd & (lnd - ONE)
-                ws[WS_FOUND + top] = ONE
-                top += 1
-                ws[WS_SQ + top] = np.uint64(ls)
-                ws[WS_DR + top] = ZERO
-                ws[WS_CAPT + top] = ws[WS_CAPT + top - 1] | ws[WS_VICT + top - 1]
-                ws[WS_LAND + top] = ZERO
-                ws[WS_FOUND + top] = ZERO
-                continue
-            d = np.int64(ws[WS_DR + top])
-            if d < 4:
-                ws[WS_DR + top] = np.uint64(d + 1)
-                s = np.int64(ws[WS_SQ + top])
-                capturable = opp & ~ws[WS_CAPT + top]
-                if is_king:
-                    bl = RAY[d, s] & occ
-                    if bl != ZERO:
-                        v = _first_blocker(d, bl)
-                        vb = ONE << np.uint64(v)
-                        if (vb & capturable) != ZERO:
-                            ws[WS_VICT + top] = vb
-                            ws[WS_LAND + top] = _king_reach(d, v, occ)
-                else:
-                    vb = NEXT[d, s] & capturable
-                    if vb != ZERO:
-                        ws[WS_VICT + top] = vb
-                        ws[WS_LAND + top] = NEXT[d, lsb_index(vb)] & empty
-                continue
-            # every direction tried: a frame without continuation ends a capture sequence
-            if top > 0 and ws[WS_FOUND + top] == ZERO and top >= best:
-                if top > best:
-                    best = top
-                    n = 0
-                    piece_start = 0
-                tbit = ONE << ws[WS_SQ + top]
-                a = fbit ^ tbit
-                b = ws[WS_CAPT + top]
-                dup = False
-                for i in range(piece_start, n):
-                    if ws[base + 3 * i] == a and ws[base + 3 * i + 1] == b:
-                        dup = True
-                        break
-                if not dup:
-                    if n >= cap:
-                        return -1
-                    if is_king:
-                        c = a
-                    elif (tbit & crown) != ZERO:
-                        c = tbit
-                    else:
-                        c = ZERO
-                    j = base + 3 * n
-                    ws[j] = a
-                    ws[j + 1] = b
-                    ws[j + 2] = c ^ (b & kings)
-                    if path_off >= 0:
-                        for k in range(top + 1):
-                            ws[path_off + n * MAX_PATH + k] = ws[WS_SQ + k]
-                        if top + 1 < MAX_PATH:
-                            ws[path_off + n * MAX_PATH + top + 1] = np.uint64(64)
-                    n += 1
-            top -= 1
-    return n
-
-
-@kernel
-def gen_slides(own, opp, kings, white, ws, base, path_off):
-    """All non-capturing moves as (a, b, c) triples at ``ws[base:]`` (at most 192, see ``MAX_MOVES``)."""
-    occ = own | opp
-    empty = BOARD & ~occ
-    men = own & ~kings
-    n = 0
-    if white:
-        crown = WHITE_CROWN
-        t5 = (men >> S5) & empty
-        t6 = (men >> S6) & empty
-    else:
-        crown = BLACK_CROWN
-        t5 = (men << S5) & empty
-        t6 = (men << S6) & empty
-    for k in range(2):
-        t = t5 if k == 0 else t6
-        sh = S5 if k == 0 else S6
-        while t != ZERO:
-            tb = t & (~t + ONE)
-            t ^= tb
-            fb = (tb << sh) if white else (tb >> sh)
-            j = base + 3 * n
-            ws[j] = fb | tb
-            ws[j + 1] = ZERO
-            ws[j + 2] = tb & crown
-            if path_off >= 0:
-                ws[path_off + n * MAX_PATH] = np.uint64(lsb_index(fb))
-                ws[path_off + n * MAX_PATH + 1] = np.uint64(lsb_index(tb))
-                ws[path_off + n * MAX_PATH + 2] = np.uint64(64)
-            n += 1
-    kk = own & kings
-    while kk != ZERO:
-        s = lsb_index(kk)
-        kk &= kk - ONE
-        fb = ONE << np.uint64(s)
-        for d in range(4):
-            r = _king_reach(d, s, occ)
-            while r != ZERO:
-                tb = r & (~r + ONE)
-                r ^= tb
-                j = base + 3 * n
-                ws[j] = fb | tb
-                ws[j + 1] = ZERO
-                ws[j + 2] = fb | tb
-                if path_off >= 0:
-                    ws[path_off + n * MAX_PATH] = np.uint64(s)
-                    ws[path_off + n * MAX_PATH + 1] = np.uint64(lsb_index(tb))
-                    ws[path_off + n * MAX_PATH + 2] = np.uint64(64)
-                n += 1
-    return n
-
-
-@kernel
-def gen_moves(own, opp, kings, white, ws, base, path_off):
-    """All legal moves (captures if any, else slides) at ``ws[base:]``. Returns the count, -1 on overflow."""
-    if has_capture(own, opp, kings):
-        return gen_captures(own, opp, kings, white, ws, base, CAP, path_off)
-    return gen_slides(own, opp, kings, white, ws, base, path_off)
-
-
-@kernel
-def count_slides(own, opp, kings, white):
-    """Number of non-capturing moves, by popcounts (no move list): bulk counting's fast path."""
-    occ = own | opp
-    empty = BOARD & ~occ
-    men = own & ~kings
-    kk = own & kings
-    if white:
-        n = popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
-    else:
-        n = popcount((men << S5) & empty) + popcount((men << S6) & empty)
-    while kk != ZERO:
-        s = lsb_index(kk)
-        kk &= kk - ONE
-        for d in range(4):
-            n += popcount(_king_reach(d, s, occ))
-    return n
-
-
-@kernel
-def legal_moves_kernel(own, opp, kings, white):
-    """Every legal move with its path, for the Python API: ``(moves, paths, n)`` where ``moves`` is
-    ``(n, 3)`` (a, b, c) and ``paths`` is ``(n, MAX_PATH)`` bit indices ended by 64; ``n == -1`` on overflow."""
-    own = np.uint64(own)
-    opp = np.uint64(opp)
-    kings = np.uint64(kings)
-    path_off = np.int64(MOVES_OFF + PLY_WORDS)
-    ws = make_workspace(np.int64(1), np.int64(MAX_MOVES * MAX_PATH))
-    n = gen_moves(own, opp, kings, white, ws, BASE, path_off)
-    m = max(n, 0)
-    moves = ws[MOVES_OFF:MOVES_OFF + 3 * m].copy().reshape((m, 3))
-    paths = ws[path_off:path_off + m * MAX_PATH].copy().reshape((m, MAX_PATH))
-    return moves, paths, n
-
-
-# ---- perft generators ------------------------------------------------------------------------------------
-# The kernels above also record capture paths, for the Python API (and list root moves in the order
-# ``divide`` reports them). Perft needs moves only, so it has its own generators, built for speed and checked
-# move for move against those (and the reference) by the tests:
-#
-# * ``count_moves`` counts a position's moves without listing them (bulk counting): men by shifts and
-#   popcounts, king slides by ray fills (a Kogge-Stone fill along a direction through empty squares covers
-#   every king at once), the capture test by the same fills. A position with captures is counted by
-#   ``count_captures`` when every capture is short: men's by sets of landing squares carried along each
-#   sequence of up to three directions, kings' single captures by fills; else ``perft_captures`` lists them.
-# * ``short_captures`` lists those short captures straight from the same bitboards.
-# * ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
-#   items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
-#   the same direction once, from the first landing square: so one route is found once, and the only
-#   duplicate moves left are routes that take the same pieces in another order, which needs at least
-#   ``DUP_MIN`` captures (a closed loop). Only sequences that cannot go on are recorded, and only the longest.
-
 #: Captures of fewer pieces than this cannot be duplicates (see above), so they skip the duplicate scan.
 DUP_MIN = 4
 
 
-#: A step in direction d is ``(x << SHL[d]) >> SHR[d]`` (one of the two is 0): the same straight-line code
-#: for every direction, with no branch, whether ``d`` is known when compiling or only at run time. Both
-#: matter for compile time: helpers inlined at Numba IR level (``inline``) with a branch per direction
-#: multiplied the code the compiler had to type and optimise many times over.
-SHL = np.array([5, 6, 0, 0], dtype=np.uint64)
-SHR = np.array([0, 0, 5, 6], dtype=np.uint64)
+# ``step``, ``fill`` and ``jumps`` are Numba intrinsics: their LLVM code is written here, so a call costs the
+# compiler one typed node (helpers inlined at Numba IR level are typed again at every call site, and these
+# have dozens) and LLVM still sees straight-line code. A step in direction d is ``(x << sl) >> sr`` with
+# ``sl = d + 5, sr = 0`` for d < 2 and ``sl = 0, sr = d + 3`` else: no branch, whether ``d`` is known when
+# compiling or only at run time.
 
 
-@inline
-def step(x, d):
-    """``x`` moved one step in direction ``d`` (0: +5, 1: +6, 2: -5, 3: -6)."""
-    return (x << SHL[d]) >> SHR[d]
+def _shifts(builder, d, k):
+    """(left, right) shift amounts (i64) of ``k`` steps in direction ``d`` (i64)."""
+    i64 = ir.IntType(64)
+    fwd = builder.icmp_unsigned("<", d, ir.Constant(i64, 2))
+    sl = builder.select(fwd, builder.add(d, ir.Constant(i64, 5)), ir.Constant(i64, 0))
+    sr = builder.select(fwd, ir.Constant(i64, 0), builder.add(d, ir.Constant(i64, 3)))
+    return builder.mul(sl, ir.Constant(i64, k)), builder.mul(sr, ir.Constant(i64, k))
 
 
-@inline
-def fill(g, p, d):
-    """``g`` and every square reached from ``g`` through squares of ``p`` in direction ``d`` (Kogge-Stone:
-    steps of 1, 2, 4 and 8 squares, enough for the 9 squares of the longest diagonal)."""
-    sl = SHL[d]
-    sr = SHR[d]
-    g |= p & ((g << sl) >> sr)
-    p &= (p << sl) >> sr
-    sl <<= ONE
-    sr <<= ONE
-    g |= p & ((g << sl) >> sr)
-    p &= (p << sl) >> sr
-    sl <<= ONE
-    sr <<= ONE
-    g |= p & ((g << sl) >> sr)
-    p &= (p << sl) >> sr
-    sl <<= ONE
-    sr <<= ONE
-    return g | (p & ((g << sl) >> sr))
+def _move(builder, x, sl, sr):
+    return builder.lshr(builder.shl(x, sl), sr)
 
 
-@inline
-def jumps(x, opp, empty, d):
-    """Landing squares of one jump from the squares ``x`` over a piece of ``opp`` in direction ``d``."""
-    return step(step(x, d) & opp, d) & empty
+def _bits_intrinsic(nargs, build):
+    """An intrinsic ``uint64 f(x1 .. x_nargs, d)`` over unsigned 64-bit words and a direction ``d``, whose
+    body is ``build(builder, words, d)`` (all i64)."""
+
+    def typer(typingctx, *args):
+        if len(args) != nargs + 1 or not all(isinstance(t, types.Integer) for t in args):
+            return None
+
+        def codegen(context, builder, signature, llargs):
+            vals = [context.cast(builder, v, t, types.uint64) for v, t in zip(llargs, signature.args)]
+            return build(builder, vals[:-1], vals[-1])
+
+        return types.uint64(*args), codegen
+
+    # intrinsic() wants a named function with explicit parameters
+    params = ", ".join(f"x{i}" for i in range(nargs + 1))
+    scope = {"typer": typer}
+    exec(f"def impl(typingctx, {params}):\n    return typer(typingctx, {params})", scope)
+    scope["impl"].__name__ = build.__name__.lstrip("_")
+    return intrinsic(scope["impl"])
+
+
+def _step(builder, xs, d):
+    sl, sr = _shifts(builder, d, 1)
+    return _move(builder, xs[0], sl, sr)
+
+
+def _fill(builder, xs, d):
+    g, p = xs
+    for k in (1, 2, 4):
+        sl, sr = _shifts(builder, d, k)
+        g = builder.or_(g, builder.and_(p, _move(builder, g, sl, sr)))
+        p = builder.and_(p, _move(builder, p, sl, sr))
+    sl, sr = _shifts(builder, d, 8)
+    return builder.or_(g, builder.and_(p, _move(builder, g, sl, sr)))
+
+
+def _jumps(builder, xs, d):
+    x, opp, empty = xs
+    sl, sr = _shifts(builder, d, 1)
+    return builder.and_(_move(builder, builder.and_(_move(builder, x, sl, sr), opp), sl, sr), empty)
+
+
+#: ``step(x, d)``: ``x`` moved one step in direction ``d`` (0: +5, 1: +6, 2: -5, 3: -6).
+step = _bits_intrinsic(1, _step)
+#: ``fill(g, p, d)``: ``g`` and every square reached from ``g`` through squares of ``p`` in direction ``d``
+#: (Kogge-Stone: steps of 1, 2, 4 and 8 squares, enough for the 9 squares of the longest diagonal).
+fill = _bits_intrinsic(2, _fill)
+#: ``jumps(x, opp, empty, d)``: landing squares of one jump from the squares ``x`` over a piece of ``opp``
+#: in direction ``d``.
+jumps = _bits_intrinsic(3, _jumps)
 
 
 @kernel
@@ -451,24 +223,6 @@ def men_captures_fast(men, opp, empty):
     return popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3), 0, 0, False
 
 
-@kernel
-def count_captures(own, opp, kings):
-    """Number of legal moves of a position with a capture when every capture is short (men: at most three
-    jumps; kings: one); -1 otherwise (then ``perft_captures`` lists them)."""
-    empty = BOARD & ~(own | opp)
-    kn, kmore = king_singles(own & kings, opp, empty) if (own & kings) != ZERO else (0, ZERO)
-    if kmore != ZERO:
-        return -1
-    c1, c2, c3, longer = men_captures_fast(own & ~kings, opp, empty)
-    if longer:
-        return -1
-    if c3 > 0:
-        return c3
-    if c2 > 0:
-        return c2
-    return c1 + kn
-
-
 @inline
 def king_fills(kk, empty):
     """Kings ``kk`` and every empty square they reach, one bitboard per direction."""
@@ -494,26 +248,53 @@ def has_capture_fast(own, opp, kings):
     return has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty)
 
 
+@inline
+def men_slides(men, empty, white):
+    """Number of slides of the men ``men``."""
+    if white:
+        return popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
+    return popcount((men << S5) & empty) + popcount((men << S6) & empty)
+
+
 @kernel
 def count_moves(own, opp, kings, white):
-    """Number of legal moves, without listing them when it can (bulk counting); -1 when only listing the
-    captures can tell (a capture that goes on past its first jump)."""
-    occ = own | opp
-    empty = BOARD & ~occ
+    """Number of legal moves, without listing them when every capture is short (men: at most three jumps;
+    kings: one); -1 otherwise (then ``perft_captures`` lists them). Each bitboard is worked out once: men's
+    first jumps, kings' fills."""
+    empty = BOARD & ~(own | opp)
     men = own & ~kings
     kk = own & kings
-    nk = 0
-    if kk == ZERO:
-        if has_jump(men, men, men, men, opp, empty):
-            return count_captures(own, opp, kings)
-    else:
+    j0 = jumps(men, opp, empty, 0)
+    j1 = jumps(men, opp, empty, 1)
+    j2 = jumps(men, opp, empty, 2)
+    j3 = jumps(men, opp, empty, 3)
+    land = j0 | j1 | j2 | j3
+    kn = 0
+    if kk != ZERO:
         f0, f1, f2, f3 = king_fills(kk, empty)
-        if has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty):
-            return count_captures(own, opp, kings)
-        nk = popcount(f0 ^ kk) + popcount(f1 ^ kk) + popcount(f2 ^ kk) + popcount(f3 ^ kk)
-    if white:
-        return nk + popcount((men >> S5) & empty) + popcount((men >> S6) & empty)
-    return nk + popcount((men << S5) & empty) + popcount((men << S6) & empty)
+        if (jumps(f0, opp, empty, 0) | jumps(f1, opp, empty, 1) | jumps(f2, opp, empty, 2) |
+                jumps(f3, opp, empty, 3)) != ZERO:
+            kn, more = king_singles(kk, opp, empty)
+            if more != ZERO:
+                return -1
+        elif land == ZERO:
+            return (popcount(f0 ^ kk) + popcount(f1 ^ kk) + popcount(f2 ^ kk) + popcount(f3 ^ kk) +
+                    men_slides(men, empty, white))
+    elif land == ZERO:
+        return men_slides(men, empty, white)
+    if land == ZERO:
+        return kn
+    if (jumps(land, opp, empty, 0) | jumps(land, opp, empty, 1) | jumps(land, opp, empty, 2) |
+            jumps(land, opp, empty, 3)) == ZERO:  # no man's capture goes on (see men_captures_fast)
+        return popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3) + kn
+    c1, c2, c3, longer = men_captures(men, opp, empty)
+    if longer:
+        return -1
+    if c3 > 0:
+        return c3
+    if c2 > 0:
+        return c2
+    return c1 + kn
 
 
 @kernel
@@ -583,7 +364,7 @@ def perft_slides(own, opp, kings, white, ws, base):
 
 @kernel
 def short_captures(own, opp, kings, white, ws, base):
-    """The captures as (a, b, c) triples at ``ws[base:]`` when all are short (``count_captures``: men at most
+    """The captures as (a, b, c) triples at ``ws[base:]`` when all are short (``count_moves``: men at most
     three jumps, kings one); returns their number, or -1 without writing otherwise."""
     occ = own | opp
     empty = BOARD & ~occ
@@ -787,3 +568,15 @@ def perft_captures(own, opp, kings, white, ws, base):
                 ws[n + U2] = (a if is_king else (tb & crown)) ^ kc
                 n += U3
     return np.int64(n - ubase) // 3
+
+
+@inline
+def perft_gen(own, opp, kings, white, ws, base):
+    """Every legal move at ``ws[base:]``; returns the count, -1 on overflow."""
+    if has_capture_fast(own, opp, kings):
+        n = short_captures(own, opp, kings, white, ws, base)
+        if n >= 0:
+            return n
+        return perft_captures(own, opp, kings, white, ws, base)
+    return perft_slides(own, opp, kings, white, ws, base)
+

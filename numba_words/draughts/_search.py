@@ -1,44 +1,45 @@
-"""Perft kernels: iterative depth-first walk with per-ply move lists (no recursion), bulk counting at the
-last ply or making every leaf, a frontier splitter and a loop over frontier subtrees.
+"""The perft kernel: an iterative depth-first walk with per-ply move lists (no recursion) that counts the
+leaves (bulk counting at the last ply, or listing every leaf) or collects the positions a given number of
+plies down (the frontier the tree is split at, and a position's children for the Python API).
 
-Each call allocates its own move lists and capture stack, so kernels can run in several Python threads at
-once (``nogil``); nothing mutable is shared between calls.
+It is one kernel for all of these because every Numba kernel that calls the move generators links and
+optimises its own copy of them: compile time grows with the number of such kernels.
+
+Each call allocates its own move lists and capture stack, so it can run in several Python threads at once
+(``nogil``); nothing mutable is shared between calls.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel
-from ._movegen import (BASE, MOVES_OFF, ONE, PLY_WORDS, U2, U3, count_moves, gen_moves, has_capture_fast,
-                       make_workspace, perft_captures, perft_slides, short_captures)
+from .._jit import kernel
+from ._movegen import (MOVES_OFF, ONE, PLY_WORDS, U2, U3, ZERO, count_moves, make_workspace, perft_captures,
+                       perft_gen)
 
-
-@inline
-def perft_gen(own, opp, kings, white, ws, base):
-    """Every legal move at ``ws[base:]`` with the perft generators; returns the count, -1 on overflow."""
-    if has_capture_fast(own, opp, kings):
-        n = short_captures(own, opp, kings, white, ws, base)
-        if n >= 0:
-            return n
-        return perft_captures(own, opp, kings, white, ws, base)
-    return perft_slides(own, opp, kings, white, ws, base)
+#: ``walk_kernel`` modes: count with bulk counting, count every leaf listed, collect the positions.
+BULK, LEAVES, COLLECT = 0, 1, 2
+#: Columns of the positions ``walk_kernel`` collects: own, opp, kings, white (0/1), index of the root move.
+COLS = 5
+#: ``out`` for the counting modes (no row is written).
+NO_OUT = np.empty((0, COLS), dtype=np.uint64)
 
 
 @kernel
-def perft_kernel(own, opp, kings, white, depth, leaves):
-    """Number of move paths of length ``depth`` (``-1`` if a move list overflowed).
+def walk_kernel(own, opp, kings, white, depth, mode, out):
+    """The paths of length ``depth >= 1`` from a position (all arguments in the types of ``_args``).
 
-    ``leaves=False``: at the last ply count moves without listing them (bulk counting: popcounts, or the
-    capture generator when there is a capture). ``leaves=True``: list every move of the last ply, as a search
-    would before making them (making one is three XORs of its list entry, which nothing would read here).
+    ``BULK``: their number, the last ply counted without listing its moves (popcounts, or the capture
+    generator when there is a capture). ``LEAVES``: their number, every move of the last ply listed, as a
+    search would before making them (making one is three XORs of its list entry, which nothing would read
+    here). ``COLLECT``: the position at the end of each path goes to a row of ``out`` (``COLS``); returns
+    their number, ``-2`` if ``out`` has too few rows. ``-1`` if a move list overflowed.
     """
-    own = np.uint64(own)
-    opp = np.uint64(opp)
-    kings = np.uint64(kings)
     if depth <= 0:
-        return np.int64(1)
+        return np.int64(1)  # the one path of length 0 (callers handle depth 0 themselves; this keeps memory safe)
+    cap = out.shape[0]
+    n_out = 0
     nply = depth + 1  # one move list per ply, and one for the captures of the bulk-counted ply
-    ws = make_workspace(nply, np.int64(0))
+    ws = make_workspace(nply)
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
     sk = np.empty(nply, dtype=np.uint64)
@@ -49,12 +50,26 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     c_own, c_opp, c_k, c_w = own, opp, kings, white
     ply = -1
     while True:
-        # push the position (c_*) and list its moves (the one call of the generator: it is inlined)
+        # push the position (c_*) and list its moves
         ply += 1
         m = perft_gen(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS)
-        if m < 0 or depth == 1:
+        if m < 0 or (depth == 1 and mode == BULK):
             return np.int64(m)
-        if ply == depth - 1:  # leaves mode: this list holds leaves, all made (listed); back to the parent
+        if ply == depth - 1:  # this list holds leaves: listed (LEAVES) or made (COLLECT); back to the parent
+            if mode == COLLECT:
+                if n_out + m > cap:
+                    return np.int64(-2)
+                root = np.uint64(idx[0] - 1) if ply > 0 else ZERO
+                j = np.uint64(MOVES_OFF + ply * PLY_WORDS)
+                for i in range(m):
+                    r = np.uint64(n_out)
+                    out[r, 0] = c_opp ^ ws[j + ONE]
+                    out[r, 1] = c_own ^ ws[j]
+                    out[r, 2] = c_k ^ ws[j + U2]
+                    out[r, 3] = ZERO if c_w else ONE
+                    out[r, 4] = root if ply > 0 else np.uint64(i)
+                    n_out += 1
+                    j += U3
             total += m
             ply -= 1
         else:
@@ -81,18 +96,21 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
             p_k = sk[u]
             c_w = not sw[u]
             j = np.uint64(MOVES_OFF + ply * PLY_WORDS + 3 * i)
-            if rem == 1 and not leaves:  # bulk-count every child of this list
+            if rem == 1 and mode != COLLECT:  # the children's moves are the leaves: count them in one loop
                 scratch = MOVES_OFF + (ply + 1) * PLY_WORDS
                 for _ in range(i, m):
                     c_own = p_own ^ ws[j + ONE]
                     c_opp = p_opp ^ ws[j]
                     c_k = p_k ^ ws[j + U2]
                     j += U3
-                    c = count_moves(c_own, c_opp, c_k, c_w)
-                    if c < 0:
-                        c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
+                    if mode == BULK:
+                        c = count_moves(c_own, c_opp, c_k, c_w)
                         if c < 0:
-                            return np.int64(-1)
+                            c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
+                    else:  # LEAVES: list them
+                        c = perft_gen(c_own, c_opp, c_k, c_w, ws, scratch)
+                    if c < 0:
+                        return np.int64(-1)
                     total += c
                 ply -= 1
                 continue
@@ -102,77 +120,32 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
             c_k = p_k ^ ws[j + U2]
             break
         if ply < 0:
-            return total
+            return np.int64(n_out) if mode == COLLECT else total
 
 
-@kernel
+def _args(own, opp, kings, white, depth, mode):
+    """The one set of argument types ``walk_kernel`` is compiled for."""
+    return np.uint64(own), np.uint64(opp), np.uint64(kings), bool(white), np.int64(depth), np.int64(mode)
+
+
+def perft_kernel(own, opp, kings, white, depth, leaves):
+    """Number of move paths of length ``depth`` (``-1`` if a move list overflowed); ``leaves`` as ``LEAVES``
+    of ``walk_kernel`` (else ``BULK``). Releases the GIL while it counts."""
+    if depth <= 0:
+        return 1
+    return walk_kernel(*_args(own, opp, kings, white, depth, LEAVES if leaves else BULK), NO_OUT)
+
+
 def frontier_kernel(own, opp, kings, white, fdepth, cap):
     """All positions ``fdepth`` plies below the root (one per path), with the index of the root move that
-    leads to each. Returns ``(own, opp, kings, white, root_index, n)``; ``n == -1`` if ``cap`` is too small."""
-    own = np.uint64(own)
-    opp = np.uint64(opp)
-    kings = np.uint64(kings)
-    fo = np.empty(cap, dtype=np.uint64)
-    fp = np.empty(cap, dtype=np.uint64)
-    fk = np.empty(cap, dtype=np.uint64)
-    fw = np.empty(cap, dtype=np.bool_)
-    fr = np.empty(cap, dtype=np.int64)
-    nply = fdepth + 1
-    ws = make_workspace(nply, np.int64(0))
-    so = np.empty(nply, dtype=np.uint64)
-    sp = np.empty(nply, dtype=np.uint64)
-    sk = np.empty(nply, dtype=np.uint64)
-    sw = np.empty(nply, dtype=np.bool_)
-    cnt = np.zeros(nply, dtype=np.int64)
-    idx = np.zeros(nply, dtype=np.int64)
-    n = 0
+    leads to each. Returns ``(own, opp, kings, white, root_index, n)``; ``n == -1`` if ``cap`` is too small,
+    ``-2`` if a move list overflowed."""
     if fdepth <= 0:
-        fo[0] = own
-        fp[0] = opp
-        fk[0] = kings
-        fw[0] = white
-        fr[0] = -1
-        return fo, fp, fk, fw, fr, 1
-    so[0] = own
-    sp[0] = opp
-    sk[0] = kings
-    sw[0] = white
-    # the generator of ``legal_moves`` (paths off), so that root-move indices follow its order (``divide``)
-    no_path = np.int64(-1)
-    m0 = gen_moves(own, opp, kings, white, ws, BASE, no_path)
-    if m0 < 0:
-        return fo, fp, fk, fw, fr, -1
-    cnt[0] = m0
-    ply = 0
-    while ply >= 0:
-        i = idx[ply]
-        if i >= cnt[ply]:
-            ply -= 1
-            continue
-        idx[ply] = i + 1
-        j = MOVES_OFF + ply * PLY_WORDS + 3 * i
-        c_own = sp[ply] ^ ws[j + 1]
-        c_opp = so[ply] ^ ws[j]
-        c_k = sk[ply] ^ ws[j + 2]
-        c_w = not sw[ply]
-        if ply + 1 == fdepth:
-            if n >= cap:
-                return fo, fp, fk, fw, fr, -1
-            fo[n] = c_own
-            fp[n] = c_opp
-            fk[n] = c_k
-            fw[n] = c_w
-            fr[n] = idx[0] - 1
-            n += 1
-        else:
-            ply += 1
-            so[ply] = c_own
-            sp[ply] = c_opp
-            sk[ply] = c_k
-            sw[ply] = c_w
-            m = gen_moves(c_own, c_opp, c_k, c_w, ws, MOVES_OFF + ply * PLY_WORDS, no_path)
-            if m < 0:
-                return fo, fp, fk, fw, fr, -1
-            cnt[ply] = m
-            idx[ply] = 0
-    return fo, fp, fk, fw, fr, n
+        return (np.array([own], np.uint64), np.array([opp], np.uint64), np.array([kings], np.uint64),
+                np.array([white], np.bool_), np.array([-1], np.int64), 1)
+    out = np.empty((cap, COLS), dtype=np.uint64)
+    n = walk_kernel(*_args(own, opp, kings, white, fdepth, COLLECT), out)
+    if n < 0:
+        n = -1 if n == -2 else -2
+    m = max(n, 0)
+    return out[:m, 0], out[:m, 1], out[:m, 2], out[:m, 3] != 0, out[:m, 4].astype(np.int64), n

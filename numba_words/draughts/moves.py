@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Iterator
 
-from ._tables import BIT2SQ, squares_of
+from ._movegen import MAX_MOVES
+from ._tables import BIT2SQ, BOARD, NEXT, RAY, squares_of
 from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError
 
 
@@ -80,25 +81,122 @@ class LegalMoves:
         return f"<LegalMoves ({', '.join(m.notation for m in self._list())})>"
 
 
+_RAY = [[int(x) for x in row] for row in RAY]
+_NEXT = [[int(x) for x in row] for row in NEXT]
+_BOARD = int(BOARD)
+
+
+def _first(d: int, bits: int) -> int:
+    """Bit index of the blocker nearest the origin of a ray in direction ``d`` (0, 1 increasing)."""
+    return (bits & -bits).bit_length() - 1 if d < 2 else bits.bit_length() - 1
+
+
+def _route(f: int, t: int, caps: int, occ: int, king: bool) -> list[tuple[int, int]] | None:
+    """The first route, in search order (directions 0-3, landing squares by increasing bit), by which the
+    piece on bit ``f`` takes exactly the pieces ``caps`` and ends on bit ``t``: ``[(direction, landing bit),
+    ...]``, or ``None``. ``occ`` holds every piece but the moving one (taken pieces stay on the board until
+    the capture ends)."""
+    empty = _BOARD & ~occ
+    route: list[tuple[int, int]] = []
+
+    def walk(s: int, left: int) -> bool:
+        if not left:
+            return s == t
+        for d in range(4):
+            if king:
+                bl = _RAY[d][s] & occ
+                if not bl:
+                    continue
+                v = _first(d, bl)
+            else:
+                nb = _NEXT[d][s]
+                if not nb:
+                    continue
+                v = nb.bit_length() - 1
+            vb = 1 << v
+            if not vb & left:
+                continue
+            land = _RAY[d][v] if king else _NEXT[d][v]
+            bl = land & ~empty
+            if bl:
+                w = _first(d, bl)
+                land &= ~(_RAY[d][w] | (1 << w))
+            while land:
+                lb = land & -land
+                land ^= lb
+                route.append((d, lb.bit_length() - 1))
+                if walk(lb.bit_length() - 1, left ^ vb):
+                    return True
+                route.pop()
+        return False
+
+    return route if walk(f, caps) else None
+
+
+def _slide_key(a: int, own: int, kings: int) -> tuple:
+    """Where the API has always listed a slide: men before kings; men by step (5, then 6) and to-square;
+    kings by from-square, direction and to-square."""
+    fb = a & own
+    f, t = fb.bit_length() - 1, (a ^ fb).bit_length() - 1
+    if not fb & kings:
+        return (0, 0 if abs(t - f) == 5 else 1, t), f, t
+    d = next(d for d in range(4) if _RAY[d][f] >> t & 1)
+    return (1, f, d, t), f, t
+
+
 def generate(white: int, black: int, kings: int, turn: bool) -> list[Move]:
-    """Every legal move of a position given as bitboards (layout of ``_tables``), in generation order (the
-    order perft's root moves and ``divide`` use)."""
-    from ._movegen import legal_moves_kernel
+    """Every legal move of a position given as bitboards (layout of ``_tables``): slides men first, then
+    kings; captures by from-square, then in the order their routes are searched (``_route``)."""
+    return [m for _, m in sorted(_generate(white, black, kings, turn), key=lambda km: km[0])]
+
+
+def kernel_order(white: int, black: int, kings: int, turn: bool) -> list[tuple[int, int, int]]:
+    """The (a, b, c) triples of the legal moves in the generator's order (the order of perft's root moves),
+    from the children the perft kernel collects one ply down."""
+    from ._search import frontier_kernel
 
     own, opp = (white, black) if turn else (black, white)
-    moves, path, n = legal_moves_kernel(own, opp, kings, turn)
+    c_own, c_opp, c_k, _, _, n = frontier_kernel(own, opp, kings, turn, 1, MAX_MOVES)
     if n < 0:
         raise DraughtsError("move list overflow")
+    return [(own ^ int(x), opp ^ int(y), kings ^ int(k)) for x, y, k in zip(c_opp, c_own, c_k)]
+
+
+def _generate(white: int, black: int, kings: int, turn: bool) -> list[tuple[tuple, Move]]:
+    """(sort key, move) of every legal move."""
+    own, opp = (white, black) if turn else (black, white)
     raw = []
-    for i in range(n):
-        p = []
-        for v in path[i]:
-            if v >= 64:
-                break
-            p.append(int(BIT2SQ[v]))
-        a, b, c = (int(x) for x in moves[i])
-        raw.append((p[0], p[-1], tuple(sorted(squares_of(b))), tuple(p), (a, b, c)))
+    home: dict[tuple[int, int, int], int] = {}  # captures that end on the capturing piece's square, seen so far
+    for a, b, c in kernel_order(white, black, kings, turn):
+        if not b:
+            key, f, t = _slide_key(a, own, kings)
+            raw.append((key, f, t, [f, t], (a, b, c)))
+            continue
+        if a:
+            fb = a & own
+            candidates = [fb]
+            t = (a ^ fb).bit_length() - 1
+        else:  # the piece came back to its square: any of ours that can take these pieces so
+            candidates = [1 << i for i in range(64) if own >> i & 1]
+            t = None
+        k = home.get((a, b, c), 0) if not a else 0
+        for fb in candidates:
+            f = fb.bit_length() - 1
+            route = _route(f, f if t is None else t, b, (own | opp) ^ fb, bool(fb & kings))
+            if route is None:
+                continue
+            if k:  # an earlier identical triple was this piece's
+                k -= 1
+                continue
+            break
+        else:  # pragma: no cover - the generator listed a capture no route makes
+            raise DraughtsError(f"no capture route for move {(a, b, c)!r}")
+        if not a:
+            home[(a, b, c)] = home.get((a, b, c), 0) + 1
+        raw.append(((2, f, route), f, route[-1][1], [f] + [s for _, s in route], (a, b, c)))
     ends: dict[tuple[int, int], int] = {}
-    for f, t, *_ in raw:
+    for _, f, t, *_ in raw:
         ends[(f, t)] = ends.get((f, t), 0) + 1
-    return [Move(f, t, c, p, ends[(f, t)] > 1, x) for f, t, c, p, x in raw]
+    return [(key, Move(int(BIT2SQ[f]), int(BIT2SQ[t]), tuple(sorted(squares_of(x[1]))),
+                       tuple(int(BIT2SQ[s]) for s in p), ends[(f, t)] > 1, x))
+            for key, f, t, p, x in raw]

@@ -1,7 +1,7 @@
 """The state class :class:`Position`: FEN, legal moves, push/pop, game end and draw rules.
 
 Positions hold three Python-int bitboards (White, Black, kings; the layout of ``_tables``) plus the side to
-move and a history stack. Move generation is one call to ``legal_moves_kernel`` (through
+move and a history stack. Move generation is one call to the perft kernel (collecting the children, through
 :func:`moves.generate`); everything else is plain Python.
 
 Draw rules (FMJD, article 8; applied by the driver only, never by perft):

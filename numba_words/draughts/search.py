@@ -25,6 +25,7 @@ import numpy as np
 from .. import _progress
 from .._jit import threads as _threads
 from .errors import DraughtsError, quote
+from .moves import kernel_order
 from .position import Position
 
 #: Subtrees per thread the frontier must have at least (so the last chunk's wait stays short).
@@ -95,7 +96,9 @@ def _frontier(root, fdepth, cap=1024):
     from ._search import frontier_kernel
 
     while True:
-        fo, fp, fk, fw, fr, n = frontier_kernel(*root, np.int64(fdepth), np.int64(cap))
+        fo, fp, fk, fw, fr, n = frontier_kernel(*root, fdepth, cap)
+        if n == -2:
+            raise DraughtsError("move list overflow")
         if n >= 0:
             return fo[:n], fp[:n], fk[:n], fw[:n], fr[:n]
         cap *= 8
@@ -130,16 +133,20 @@ def _split(root, depth, want, min_fdepth=1, subtree=SUBTREE_NODES) -> _Split:
 
 # ---- running the subtrees --------------------------------------------------------------------------------
 def _perft_many(fo, fp, fk, fw, rem, leaves):
-    """``perft_kernel`` on every frontier position given (arrays): an ``int64`` array of counts.
+    """The perft kernel on every frontier position given (arrays): an ``int64`` array of counts.
 
     A Python loop, not a kernel: each call is a whole subtree (milliseconds), so the loop costs nothing
-    measurable, and a kernel around ``perft_kernel`` would compile (optimise) all of its code once more.
-    ``perft_kernel`` releases the GIL, so worker threads run it in parallel."""
-    from ._search import perft_kernel
+    measurable, and a kernel around the perft kernel would compile (optimise) all of its code once more.
+    The kernel releases the GIL, so worker threads run it in parallel."""
+    from ._search import BULK, LEAVES, NO_OUT, walk_kernel
 
     out = np.zeros(len(fo), dtype=np.int64)
-    for i in range(len(fo)):
-        out[i] = perft_kernel(fo[i], fp[i], fk[i], fw[i], rem, leaves)
+    if rem <= 0:
+        out[:] = 1
+        return out
+    rem, mode = np.int64(rem), np.int64(LEAVES if leaves else BULK)
+    for i in range(len(fo)):  # the arrays' items have the kernel's argument types (_search._args)
+        out[i] = walk_kernel(fo[i], fp[i], fk[i], bool(fw[i]), rem, mode, NO_OUT)
     return out
 
 
@@ -305,10 +312,15 @@ def divide(position: Position | str, depth: int, threads: int | None = None, lea
             s = _split(_root(position), depth, FRONTIER_PER_THREAD * n_threads, min_fdepth=1)
             counts = _count(s.f, s.rem, leaves, n_threads, progress, f"divide {depth}", s.total <= INLINE_NODES)
             fr = s.f[4]
-    per_root = np.zeros(len(moves), dtype=np.int64)
-    np.add.at(per_root, fr, counts)
-    # the kernel's root-move order is the order legal_moves lists them in (same generator)
-    return {m.notation: int(per_root[i]) for i, m in enumerate(moves)}
+    order = kernel_order(position.white, position.black, position.kings, position.turn)
+    per_root = np.zeros(len(order), dtype=np.int64)
+    np.add.at(per_root, fr, counts)  # fr: index of the root move in the generator's order
+    # equal (a, b, c) triples are moves to the same position (pieces coming home after taking the same
+    # pieces): their subtrees are equal, so any pairing of the two lists is right
+    by_xor: dict = {}
+    for x, c in zip(order, per_root):
+        by_xor.setdefault(x, []).append(int(c))
+    return {m.notation: by_xor[m._xor].pop() for m in moves}
 
 
 def _task_progress(progress):
