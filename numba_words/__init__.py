@@ -19,7 +19,7 @@ ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 # loads a lexicon needs them.
 _PLAN = (
     ("lexicon", "build", 1.7, 1.7),
-    ("draughts", None, 12.5, 12.5),
+    ("draughts", None, 6.5, 6.5),
     ("scrabble", ("best",), 11.3, 11.3),
     ("scrabble", ("generate",), 6.6, 4.5),
     ("lexicon", "queries", 5.1, 4.3),
