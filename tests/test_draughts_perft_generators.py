@@ -1,6 +1,6 @@
-"""Perft's own move generators (``count_moves``, ``short_captures``, ``perft_captures``, ``perft_slides``)
-against the generator of the Python API (``legal_moves``, itself checked against the plain-Python reference),
-move for move, on the positions of random games and on random capture-rich boards; and the geometric fact
+"""Perft's move generators (``count_moves``, ``short_captures``, ``perft_captures``, ``perft_slides``) against
+``legal_moves`` move for move, on the positions of random games and on random capture-rich boards (where
+``legal_moves`` is also checked against the plain-Python reference); and the geometric fact
 that lets ``perft_captures`` skip the duplicate scan for short captures, checked with the reference."""
 from __future__ import annotations
 
@@ -100,6 +100,8 @@ def test_perft_generators_on_capture_rich_boards():
         pos = Position.from_bitboards(bits_of(w), bits_of(b), bits_of(k), white_to_move)
         _check(pos, ws)
         moves = list(pos.legal_moves)
+        pieces, white = ref.parse_fen(pos.fen())  # and legal_moves, which the kernel lists, against plain Python
+        assert {(m.from_square, m.to_square, frozenset(m.captured)) for m in moves} == ref.legal_moves(pieces, white)
         long += bool(moves) and len(moves[0].captured) >= DUP_MIN
         home += any(m.captured and m.from_square == m.to_square and m.from_square not in k for m in moves)
     assert long > 50 and home > 10  # long captures, and men taking pieces round back to their square
