@@ -19,7 +19,8 @@ from its (a, b, c) triple (``moves.py``).
   every king at once), the capture test by the same fills. A position with captures is counted too when
   every capture is short: men's by sets of landing squares carried along each sequence of up to three
   directions, kings' single captures by fills; else ``perft_captures`` lists them.
-* ``short_captures`` lists those short captures straight from the same bitboards.
+* ``perft_gen`` lists every move: men's single jumps straight from the same bitboards when they are the
+  only captures, other captures by ``perft_captures``, slides by ``perft_slides``.
 * ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
   items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
   the same direction once, from the first landing square: so one route is found once, and the only
@@ -209,43 +210,26 @@ def men_captures(men, opp, empty):
 
 
 @inline
-def men_captures_fast(men, opp, empty):
-    """``men_captures``, with no call in the common case of single jumps only: when no landing square has a
-    jump on (a jump straight back would land on the man's own square, which is not empty)."""
-    j0 = jumps(men, opp, empty, 0)
-    j1 = jumps(men, opp, empty, 1)
-    j2 = jumps(men, opp, empty, 2)
-    j3 = jumps(men, opp, empty, 3)
-    land = j0 | j1 | j2 | j3
-    if (jumps(land, opp, empty, 0) | jumps(land, opp, empty, 1) | jumps(land, opp, empty, 2) |
-            jumps(land, opp, empty, 3)) != ZERO:
-        return men_captures(men, opp, empty)
-    return popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3), 0, 0, False
-
-
-@inline
 def king_fills(kk, empty):
     """Kings ``kk`` and every empty square they reach, one bitboard per direction."""
     return fill(kk, empty, 0), fill(kk, empty, 1), fill(kk, empty, 2), fill(kk, empty, 3)
 
 
 @inline
-def has_jump(u5, u6, d5, d6, opp, empty):
-    """Whether a piece of ``u5`` (``u6``, ``d5``, ``d6``) can jump in direction 0 (1, 2, 3)."""
-    return (jumps(u5, opp, empty, 0) | jumps(u6, opp, empty, 1) | jumps(d5, opp, empty, 2) |
-            jumps(d6, opp, empty, 3)) != ZERO
+def has_jump(u0, u1, u2, u3, opp, empty):
+    """Whether a piece of ``u0`` (``u1``, ``u2``, ``u3``) can jump in direction 0 (1, 2, 3)."""
+    return (jumps(u0, opp, empty, 0) | jumps(u1, opp, empty, 1) | jumps(u2, opp, empty, 2) |
+            jumps(u3, opp, empty, 3)) != ZERO
 
 
 @inline
-def has_capture_fast(own, opp, kings):
-    """Whether the side to move has a capture (men by shifts, kings by ray fills)."""
+def first_jumps(own, opp, kings):
+    """``(empty, men, kings to move, j0, j1, j2, j3)``: ``jd`` the landing squares of the men's first jumps
+    in direction ``d``."""
     empty = BOARD & ~(own | opp)
     men = own & ~kings
-    kk = own & kings
-    if kk == ZERO:
-        return has_jump(men, men, men, men, opp, empty)
-    f0, f1, f2, f3 = king_fills(kk, empty)
-    return has_jump(men | f0, men | f1, men | f2, men | f3, opp, empty)
+    return (empty, men, own & kings, jumps(men, opp, empty, 0), jumps(men, opp, empty, 1),
+            jumps(men, opp, empty, 2), jumps(men, opp, empty, 3))
 
 
 @inline
@@ -261,19 +245,12 @@ def count_moves(own, opp, kings, white):
     """Number of legal moves, without listing them when every capture is short (men: at most three jumps;
     kings: one); -1 otherwise (then ``perft_captures`` lists them). Each bitboard is worked out once: men's
     first jumps, kings' fills."""
-    empty = BOARD & ~(own | opp)
-    men = own & ~kings
-    kk = own & kings
-    j0 = jumps(men, opp, empty, 0)
-    j1 = jumps(men, opp, empty, 1)
-    j2 = jumps(men, opp, empty, 2)
-    j3 = jumps(men, opp, empty, 3)
+    empty, men, kk, j0, j1, j2, j3 = first_jumps(own, opp, kings)
     land = j0 | j1 | j2 | j3
     kn = 0
     if kk != ZERO:
         f0, f1, f2, f3 = king_fills(kk, empty)
-        if (jumps(f0, opp, empty, 0) | jumps(f1, opp, empty, 1) | jumps(f2, opp, empty, 2) |
-                jumps(f3, opp, empty, 3)) != ZERO:
+        if has_jump(f0, f1, f2, f3, opp, empty):
             kn, more = king_singles(kk, opp, empty)
             if more != ZERO:
                 return -1
@@ -284,8 +261,8 @@ def count_moves(own, opp, kings, white):
         return men_slides(men, empty, white)
     if land == ZERO:
         return kn
-    if (jumps(land, opp, empty, 0) | jumps(land, opp, empty, 1) | jumps(land, opp, empty, 2) |
-            jumps(land, opp, empty, 3)) == ZERO:  # no man's capture goes on (see men_captures_fast)
+    # no man's capture goes on (a jump straight back would land on the man's own square, which is not empty)
+    if not has_jump(land, land, land, land, opp, empty):
         return popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3) + kn
     c1, c2, c3, longer = men_captures(men, opp, empty)
     if longer:
@@ -359,80 +336,6 @@ def perft_slides(own, opp, kings, white, ws, base):
                 ws[j + U2] = m
                 j += U3
                 tb = step(tb, d) & empty
-    return np.int64(j - np.uint64(base)) // 3
-
-
-@kernel
-def short_captures(own, opp, kings, white, ws, base):
-    """The captures as (a, b, c) triples at ``ws[base:]`` when all are short (``count_moves``: men at most
-    three jumps, kings one); returns their number, or -1 without writing otherwise."""
-    occ = own | opp
-    empty = BOARD & ~occ
-    men = own & ~kings
-    kk = own & kings
-    kn, kmore = king_singles(kk, opp, empty) if kk != ZERO else (0, ZERO)
-    if kmore != ZERO:
-        return -1
-    c1, c2, c3, longer = men_captures_fast(men, opp, empty)
-    if longer:
-        return -1
-    size = 3 if c3 > 0 else (2 if c2 > 0 else 1)  # only the longest captures are legal
-    if (c3 if size == 3 else (c2 if size == 2 else c1 + kn)) > MAX_MOVES:
-        return -1  # more than a move list holds: left to perft_captures, which reports the overflow
-    crown = WHITE_CROWN if white else BLACK_CROWN
-    j = np.uint64(base)
-    for d1 in range(4 if c1 > 0 else 0):
-        j1 = jumps(men, opp, empty, d1)
-        if j1 == ZERO:
-            continue
-        for d2 in range(4 if size >= 2 else 1):
-            j2 = j1
-            if size >= 2:
-                j2 = jumps(j1, opp, empty, d2) if d2 != (d1 ^ 2) else ZERO
-                if j2 == ZERO:
-                    continue
-            for d3 in range(4 if size >= 3 else 1):
-                t = j2
-                if size >= 3:
-                    t = jumps(j2, opp, empty, d3) if d3 != (d2 ^ 2) else ZERO
-                while t != ZERO:
-                    tb = t & (~t + ONE)
-                    t ^= tb
-                    # walk the route back from its landing square to the man's square
-                    sq = tb
-                    caps = ZERO
-                    if size >= 3:
-                        v = step(sq, d3 ^ 2)
-                        caps |= v
-                        sq = step(v, d3 ^ 2)
-                    if size >= 2:
-                        v = step(sq, d2 ^ 2)
-                        caps |= v
-                        sq = step(v, d2 ^ 2)
-                    v = step(sq, d1 ^ 2)
-                    caps |= v
-                    ws[j] = step(v, d1 ^ 2) | tb
-                    ws[j + ONE] = caps
-                    ws[j + U2] = (tb & crown) | (caps & kings)
-                    j += U3
-    if size == 1 and kn > 0:
-        for d in range(4):
-            back = (d + 2) & 3
-            v = step(fill(kk, empty, d), d) & opp & step(empty, back)
-            while v != ZERO:
-                vb = v & (~v + ONE)
-                v ^= vb
-                vi = np.uint64(lsb_index(vb))
-                fb = ONE << np.uint64(first_blocker(np.uint64(back), RAY[np.uint64(back), vi] & occ))
-                land = fill(step(vb, d), empty, d)
-                while land != ZERO:
-                    tb = land & (~land + ONE)
-                    land ^= tb
-                    a = fb | tb
-                    ws[j] = a
-                    ws[j + ONE] = vb
-                    ws[j + U2] = a | (vb & kings)
-                    j += U3
     return np.int64(j - np.uint64(base)) // 3
 
 
@@ -572,11 +475,29 @@ def perft_captures(own, opp, kings, white, ws, base):
 
 @inline
 def perft_gen(own, opp, kings, white, ws, base):
-    """Every legal move at ``ws[base:]``; returns the count, -1 on overflow."""
-    if has_capture_fast(own, opp, kings):
-        n = short_captures(own, opp, kings, white, ws, base)
-        if n >= 0:
-            return n
+    """Every legal move at ``ws[base:]``; returns the count, -1 on overflow. Men's single jumps are listed
+    here when they are the only captures (no king can capture, no man's capture goes on: see
+    ``count_moves``); other captures by ``perft_captures``, slides by ``perft_slides``."""
+    empty, men, kk, j0, j1, j2, j3 = first_jumps(own, opp, kings)
+    land = j0 | j1 | j2 | j3
+    if kk != ZERO:
+        f0, f1, f2, f3 = king_fills(kk, empty)
+        if has_jump(f0, f1, f2, f3, opp, empty):
+            return perft_captures(own, opp, kings, white, ws, base)
+    if land == ZERO:
+        return perft_slides(own, opp, kings, white, ws, base)
+    if has_jump(land, land, land, land, opp, empty):  # a man's capture goes on (see count_moves)
         return perft_captures(own, opp, kings, white, ws, base)
-    return perft_slides(own, opp, kings, white, ws, base)
-
+    crown = WHITE_CROWN if white else BLACK_CROWN
+    j = np.uint64(base)
+    for d in range(4):
+        t = j0 if d == 0 else (j1 if d == 1 else (j2 if d == 2 else j3))
+        while t != ZERO:
+            tb = t & (~t + ONE)
+            t ^= tb
+            v = step(tb, d ^ 2)  # the victim, then the man's square
+            ws[j] = step(v, d ^ 2) | tb
+            ws[j + ONE] = v
+            ws[j + U2] = (tb & crown) | (v & kings)
+            j += U3
+    return np.int64(j - np.uint64(base)) // 3
