@@ -360,6 +360,10 @@ def _king_jump(d, t, occ, capt, empty):
     return ZERO
 
 
+#: Up to this many kings, ``perft_captures`` tries every king (see there).
+FEW_KINGS = 3
+
+
 @kernel
 def perft_captures(own, opp, kings, white, ws, base):
     """All maximal captures (duplicates dropped) as (a, b, c) triples at ``ws[base:]``; returns their number,
@@ -370,8 +374,10 @@ def perft_captures(own, opp, kings, white, ws, base):
     men = own & ~kings
     empty0 = BOARD & ~occ_all
     sources = men_capture_sources(men, opp, empty0)
-    if (own & kings) != ZERO:
-        sources |= king_capture_sources(own & kings, opp, empty0)
+    kk = own & kings
+    if kk != ZERO:
+        # a few kings are tried one by one (four ray lookups each) rather than picked out by eight fills
+        sources |= kk if popcount(kk) <= FEW_KINGS else king_capture_sources(kk, opp, empty0)
     ubase = np.uint64(base)
     n = ubase  # end of the list (index of the next move's first word)
     best = 1
