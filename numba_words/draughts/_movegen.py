@@ -360,6 +360,28 @@ def _king_jump(d, t, occ, capt, empty):
     return ZERO
 
 
+@inline
+def man_jumps_on(ws, sp, tb, caps, capt, empty):
+    """Push a work-stack item (captured set, landing square) at ``ws[sp:]`` for every jump of a man on bit
+    ``tb`` over a piece of ``capt`` (``caps`` taken so far); returns the new stack end (``sp`` if none)."""
+    for d in range(4):
+        vb = step(tb, d) & capt
+        if vb != ZERO and (step(vb, d) & empty) != ZERO:
+            ws[sp] = caps | vb
+            ws[sp + ONE] = np.uint64(lsb_index(step(vb, d)))
+            sp += U2
+    return sp
+
+
+@inline
+def listed_before(ws, start, n, a, caps):
+    """Whether a move with squares ``a`` and captures ``caps`` is in ``ws[start:n]`` (uint64 indices)."""
+    i = start
+    while i < n and not (ws[i] == a and ws[i + ONE] == caps):
+        i += U3
+    return i < n
+
+
 #: Up to this many kings, ``perft_captures`` tries every king (see there).
 FEW_KINGS = 3
 
@@ -442,14 +464,9 @@ def perft_captures(own, opp, kings, white, ws, base):
                 ends = lands & ~ends  # landing squares with no way on
             else:
                 tb = ONE << code
-                ends = tb if caps != ZERO else ZERO
-                for d in range(4):
-                    vb = step(tb, d) & capt
-                    if vb != ZERO and (step(vb, d) & empty) != ZERO:
-                        ends = ZERO
-                        ws[sp] = caps | vb
-                        ws[sp + ONE] = np.uint64(lsb_index(step(vb, d)))
-                        sp += U2
+                sp1 = man_jumps_on(ws, sp, tb, caps, capt, empty)
+                ends = tb if caps != ZERO and sp1 == sp else ZERO
+                sp = sp1
             if ends == ZERO:
                 continue
             ncap = popcount(caps)
@@ -464,17 +481,62 @@ def perft_captures(own, opp, kings, white, ws, base):
                 tb = ends & (~ends + ONE)
                 ends ^= tb
                 a = fbit ^ tb
-                if ncap >= DUP_MIN:
-                    i = piece_start
-                    while i < n and not (ws[i] == a and ws[i + ONE] == caps):
-                        i += U3
-                    if i < n:
-                        continue  # the same pieces taken between the same squares by another route
+                if ncap >= DUP_MIN and listed_before(ws, piece_start, n, a, caps):
+                    continue  # the same pieces taken between the same squares by another route
                 if n >= ubase + np.uint64(3 * MAX_MOVES):
                     return -1
                 ws[n] = a
                 ws[n + ONE] = caps
                 ws[n + U2] = (a if is_king else (tb & crown)) ^ kc
+                n += U3
+    return np.int64(n - ubase) // 3
+
+
+@kernel
+def men_captures_list(own, opp, kings, white, ws, base):
+    """``perft_captures`` when no king can capture: the men's maximal captures (duplicates dropped) at
+    ``ws[base:]``; returns their number, -1 past ``MAX_MOVES``. Each first jump (from the men's jump
+    bitboards, one direction at a time) seeds the work stack (captured set, landing square)."""
+    empty0 = BOARD & ~(own | opp)
+    men = own & ~kings
+    crown = WHITE_CROWN if white else BLACK_CROWN
+    ubase = np.uint64(base)
+    n = ubase
+    best = 1
+    for d1 in range(4):
+        t = jumps(men, opp, empty0, d1)
+        while t != ZERO:
+            lb = t & (~t + ONE)
+            t ^= lb
+            v = step(lb, d1 ^ 2)
+            fbit = step(v, d1 ^ 2)
+            empty = empty0 | fbit
+            ws[0] = v
+            ws[1] = np.uint64(lsb_index(lb))
+            sp = U2
+            while sp != ZERO:
+                sp -= U2
+                caps = ws[sp]
+                tb = ONE << ws[sp + ONE]
+                capt = opp & ~caps
+                sp1 = man_jumps_on(ws, sp, tb, caps, capt, empty)
+                if sp1 != sp:
+                    sp = sp1
+                    continue
+                ncap = popcount(caps)
+                if ncap < best:
+                    continue
+                if ncap > best:
+                    best = ncap
+                    n = ubase
+                a = fbit ^ tb
+                if ncap >= DUP_MIN and listed_before(ws, ubase, n, a, caps):
+                    continue  # the same pieces taken between the same squares by another route
+                if n >= ubase + np.uint64(3 * MAX_MOVES):
+                    return -1
+                ws[n] = a
+                ws[n + ONE] = caps
+                ws[n + U2] = (tb & crown) ^ (caps & kings)
                 n += U3
     return np.int64(n - ubase) // 3
 
@@ -493,7 +555,7 @@ def perft_gen(own, opp, kings, white, ws, base):
     if land == ZERO:
         return perft_slides(own, opp, kings, white, ws, base)
     if has_jump(land, land, land, land, opp, empty):  # a man's capture goes on (see count_moves)
-        return perft_captures(own, opp, kings, white, ws, base)
+        return men_captures_list(own, opp, kings, white, ws, base)
     crown = WHITE_CROWN if white else BLACK_CROWN
     j = np.uint64(base)
     for d in range(4):
