@@ -13,7 +13,13 @@ M nodes/s; ``ratio`` is ours over Moby Dam's; ``spread`` is slowest/fastest roun
 
 Rows: perft with bulk counting (Moby Dam ``-b``; Scan's driver counts the last ply from its move list) on the
 initial position and a suite of king-only, king-heavy and long-capture positions; every-leaf perft
-(``leaves=True``, Moby Dam without ``-b``); and our perft on 2 threads against our 1 thread. Moby Dam's tool
+(``leaves=True``, Moby Dam without ``-b``); and our perft on 2 threads against our 1 thread.
+
+The every-leaf rows do equivalent work on both sides: without ``-b`` Moby Dam generates the move list of
+every position one ply above the leaves (its list entries are the positions after each move, so the leaf
+positions are produced) and then calls its perft once per entry, which returns 1; ours lists every leaf move
+into the move list of the next ply as its (a, b, c) XOR masks (the position after it is three XORs away),
+and adds up the list lengths; neither counts a leaf without listing its move. Moby Dam's tool
 also runs every shallower depth first; only its line for the asked depth (its own timer) is used.
 """
 from __future__ import annotations
