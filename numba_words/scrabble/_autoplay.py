@@ -152,8 +152,27 @@ def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    n, rows = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                            empty_board, tabs[0], tabs[1])
+    n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                               empty_board, tabs[0], tabs[1], _movegen.score_obj())
+    unpack_rows(rows, n, meta, words, bm, nm)
+    return n
+
+
+@kernel
+def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
+                nm, tabs, counts, nbag, opp_pts, tile_pts, milli, caps, G, P, R, vowel, pen):
+    """The play of highest static equity of the rack ``rk`` (tiles by kind; bag ``nbag`` tiles, opponent's rack
+    ``opp_pts`` points; equity as :func:`pick_equity` computes it, ties to the first in generation order) in row
+    0; returns 1, or 0 when there is none. The pruned search (:func:`._movegen.best` with
+    :func:`._movegen.equity_obj`): ``pick_equity(rk, n, ...)`` on its row chooses what it would choose from every
+    play, exchanges included."""
+    for c in range(counts.shape[0]):
+        counts[c] = 0
+    for k in range(1, rk.shape[0]):
+        counts[k - 1] = rk[k]
+    obj = _movegen.equity_obj(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, vowel, pen, empty_board)
+    n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                               empty_board, tabs[0], tabs[1], obj)
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 

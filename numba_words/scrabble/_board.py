@@ -188,8 +188,9 @@ def _tables(board: BoardArrays) -> _Tables:
     return t
 
 
-def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None) -> np.ndarray:
-    """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one.
+def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None, obj=None) -> np.ndarray:
+    """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one (by score, or by
+    the objective ``obj`` of :func:`._movegen.best`, e.g. :func:`._movegen.equity_obj`).
 
     One position runs serially: a parallel loop over its 30 lines was measured 7-14x slower here (buffers,
     packing and thread wake-up on a ~200 us job); parallelism is over positions (:func:`batch_arrays`)."""
@@ -197,13 +198,15 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
     if best_only:
         n, out = _movegen.best(board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm,
                                board.values, counts, n_blanks, t.rack_size, t.bingo, board.dawg, t.span,
-                               board.empty, t.reach, t.mtab)
+                               board.empty, t.reach, t.mtab, _SCORE_OBJ if obj is None else obj)[:2]
     else:
         n, out = _movegen.generate(board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm,
                                    board.values, counts, n_blanks, t.rack_size, t.bingo, board.dawg, t.span,
                                    board.empty, t.reach, t.mtab, np.int64(cap or DEFAULT_CAP))
     return as_plays(out, n)
 
+
+_SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)
 
 _POOL: list = []  # the shared thread pool, made on first use
 _POOL_LOCK = threading.Lock()

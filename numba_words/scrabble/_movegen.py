@@ -31,10 +31,12 @@ import numpy as np
 from .._jit import inline, kernel
 from ..bits import lsb_index
 from ..lexicon._dawg import child_slot
+from . import _leaves
 from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset_has, mset_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
-NO_BOUND = np.int64(1) << 40  # an upper bound above every score
+NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
+NEG = -NO_BOUND  # below every score or equity (heap keys -bound * 512 + start stay below 2 ** 50)
 FULL = np.int64((1 << SIZE) - 1)
 REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
@@ -149,7 +151,7 @@ def _make_walk(best_only: bool):
 
     @kernel
     def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
-              order, m, endbs, hem, mtab, t0, n0):
+              order, m, endbs, hem, mtab, t0, n0, obj):
         """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
         ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
         (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
@@ -159,7 +161,8 @@ def _make_walk(best_only: bool):
         and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
         caller grows ``out``, restores ``counts`` and calls again from ``t``).
 
-        Best only: the best in row 0. ``order[:m]`` is a min-heap of keys ``-bound * 512 + start`` with the ends
+        Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
+        :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start`` with the ends
         of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against ``mtab``),
         and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of start
         ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
@@ -175,9 +178,10 @@ def _make_walk(best_only: bool):
         One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
         increment and decrement, which per start was ~10% of the best-only run time."""
         cap = out.shape[0] // REC
-        stk = np.empty((11, SIZE + 1), np.int64)  # every entry is written before it is read
+        stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
         n = n0
-        bscore = np.int64(-1)  # best only: the score in row 0
+        eqv, stride, scale, lfull, opv, use_opv = obj
+        bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
         rkey = _rack_key(counts)
@@ -212,11 +216,11 @@ def _make_walk(best_only: bool):
                     starts[9, x] = 1
                     starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
                     if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
-                        endbs[x, we] = -1
+                        endbs[x, we] = NEG
                         em &= ~(np.int64(1) << we)
                         if em == 0:
                             continue
-                        bound = np.int64(-1)
+                        bound = NEG
                         for q in range(s, SIZE):
                             if (em >> q) & 1 and endbs[x, q] > bound:
                                 bound = endbs[x, q]
@@ -239,7 +243,7 @@ def _make_walk(best_only: bool):
                 if hn > 0 and -(order[0] >> 9) > thr:
                     thr = -(order[0] >> 9)
                 lo = np.int64(0)  # ends left for later
-                lob = np.int64(-1)
+                lob = NEG
                 for q in range(s, SIZE):
                     if (em >> q) & 1:
                         if endbs[x, q] < lim:  # cannot beat the best so far
@@ -285,6 +289,8 @@ def _make_walk(best_only: bool):
             stk[7, 0] = 0
             stk[8, 0] = 0
             stk[10, 0] = starts[8, x]
+            stk[11, 0] = lfull
+            stk[12, 0] = 0
             stk[2, 0] = -1
             # candidate set at depth 0
             p = s
@@ -323,6 +329,8 @@ def _make_walk(best_only: bool):
                 bm = stk[7, dep]
                 nm = stk[8, dep]
                 key = stk[10, dep]
+                li = stk[11, dep]
+                opn = stk[12, dep]
                 if lines[d, i, p] != EMPTY:
                     letter = b
                     ms += fv[d, i, p]
@@ -352,6 +360,10 @@ def _make_walk(best_only: bool):
                         xsum += (xs[d, i, p] + lv) * wm[d, i, p]
                     nt += 1
                     nm |= np.int64(1) << dep
+                    if best_only:
+                        li -= stride[0] if b >= 32 else stride[letter + 1]
+                        if use_opv:
+                            opn += opv[p, letter]
                 stk[9, dep] = letter
                 nmk = nodew >> 32
                 e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
@@ -379,8 +391,9 @@ def _make_walk(best_only: bool):
                         if nt == rack_size:
                             score += bingo
                         if best_only:
-                            write = n == 0 or score > bscore or (
-                                score == bscore and _earlier(out, d, i, s, dep, stk, bm))
+                            val = scale * score + eqv[li] + opn
+                            write = n == 0 or val > bscore or (
+                                val == bscore and _earlier(out, d, i, s, dep, stk, bm))
                             slot = 0
                         else:
                             write = True
@@ -411,11 +424,11 @@ def _make_walk(best_only: bool):
                             out[o + 26] = nm & 255
                             out[o + 27] = nm >> 8
                             if best_only:
-                                bscore = score
+                                bscore = val
                                 # ends whose bound does not beat the new best are no longer worth reaching (an
-                                # equal score found later in this walk loses the tie-break)
+                                # equal value found later in this walk loses the tie-break)
                                 for q in range(s, SIZE):
-                                    if (em >> q) & 1 and endbs[x, q] <= score:
+                                    if (em >> q) & 1 and endbs[x, q] <= val:
                                         em &= ~(np.int64(1) << q)
                                 while top > s and (em >> top) & 1 == 0:
                                     top -= 1
@@ -444,6 +457,8 @@ def _make_walk(best_only: bool):
                         stk[7, dep] = bm
                         stk[8, dep] = nm
                         stk[10, dep] = key
+                        stk[11, dep] = li
+                        stk[12, dep] = opn
                         stk[2, dep] = -1
                         if lines[d, i, q] != EMPTY:
                             L = np.int64(lines[d, i, q])
@@ -454,6 +469,8 @@ def _make_walk(best_only: bool):
                             if nb > 0:
                                 c2 |= allowed << 32
                             stk[1, dep] = c2
+        if best_only:
+            return n, bscore
         return n, np.int64(-1)
 
     return _walk
@@ -572,12 +589,14 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
     for q in range(SIZE):
         endbs[0, q] = NO_BOUND
+    z = np.zeros(1, np.int64)
+    obj = (z, z, np.int64(1), np.int64(0), np.zeros((1, 1), np.int64), False)  # read only by the best-only walk
     out = np.empty(max(cap, 1) * REC, np.uint8)
     n = np.int64(0)
     t = np.int64(0)
     while True:
         n, t = _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
-                         starts, order, m, endbs, endbs[0], mtab, t, n)
+                         starts, order, m, endbs, endbs[0], mtab, t, n, obj)
         if t < 0:
             return n, out
         # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
@@ -593,9 +612,16 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
 
 @kernel
 def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-         reach, mtab):
-    """The top-scoring play only: ``(n, out)``, ``n`` = 1 and the play in row 0 of ``out`` (layout as in
-    :func:`generate`), or ``n`` = 0 when there is no play.
+         reach, mtab, obj):
+    """The best play only: ``(n, out, value)``, ``n`` = 1 and the play in row 0 of ``out`` (layout as in
+    :func:`generate`) with its objective ``value``, or ``n`` = 0 when there is no play.
+
+    The objective (``obj = (eqv, stride, scale, lfull, opv, use_opv)``) is ``scale * score + eqv[kept] (+
+    opening)``: ``kept`` the mixed-radix index of the tiles left on the rack (``lfull`` for the whole rack, each
+    placed tile subtracts ``stride[0]`` for a blank, ``stride[1 + letter]`` else), with ``use_opv``
+    ``opv[square, letter]`` added per tile placed (the opening penalty, <= 0, which the bounds leave out).
+    ``eqv`` of one entry with ``stride`` all zero: ``eqv[0]`` for every play (:data:`SCORE_OBJ`-like; the score).
+    Ties go to the first play in generation order, as a stable sort of every play by that value.
 
     Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
     premiums, times the best word premiums, + every possible cross word, + bingo); starts are then walked in
@@ -608,6 +634,9 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     ``lm * c`` sorted high first (rearrangement, each part kept sorted as squares are added), and each square's
     best rack letter allowed by its cross-check. Ends past a square no rack tile can fill are dropped. A per-play
     bonus bounded above (a leave value) would add its maximum to every end bound.
+
+    Objective bounds: an end with ``k`` new tiles keeps ``n_rack - k`` tiles, so its bound is ``scale *`` the score
+    bound + the best ``eqv`` of a leave of that size.
 
     Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
     unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
@@ -643,6 +672,20 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
     k = min(n_rack, 7)
+    # best objective part of a leave by its size (tiles kept)
+    eqv, stride, scale = obj[0], obj[1], obj[2]
+    lbest = np.full(SIZE + 1, NEG, np.int64)
+    for li in range(eqv.shape[0]):
+        nk = np.int64(0)
+        for kd in range(stride.shape[0]):
+            if stride[kd] > 0:
+                ck = nblank if kd == 0 else counts[kd - 1]
+                nk += (li // stride[kd]) % (ck + 1)
+        if eqv[li] > lbest[nk]:
+            lbest[nk] = eqv[li]
+    if eqv.shape[0] == 1:
+        for j in range(SIZE + 1):
+            lbest[j] = eqv[0]
     starts = np.empty((10, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
     eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
@@ -674,7 +717,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 by_lm = np.int64(0)
                 by_c = np.int64(0)
                 ne = 0
-                bnd = np.int64(-1)
+                bnd = NEG
                 for q in range(s, SIZE):
                     if (em >> q) == 0:
                         break
@@ -716,10 +759,11 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
                         if ne >= rack_size:
                             eb += bingo
+                        eb = scale * eb + lbest[max(n_rack - ne, 0)]
                         endbs[m, q] = eb
                         if eb > bnd:
                             bnd = eb
-                if bnd < 0 or em == 0:
+                if bnd == NEG or em == 0:
                     continue
                 if we >= 0 and (em >> we) & 1 == 0:
                     we = np.int64(-1)
@@ -751,6 +795,47 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     for t in range(m):
         hem[t] = starts[3, order[t] & 511]
     out = np.empty(REC, np.uint8)
-    n, _ = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
-                      rmask, reach, starts, order, m, endbs, hem, mtab, np.int64(0), np.int64(0))
-    return min(n, 1), out
+    n, val = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
+                        rmask, reach, starts, order, m, endbs, hem, mtab, np.int64(0), np.int64(0), obj)
+    return min(n, 1), out, val
+
+
+@kernel
+def score_obj():
+    """The objective of the top-scoring play for :func:`best`: ``scale`` 1, nothing added."""
+    z = np.zeros(1, np.int64)
+    return z, np.zeros(33, np.int64), np.int64(1), np.int64(0), np.zeros((1, 1), np.int64), z.shape[0] > 1
+
+
+@kernel
+def equity_obj(rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, empty_board):
+    """The objective of the play of highest static equity (millipoints, as :func:`._leaves.plays_equity`) for
+    :func:`best`, rack ``rk`` by kind (0 blank, 1 + letter code): ``1000 * score`` + the leave's value while the
+    bag (``bag`` tiles) holds tiles; with it empty, ``+ 2000 * opp_pts`` for a play that goes out, else ``- 2000 *``
+    the points kept ``-`` :data:`._leaves.NON_OUTPLAY_PENALTY`; on the empty board the vowel penalty
+    ``pen[0, square]`` (only across plays are generated there)."""
+    K = caps.shape[0]
+    stride = np.zeros(K, np.int64)
+    lmap = np.zeros(256, np.int64)  # 2 ** 7 sub-multisets at most, fewer with repeated tiles
+    size = _leaves.leave_map(rk, milli, caps, G, P, R, stride, lmap)
+    eqv = np.empty(size, np.int64)
+    full = np.int64(0)
+    for kd in range(K):
+        full += rk[kd] * stride[kd]
+    for li in range(size):
+        if bag > 0:
+            eqv[li] = lmap[li]
+        elif li == 0:
+            eqv[li] = 2000 * opp_pts
+        else:
+            pts = np.int64(0)
+            for kd in range(K):
+                if stride[kd] > 0:
+                    pts += ((li // stride[kd]) % (rk[kd] + 1)) * tile_pts[kd]
+            eqv[li] = -(2000 * pts + _leaves.NON_OUTPLAY_PENALTY)
+    opv = np.zeros((SIZE, 32), np.int64)
+    if empty_board:
+        for q in range(SIZE):
+            for c in range(32):
+                opv[q, c] = vowel[c] * pen[0, q]
+    return eqv, stride, np.int64(1000), full, opv, empty_board
