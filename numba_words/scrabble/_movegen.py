@@ -32,7 +32,7 @@ from .._jit import inline, kernel
 from ..bits import lsb_index
 from ..lexicon._dawg import child_slot
 from . import _leaves
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset_has, mset_tag
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset_has, mset_tag, wmap_range
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
@@ -41,6 +41,7 @@ FULL = np.int64((1 << SIZE) - 1)
 REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
+CW_CAP = 512  # word ids the word mode takes for one span (more: the plain walk)
 START_CAP = 4096  # rows (115 kB) allocated first by the all-plays kernel; it doubles them as needed
 
 
@@ -151,7 +152,7 @@ def _make_walk(best_only: bool):
 
     @kernel
     def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
-              order, m, endbs, hem, mtab, t0, n0, obj):
+              order, m, endbs, hem, wtabs, t0, n0, obj):
         """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
         ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
         (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
@@ -162,12 +163,17 @@ def _make_walk(best_only: bool):
         caller grows ``out``, restores ``counts`` and calls again from ``t``).
 
         Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
-        :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start`` with the ends
-        of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against ``mtab``),
-        and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of start
-        ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
+        :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
+        with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
+        ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
+        start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
         that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
         nearly every long span on top, and most of them hold no bingo.
+
+        Word mode (best only): the whole-rack end alone is walked once per word the word map
+        (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
+        one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
+        two blanks the plain walk tried most pairs of letters on every long span.
 
         Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
         letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
@@ -181,6 +187,9 @@ def _make_walk(best_only: bool):
         stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
         n = n0
         eqv, stride, scale, lfull, opv, use_opv = obj
+        mtab, wkeys, wids, wdir, wlet = wtabs
+        fm = np.full(SIZE, -1, np.int64)  # best only: letters allowed per square (word mode: the word's)
+        cw = np.empty(CW_CAP, np.int64)  # best only: word ids of the word mode
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
@@ -277,198 +286,227 @@ def _make_walk(best_only: bool):
                 if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
                     continue
                 wok = 1
-            rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
-            nb = nblank
-            # depth 0
-            dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
-            stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
-            stk[3, 0] = 0
-            stk[4, 0] = 1
-            stk[5, 0] = 0
-            stk[6, 0] = 0
-            stk[7, 0] = 0
-            stk[8, 0] = 0
-            stk[10, 0] = starts[8, x]
-            stk[11, 0] = lfull
-            stk[12, 0] = 0
-            stk[2, 0] = -1
-            # candidate set at depth 0
-            p = s
-            m = np.int64(dawg[0])
-            if lines[d, i, p] != EMPTY:
-                L = np.int64(lines[d, i, p])
-                stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
-            else:
-                allowed = m & cc[d, i, p]
-                cand = allowed & rmask
-                if nb > 0:
-                    cand |= allowed << 32
-                stk[1, 0] = cand
-            while dep >= 0:
-                p = s + dep
-                pk = stk[2, dep]
-                if pk >= 0:  # give back the tile tried last at this depth
-                    if pk >= 32:
-                        nb += 1
-                    else:
-                        if counts[pk] == 0:
-                            rmask |= np.int64(1) << pk
-                        counts[pk] += 1
-                    stk[2, dep] = -1
-                cand = stk[1, dep]
-                if cand == 0 or em == 0:
-                    dep -= 1
+            # word mode (best only): the whole-rack end alone, walked once per word of the word map that the rack
+            # and the span's tiles may spell, each walk held to that word's letters (fm)
+            nwu = 1
+            wmode = False
+            if best_only and we >= 0 and em == (np.int64(1) << we) and nblank <= 2:
+                nwu = _word_candidates(lines, d, i, s, we, starts[8, x], counts, nblank, wkeys, wids, wdir, wlet, cw)
+                if nwu == 0:
                     continue
-                b = lsb_index(cand)
-                stk[1, dep] = cand & (cand - 1)
-                nodew = stk[0, dep]
-                ms = stk[3, dep]
-                wmul = stk[4, dep]
-                xsum = stk[5, dep]
-                nt = stk[6, dep]
-                bm = stk[7, dep]
-                nm = stk[8, dep]
-                key = stk[10, dep]
-                li = stk[11, dep]
-                opn = stk[12, dep]
-                if lines[d, i, p] != EMPTY:
-                    letter = b
-                    ms += fv[d, i, p]
-                else:
-                    if b >= 32:
-                        letter = b - 32
-                        val = np.int64(0)
-                        nb -= 1
-                        bm |= np.int64(1) << dep
-                    else:
-                        letter = b
-                        val = lval[letter]
-                        counts[letter] -= 1
-                        if counts[letter] == 0:
-                            rmask &= ~(np.int64(1) << letter)
-                    stk[2, dep] = b
-                    if b >= 32:
-                        key = kadd(key, MSET_HASH[letter])
-                        # whole-rack filter: only the whole-rack end left to reach, at most one blank left
-                        if we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
-                            if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
-                                continue
-                    lv = val * lm[d, i, p]
-                    ms += lv
-                    wmul *= wm[d, i, p]
-                    if xs[d, i, p] >= 0:
-                        xsum += (xs[d, i, p] + lv) * wm[d, i, p]
-                    nt += 1
-                    nm |= np.int64(1) << dep
-                    if best_only:
-                        li -= stride[0] if b >= 32 else stride[letter + 1]
-                        if use_opv:
-                            opn += opv[p, letter]
-                stk[9, dep] = letter
-                nmk = nodew >> 32
-                e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
-                if p < f:
-                    # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach table);
-                    # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
-                    af = allowed_f
-                    if lines[d, i, f] == EMPTY:
-                        af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                    if f - p == 1:
-                        if (np.int64(dawg[e >> 1]) & af) == 0:
-                            continue
-                    elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
+                wmode = nwu > 0
+                if not wmode:  # more candidates than cw holds: the plain walk
+                    nwu = 1
+            for wu in range(nwu):
+                if wmode:
+                    if em == 0:
+                        break
+                    w = cw[wu]
+                    hit = True
+                    for q in range(s, we + 1):
+                        fm[q] = np.int64(1) << np.int64(wlet[w, q - s])
+                        if lines[d, i, q] != EMPTY and lines[d, i, q] != wlet[w, q - s]:
+                            hit = False
+                    if not hit:
                         continue
-                if (e & 1) and (em >> p) & 1 and nt > 0:
-                    keep = True
-                    if d == 1 and nt == 1:
-                        # one-tile play: listed across when the tile has an across word
-                        q = s + lsb_index(nm)
-                        if xs[d, i, q] >= 0:
-                            keep = False
-                    if keep:
-                        score = ms * wmul + xsum
-                        if nt == rack_size:
-                            score += bingo
-                        if best_only:
-                            val = scale * score + eqv[li] + opn
-                            write = n == 0 or val > bscore or (
-                                val == bscore and _earlier(out, d, i, s, dep, stk, bm))
-                            slot = 0
+                rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
+                nb = nblank
+                # depth 0
+                dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
+                stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
+                stk[3, 0] = 0
+                stk[4, 0] = 1
+                stk[5, 0] = 0
+                stk[6, 0] = 0
+                stk[7, 0] = 0
+                stk[8, 0] = 0
+                stk[10, 0] = starts[8, x]
+                stk[11, 0] = lfull
+                stk[12, 0] = 0
+                stk[2, 0] = -1
+                # candidate set at depth 0
+                p = s
+                m = np.int64(dawg[0])
+                if lines[d, i, p] != EMPTY:
+                    L = np.int64(lines[d, i, p])
+                    stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                else:
+                    allowed = m & cc[d, i, p]
+                    if wmode:
+                        allowed &= fm[p]
+                    cand = allowed & rmask
+                    if nb > 0:
+                        cand |= allowed << 32
+                    stk[1, 0] = cand
+                while dep >= 0:
+                    p = s + dep
+                    pk = stk[2, dep]
+                    if pk >= 0:  # give back the tile tried last at this depth
+                        if pk >= 32:
+                            nb += 1
                         else:
-                            write = True
-                            slot = n
-                            if n == cap:  # full: the caller grows ``out`` and walks this start again
-                                return n_start, t
-                        if write:
-                            o = slot * REC
-                            if d == 0:
-                                out[o] = i
-                                out[o + 1] = s
-                            else:
-                                out[o] = s
-                                out[o + 1] = i
-                            out[o + 2] = d
-                            out[o + 3] = dep + 1
-                            out[o + 4] = score & 255
-                            out[o + 5] = (score >> 8) & 255
-                            out[o + 6] = (score >> 16) & 255
-                            out[o + 7] = (score >> 24) & 255
-                            out[o + 8] = nt
-                            for k in range(dep + 1):
-                                out[o + 9 + k] = stk[9, k]
-                            for k in range(dep + 1, SIZE):
-                                out[o + 9 + k] = 0
-                            out[o + 24] = bm & 255
-                            out[o + 25] = bm >> 8
-                            out[o + 26] = nm & 255
-                            out[o + 27] = nm >> 8
-                            if best_only:
-                                bscore = val
-                                # ends whose bound does not beat the new best are no longer worth reaching (an
-                                # equal value found later in this walk loses the tie-break)
-                                for q in range(s, SIZE):
-                                    if (em >> q) & 1 and endbs[x, q] <= val:
-                                        em &= ~(np.int64(1) << q)
-                                while top > s and (em >> top) & 1 == 0:
-                                    top -= 1
-                        n += 1
-                if p < top:
-                    child = e >> 1
-                    m = np.int64(dawg[child])
-                    q = p + 1
-                    if (m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
-                            and (em >> p) != (np.int64(1) << (we - p))):
-                        # from q on only the whole-rack end is left: is the multiset a word's?
-                        if nb == nblank:  # no blank placed: the same multiset for every prefix here
-                            if wok == 0:
-                                wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
-                            if wok == 2:
-                                m = 0
-                        elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
-                            m = 0
-                    if m != 0:
-                        dep += 1
-                        stk[0, dep] = (m << 32) | child
-                        stk[3, dep] = ms
-                        stk[4, dep] = wmul
-                        stk[5, dep] = xsum
-                        stk[6, dep] = nt
-                        stk[7, dep] = bm
-                        stk[8, dep] = nm
-                        stk[10, dep] = key
-                        stk[11, dep] = li
-                        stk[12, dep] = opn
+                            if counts[pk] == 0:
+                                rmask |= np.int64(1) << pk
+                            counts[pk] += 1
                         stk[2, dep] = -1
-                        if lines[d, i, q] != EMPTY:
-                            L = np.int64(lines[d, i, q])
-                            stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                    cand = stk[1, dep]
+                    if cand == 0 or em == 0:
+                        dep -= 1
+                        continue
+                    b = lsb_index(cand)
+                    stk[1, dep] = cand & (cand - 1)
+                    nodew = stk[0, dep]
+                    ms = stk[3, dep]
+                    wmul = stk[4, dep]
+                    xsum = stk[5, dep]
+                    nt = stk[6, dep]
+                    bm = stk[7, dep]
+                    nm = stk[8, dep]
+                    key = stk[10, dep]
+                    li = stk[11, dep]
+                    opn = stk[12, dep]
+                    if lines[d, i, p] != EMPTY:
+                        letter = b
+                        ms += fv[d, i, p]
+                    else:
+                        if b >= 32:
+                            letter = b - 32
+                            val = np.int64(0)
+                            nb -= 1
+                            bm |= np.int64(1) << dep
                         else:
-                            allowed = m & cc[d, i, q]
-                            c2 = allowed & rmask
-                            if nb > 0:
-                                c2 |= allowed << 32
-                            stk[1, dep] = c2
+                            letter = b
+                            val = lval[letter]
+                            counts[letter] -= 1
+                            if counts[letter] == 0:
+                                rmask &= ~(np.int64(1) << letter)
+                        stk[2, dep] = b
+                        if b >= 32:
+                            key = kadd(key, MSET_HASH[letter])
+                            # whole-rack filter: only the whole-rack end left to reach, at most one blank left
+                            if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
+                                if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                                    continue
+                        lv = val * lm[d, i, p]
+                        ms += lv
+                        wmul *= wm[d, i, p]
+                        if xs[d, i, p] >= 0:
+                            xsum += (xs[d, i, p] + lv) * wm[d, i, p]
+                        nt += 1
+                        nm |= np.int64(1) << dep
+                        if best_only:
+                            li -= stride[0] if b >= 32 else stride[letter + 1]
+                            if use_opv:
+                                opn += opv[p, letter]
+                    stk[9, dep] = letter
+                    nmk = nodew >> 32
+                    e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
+                    if p < f:
+                        # every play from s covers f: drop a prefix from which no path puts an allowed letter there
+                        # (next square: the child's own letters, a load the descent needs anyway; further: the reach
+                        # table);
+                        # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
+                        af = allowed_f
+                        if lines[d, i, f] == EMPTY:
+                            af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
+                        if f - p == 1:
+                            if (np.int64(dawg[e >> 1]) & af) == 0:
+                                continue
+                        elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
+                            continue
+                    if (e & 1) and (em >> p) & 1 and nt > 0:
+                        keep = True
+                        if d == 1 and nt == 1:
+                            # one-tile play: listed across when the tile has an across word
+                            q = s + lsb_index(nm)
+                            if xs[d, i, q] >= 0:
+                                keep = False
+                        if keep:
+                            score = ms * wmul + xsum
+                            if nt == rack_size:
+                                score += bingo
+                            if best_only:
+                                val = scale * score + eqv[li] + opn
+                                write = n == 0 or val > bscore or (
+                                    val == bscore and _earlier(out, d, i, s, dep, stk, bm))
+                                slot = 0
+                            else:
+                                write = True
+                                slot = n
+                                if n == cap:  # full: the caller grows ``out`` and walks this start again
+                                    return n_start, t
+                            if write:
+                                o = slot * REC
+                                if d == 0:
+                                    out[o] = i
+                                    out[o + 1] = s
+                                else:
+                                    out[o] = s
+                                    out[o + 1] = i
+                                out[o + 2] = d
+                                out[o + 3] = dep + 1
+                                out[o + 4] = score & 255
+                                out[o + 5] = (score >> 8) & 255
+                                out[o + 6] = (score >> 16) & 255
+                                out[o + 7] = (score >> 24) & 255
+                                out[o + 8] = nt
+                                for k in range(dep + 1):
+                                    out[o + 9 + k] = stk[9, k]
+                                for k in range(dep + 1, SIZE):
+                                    out[o + 9 + k] = 0
+                                out[o + 24] = bm & 255
+                                out[o + 25] = bm >> 8
+                                out[o + 26] = nm & 255
+                                out[o + 27] = nm >> 8
+                                if best_only:
+                                    bscore = val
+                                    # ends whose bound does not beat the new best are no longer worth reaching (an
+                                    # equal value found later in this walk loses the tie-break; the word mode walks
+                                    # words out of generation order, so there equal ends stay)
+                                    for q in range(s, SIZE):
+                                        if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
+                                            em &= ~(np.int64(1) << q)
+                                    while top > s and (em >> top) & 1 == 0:
+                                        top -= 1
+                            n += 1
+                    if p < top:
+                        child = e >> 1
+                        m = np.int64(dawg[child])
+                        q = p + 1
+                        if (not wmode and m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
+                                and (em >> p) != (np.int64(1) << (we - p))):
+                            # from q on only the whole-rack end is left: is the multiset a word's?
+                            if nb == nblank:  # no blank placed: the same multiset for every prefix here
+                                if wok == 0:
+                                    wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
+                                if wok == 2:
+                                    m = 0
+                            elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                                m = 0
+                        if m != 0:
+                            dep += 1
+                            stk[0, dep] = (m << 32) | child
+                            stk[3, dep] = ms
+                            stk[4, dep] = wmul
+                            stk[5, dep] = xsum
+                            stk[6, dep] = nt
+                            stk[7, dep] = bm
+                            stk[8, dep] = nm
+                            stk[10, dep] = key
+                            stk[11, dep] = li
+                            stk[12, dep] = opn
+                            stk[2, dep] = -1
+                            if lines[d, i, q] != EMPTY:
+                                L = np.int64(lines[d, i, q])
+                                stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                            else:
+                                allowed = m & cc[d, i, q]
+                                if wmode:
+                                    allowed &= fm[q]
+                                c2 = allowed & rmask
+                                if nb > 0:
+                                    c2 |= allowed << 32
+                                stk[1, dep] = c2
         if best_only:
             return n, bscore
         return n, np.int64(-1)
@@ -478,6 +516,46 @@ def _make_walk(best_only: bool):
 
 _walk_all = _make_walk(False)
 _walk_best = _make_walk(True)
+
+
+@kernel
+def _word_candidates(lines, d, i, s, we, key, counts, nblank, wkeys, wids, wdir, wlet, cw):
+    """The ids of the words the span ``s..we`` of line ``(d, i)`` may spell with every rack tile (``key``: the
+    multiset key of the rack's real tiles and the span's tiles; at most 2 blanks), into ``cw``: their number, or
+    -1 when ``cw`` is too small. A superset: the walk checks each (squares, cross-checks, tiles).
+
+    Two blanks: for each letter ``c`` of the first blank, the words one letter short of the rest; a word found
+    through both of its blank letters is kept through the lower one."""
+    ln = we - s + 1
+    nc = np.int64(0)
+    if nblank < 2:
+        lo, hi = wmap_range(wkeys, wdir, kadd(key, mset_tag(ln, nblank)))
+        if hi - lo > cw.shape[0]:
+            return np.int64(-1)
+        for j in range(lo, hi):
+            cw[nc] = wids[j]
+            nc += 1
+        return nc
+    csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
+    for c in range(32):
+        csum += c * counts[c]
+    for q in range(s, we + 1):
+        if lines[d, i, q] != EMPTY:
+            csum += np.int64(lines[d, i, q])
+    for c in range(32):
+        lo, hi = wmap_range(wkeys, wdir, kadd(kadd(key, MSET_HASH[c]), mset_tag(ln, 1)))
+        for j in range(lo, hi):
+            w = np.int64(wids[j])
+            t = np.int64(0)
+            for k in range(ln):
+                t += np.int64(wlet[w, k])
+            if t - csum - c < c:  # the other blank's letter comes before c: found through it
+                continue
+            if nc == cw.shape[0]:
+                return np.int64(-1)
+            cw[nc] = w
+            nc += 1
+    return nc
 
 
 @kernel
@@ -529,7 +607,7 @@ def _line_conn(occ, empty_board, d, i):
 
 @kernel
 def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-             reach, mtab, cap):
+             reach, wtabs, cap):
     """Every play of one position: ``(n, out)``, the plays as the first ``n`` rows of ``out`` (uint8, :data:`REC`
     bytes a row, ``cap`` rows allocated first and doubled in the walk as needed). The best play alone is
     :func:`best`'s pruned search."""
@@ -596,7 +674,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     t = np.int64(0)
     while True:
         n, t = _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
-                         starts, order, m, endbs, endbs[0], mtab, t, n, obj)
+                         starts, order, m, endbs, endbs[0], wtabs, t, n, obj)
         if t < 0:
             return n, out
         # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
@@ -612,7 +690,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
 
 @kernel
 def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-         reach, mtab, obj):
+         reach, wtabs, obj):
     """The best play only: ``(n, out, value)``, ``n`` = 1 and the play in row 0 of ``out`` (layout as in
     :func:`generate`) with its objective ``value``, or ``n`` = 0 when there is no play.
 
@@ -796,7 +874,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
         hem[t] = starts[3, order[t] & 511]
     out = np.empty(REC, np.uint8)
     n, val = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
-                        rmask, reach, starts, order, m, endbs, hem, mtab, np.int64(0), np.int64(0), obj)
+                        rmask, reach, starts, order, m, endbs, hem, wtabs, np.int64(0), np.int64(0), obj)
     return min(n, 1), out, val
 
 

@@ -226,3 +226,99 @@ def mset_table(dawg) -> np.ndarray:
 def mset_for(lex) -> np.ndarray:
     """The whole-rack bit set of a :class:`~numba_words.lexicon.Lexicon` (built once per lexicon)."""
     return lex.derived("scrabble.mset", lambda lx: mset_table(lx.dawg))
+
+
+# Word map: the words of 2..15 letters by letter multiset, for the whole-rack end of a span (the multiset is
+# fixed there but for the blanks' letters). Keys as in the whole-rack bit set: a word's multiset with tag
+# (length, 0) and, once per distinct letter, the multiset one letter short with tag (length, 1). Entries
+# ``(key, word id)`` sorted by ``key * _HASH_MUL`` (a bijection of 64-bit keys, so equal keys are adjacent);
+# ``wdir[b]`` is the first entry of bucket ``b`` (the top WMAP_BITS bits of that product). Word ids number the
+# words in DAWG order (alphabetical); ``wlet[id]`` holds the letters. TWL06: 1.2 M entries, ~18 MB.
+WMAP_BITS = 20
+_WMAP_SHIFT = np.uint64(64 - WMAP_BITS)
+
+
+@kernel
+def _wmap_entries(dawg, wlet, keys, wids):
+    """Fill ``wlet`` (words x 15 letters), ``keys``/``wids`` (the entries, in word order) when they are large
+    enough (else only count); returns ``(words, entries)``. Depth-first over the DAWG as :func:`_mset_words`."""
+    node = np.zeros(MH_MAXLEN + 1, np.int64)
+    kid = np.zeros(MH_MAXLEN + 1, np.int64)
+    path = np.zeros(MH_MAXLEN + 1, np.int64)
+    acc = np.zeros(MH_MAXLEN + 2, np.int64)
+    nw = 0
+    ne = 0
+    fill = wlet.shape[0] > 0
+    dep = 0
+    while dep >= 0:
+        o = node[dep]
+        m = np.int64(dawg[o])
+        k = kid[dep]
+        if k >= popcount(m):
+            dep -= 1
+            continue
+        kid[dep] = k + 1
+        mm = m
+        for _ in range(k):
+            mm &= mm - 1
+        c = lsb_index(mm)
+        e = np.int64(dawg[o + 1 + k])
+        path[dep] = c
+        ln = dep + 1
+        acc[ln] = kadd(acc[dep], MSET_HASH[c])
+        if (e & 1) and 2 <= ln <= MH_MAXLEN:
+            if fill:
+                for j in range(ln):
+                    wlet[nw, j] = path[j]
+                keys[ne] = kadd(acc[ln], mset_tag(ln, 0))
+                wids[ne] = nw
+            ne += 1
+            seen = np.int64(0)
+            for j in range(ln):
+                if (seen >> path[j]) & 1:
+                    continue
+                seen |= np.int64(1) << path[j]
+                if fill:
+                    keys[ne] = kadd(ksub(acc[ln], MSET_HASH[path[j]]), mset_tag(ln, 1))
+                    wids[ne] = nw
+                ne += 1
+            nw += 1
+        if ln < MH_MAXLEN and (e >> 1) != 0:
+            dep += 1
+            node[dep] = e >> 1
+            kid[dep] = 0
+    return nw, ne
+
+
+def wmap_table(dawg) -> tuple:
+    """The word map of a DAWG: ``(keys int64, wids int32, wdir int32, wlet uint8 (words, 15))`` (see above)."""
+    nw, ne = _wmap_entries(dawg, np.zeros((0, SIZE), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int32))
+    wlet = np.zeros((nw, SIZE), np.uint8)
+    keys = np.zeros(ne, np.int64)
+    wids = np.zeros(ne, np.int32)
+    _wmap_entries(dawg, wlet, keys, wids)
+    h = keys.view(np.uint64) * _HASH_MUL
+    order = np.argsort(h, kind="stable")
+    h = h[order]
+    wdir = np.searchsorted(h >> _WMAP_SHIFT, np.arange((1 << WMAP_BITS) + 1, dtype=np.uint64)).astype(np.int32)
+    return np.ascontiguousarray(keys[order]), np.ascontiguousarray(wids[order]), wdir, wlet
+
+
+@inline
+def wmap_range(wkeys, wdir, key):
+    """``(lo, hi)``: the entries ``lo..hi-1`` of the word map with ``key`` (empty when none)."""
+    b = np.int64((np.uint64(key) * _HASH_MUL) >> _WMAP_SHIFT)
+    lo = np.int64(wdir[b])
+    hi = np.int64(wdir[b + 1])
+    while lo < hi and wkeys[lo] != key:
+        lo += 1
+    j = lo
+    while j < hi and wkeys[j] == key:
+        j += 1
+    return lo, j
+
+
+def wtabs_for(lex) -> tuple:
+    """What the generator reads for whole-rack ends: ``(mset bit set, *word map)`` of a lexicon (built once)."""
+    mtab = mset_for(lex)  # (outside the build below: Lexicon.derived holds a lock while it builds)
+    return lex.derived("scrabble.wtabs", lambda lx: (mtab,) + wmap_table(lx.dawg))
