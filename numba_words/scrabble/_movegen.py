@@ -41,7 +41,7 @@ FULL = np.int64((1 << SIZE) - 1)
 REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
-CW_CAP = 512  # word ids the word mode takes for one span (more: the plain walk)
+CW_CAP = 2048  # words the word mode takes for one start (more: the plain walk)
 START_CAP = 4096  # rows (115 kB) allocated first by the all-plays kernel; it doubles them as needed
 
 
@@ -152,7 +152,7 @@ def _make_walk(best_only: bool):
 
     @kernel
     def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
-              order, m, endbs, hem, wtabs, t0, n0, obj):
+              order, m, endbs, hem, wtabs, t0, n0, obj, lbest):
         """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
         ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
         (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
@@ -189,7 +189,16 @@ def _make_walk(best_only: bool):
         eqv, stride, scale, lfull, opv, use_opv = obj
         mtab, wkeys, wids, wdir, wlet = wtabs
         fm = np.full(SIZE, -1, np.int64)  # best only: letters allowed per square (word mode: the word's)
-        cw = np.empty(CW_CAP, np.int64)  # best only: word ids of the word mode
+        wcap = CW_CAP if best_only and nblank > 0 else 1
+        cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
+        ce = np.empty(wcap, np.int64)
+        sz, sk, sv = _sub_racks(counts, lval, best_only and nblank == 1)
+        ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
+        n_rack = nblank
+        for c in range(32):
+            n_rack += counts[c]
+        for j in range(min(lbest.shape[0], SIZE + 1)):
+            ubs[5 + j] = lbest[j]
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
@@ -286,12 +295,18 @@ def _make_walk(best_only: bool):
                 if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
                     continue
                 wok = 1
-            # word mode (best only): the whole-rack end alone, walked once per word of the word map that the rack
+            # word mode (best only): each end walked once per word of the word map that some of the rack's tiles
             # and the span's tiles may spell, each walk held to that word's letters (fm)
             nwu = 1
             wmode = False
-            if best_only and we >= 0 and em == (np.int64(1) << we) and nblank <= 2:
-                nwu = _word_candidates(lines, d, i, s, we, starts[8, x], counts, nblank, wkeys, wids, wdir, wlet, cw)
+            if best_only and (nblank == 1 or (nblank == 2 and we >= 0 and em == (np.int64(1) << we))):
+                ubs[0] = bscore if n > 0 else NEG
+                ubs[1] = scale
+                ubs[2] = n_rack
+                ubs[3] = rack_size
+                ubs[4] = bingo
+                nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
+                                       wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, ubs)
                 if nwu == 0:
                     continue
                 wmode = nwu > 0
@@ -299,16 +314,42 @@ def _make_walk(best_only: bool):
                     nwu = 1
             for wu in range(nwu):
                 if wmode:
-                    if em == 0:
-                        break
+                    e = ce[wu]
+                    if n > 0 and endbs[x, e] < bscore:
+                        continue
+                    # the word on the span: its letters must fit the tiles and cross-checks, and its score with
+                    # every letter a real tile (a blank only lowers it) must reach the best
                     w = cw[wu]
                     hit = True
-                    for q in range(s, we + 1):
-                        fm[q] = np.int64(1) << np.int64(wlet[w, q - s])
-                        if lines[d, i, q] != EMPTY and lines[d, i, q] != wlet[w, q - s]:
-                            hit = False
+                    ub = np.int64(0)
+                    uw = np.int64(1)
+                    ux = np.int64(0)
+                    une = 0
+                    for q in range(s, e + 1):
+                        c = np.int64(wlet[w, q - s])
+                        fm[q] = np.int64(1) << c
+                        if lines[d, i, q] != EMPTY:
+                            if lines[d, i, q] != c:
+                                hit = False
+                                break
+                            ub += fv[d, i, q]
+                        else:
+                            if (cc[d, i, q] >> c) & 1 == 0:
+                                hit = False
+                                break
+                            lv = lval[c] * lm[d, i, q]
+                            ub += lv
+                            uw *= wm[d, i, q]
+                            if xs[d, i, q] >= 0:
+                                ux += (xs[d, i, q] + lv) * wm[d, i, q]
+                            une += 1
                     if not hit:
                         continue
+                    ub = ub * uw + ux + (bingo if une == rack_size else 0)
+                    if n > 0 and scale * ub + lbest[max(n_rack - une, 0)] < bscore:
+                        continue
+                    em = np.int64(1) << e
+                    top = e
                 rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
                 nb = nblank
                 # depth 0
@@ -519,42 +560,145 @@ _walk_best = _make_walk(True)
 
 
 @kernel
-def _word_candidates(lines, d, i, s, we, key, counts, nblank, wkeys, wids, wdir, wlet, cw):
-    """The ids of the words the span ``s..we`` of line ``(d, i)`` may spell with every rack tile (``key``: the
-    multiset key of the rack's real tiles and the span's tiles; at most 2 blanks), into ``cw``: their number, or
-    -1 when ``cw`` is too small. A superset: the walk checks each (squares, cross-checks, tiles).
+def _sub_racks(counts, lval, on):
+    """``(sizes, keys, values)`` of every sub-multiset of the rack's real tiles (mixed radix over its distinct
+    letters; ``values[idx]``: its tiles' values, high first, 0 after); only the empty one unless ``on``."""
+    lets = np.empty(8, np.int64)
+    cnts = np.empty(8, np.int64)
+    nl = 0
+    for c in range(32):
+        if on and counts[c] > 0 and nl < 8:
+            lets[nl] = c
+            cnts[nl] = counts[c]
+            nl += 1
+    nsub = 1
+    for j in range(nl):
+        nsub *= cnts[j] + 1
+    sz = np.zeros(nsub, np.int64)
+    sk = np.zeros(nsub, np.int64)
+    sv = np.zeros((nsub, 8), np.int64)
+    for idx in range(nsub):
+        r = idx
+        for j in range(nl):
+            k = r % (cnts[j] + 1)
+            r //= cnts[j] + 1
+            for _ in range(k):
+                sk[idx] = kadd(sk[idx], MSET_HASH[lets[j]])
+                v = lval[lets[j]]
+                t = sz[idx]
+                while t > 0 and sv[idx, t - 1] < v:
+                    sv[idx, t] = sv[idx, t - 1]
+                    t -= 1
+                sv[idx, t] = v
+                sz[idx] += 1
+    return sz, sk, sv
 
-    Two blanks: for each letter ``c`` of the first blank, the words one letter short of the rest; a word found
+
+@kernel
+def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
+                     fv, xs, lm, wm, sv, ubs):
+    """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
+    their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
+    (squares, cross-checks, tiles).
+
+    At most one blank: for each end ``e``, every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``:
+    :func:`_sub_racks`) that fills the span's empty squares with or without the blank, looked up with the span's tiles (one short when the blank is used);
+    each end's words once. Two blanks: only the whole-rack end ``we`` (``wkey``: the rack's real tiles + the
+    span's tiles): for each letter ``c`` of the first blank, the words one letter short of the rest; a word found
     through both of its blank letters is kept through the lower one."""
-    ln = we - s + 1
     nc = np.int64(0)
-    if nblank < 2:
-        lo, hi = wmap_range(wkeys, wdir, kadd(key, mset_tag(ln, nblank)))
-        if hi - lo > cw.shape[0]:
-            return np.int64(-1)
-        for j in range(lo, hi):
-            cw[nc] = wids[j]
-            nc += 1
+    if nblank >= 2:
+        ln = we - s + 1
+        csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
+        for c in range(32):
+            csum += c * counts[c]
+        for q in range(s, we + 1):
+            if lines[d, i, q] != EMPTY:
+                csum += np.int64(lines[d, i, q])
+        for c in range(32):
+            lo, hi = wmap_range(wkeys, wdir, kadd(kadd(wkey, MSET_HASH[c]), mset_tag(ln, 1)))
+            for j in range(lo, hi):
+                w = np.int64(wids[j])
+                t = np.int64(0)
+                for k in range(ln):
+                    t += np.int64(wlet[w, k])
+                if t - csum - c < c:  # the other blank's letter comes before c: found through it
+                    continue
+                if nc == cw.shape[0]:
+                    return np.int64(-1)
+                cw[nc] = w
+                ce[nc] = we
+                nc += 1
         return nc
-    csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
-    for c in range(32):
-        csum += c * counts[c]
-    for q in range(s, we + 1):
-        if lines[d, i, q] != EMPTY:
-            csum += np.int64(lines[d, i, q])
-    for c in range(32):
-        lo, hi = wmap_range(wkeys, wdir, kadd(kadd(key, MSET_HASH[c]), mset_tag(ln, 1)))
-        for j in range(lo, hi):
-            w = np.int64(wids[j])
-            t = np.int64(0)
-            for k in range(ln):
-                t += np.int64(wlet[w, k])
-            if t - csum - c < c:  # the other blank's letter comes before c: found through it
-                continue
-            if nc == cw.shape[0]:
-                return np.int64(-1)
-            cw[nc] = w
-            nc += 1
+    nsub = sz.shape[0]
+    # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
+    bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
+    qs = np.zeros(SIZE, np.int64)
+    eff = np.zeros(SIZE, np.int64)
+    fkey = np.int64(0)
+    ne = np.int64(0)
+    fixed = np.int64(0)
+    wprod = np.int64(1)
+    x0 = np.int64(0)
+    for e in range(s, SIZE):
+        if lines[d, i, e] != EMPTY:
+            fkey = kadd(fkey, MSET_HASH[np.int64(lines[d, i, e])])
+            fixed += fv[d, i, e]
+        else:
+            w = wm[d, i, e]
+            wprod *= w
+            cwp = np.int64(0)
+            if xs[d, i, e] >= 0:
+                x0 += xs[d, i, e] * w
+                cwp = w
+            a = lm[d, i, e]
+            bb = a * cwp
+            j = ne
+            while j > 0 and qs[j - 1] < a:
+                qs[j] = qs[j - 1]
+                j -= 1
+            qs[j] = a
+            j = ne
+            while j > 0 and eff[j - 1] < bb:
+                eff[j] = eff[j - 1]
+                j -= 1
+            eff[j] = bb
+            ne += 1
+        if (em >> e) & 1 == 0:
+            continue
+        ln = e - s + 1
+        seg = nc
+        base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
+        lb = ubs[5 + max(n_rack - ne, 0)]
+        for idx in range(nsub):
+            for b in range(nblank + 1):
+                if sz[idx] + b != ne:
+                    continue
+                r1 = np.int64(0)
+                r2 = np.int64(0)
+                for j in range(sz[idx]):
+                    r1 += sv[idx, j] * qs[j]
+                    r2 += sv[idx, j] * eff[j]
+                if scale * (base + wprod * r1 + r2) + lb < bscore:  # no word of these tiles can reach the best
+                    continue
+                key = kadd(kadd(fkey, sk[idx]), mset_tag(ln, b))
+                if not mset_has(mtab, key):  # (most sub-racks spell nothing: the small bit set says so first)
+                    continue
+                lo, hi = wmap_range(wkeys, wdir, key)
+                for j in range(lo, hi):
+                    w = np.int64(wids[j])
+                    dup = False
+                    for t in range(seg, nc):
+                        if cw[t] == w:
+                            dup = True
+                            break
+                    if dup:
+                        continue
+                    if nc == cw.shape[0]:
+                        return np.int64(-1)
+                    cw[nc] = w
+                    ce[nc] = e
+                    nc += 1
     return nc
 
 
@@ -674,7 +818,7 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     t = np.int64(0)
     while True:
         n, t = _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
-                         starts, order, m, endbs, endbs[0], wtabs, t, n, obj)
+                         starts, order, m, endbs, endbs[0], wtabs, t, n, obj, z)
         if t < 0:
             return n, out
         # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
@@ -874,7 +1018,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
         hem[t] = starts[3, order[t] & 511]
     out = np.empty(REC, np.uint8)
     n, val = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
-                        rmask, reach, starts, order, m, endbs, hem, wtabs, np.int64(0), np.int64(0), obj)
+                        rmask, reach, starts, order, m, endbs, hem, wtabs, np.int64(0), np.int64(0), obj, lbest)
     return min(n, 1), out, val
 
 

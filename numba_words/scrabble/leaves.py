@@ -302,14 +302,21 @@ def tile_points(variant: Variant, tiles) -> int:
 
 
 def _equity_inputs(position, leaves: Leaves):
-    """``(tile_pts, vowel, pen, bag, opp_pts)`` of ``position`` for the equity kernels (leaves checked)."""
+    """``(tile_pts, vowel, pen, bag, opp_pts)`` of ``position`` for the equity kernels (leaves checked; kept on
+    the position until its board or racks change: counting the unseen tiles is most of the Python time)."""
     v = position.variant
     if leaves.variant.name != v.name:
         raise InvalidLeavesError(f"leaves for {leaves.variant.name!r} used in a {v.name!r} position")
+    key = (position.board.version, position.rack, position.opp_rack)
+    hit = position.__dict__.get("_equity_in")
+    if hit is not None and hit[2] is position.board and hit[0] == key:
+        return hit[1]
     tile_pts, vowel, pen = variant_arrays(v)
     bag = position.bag_size()
     opp = position.opp_rack if position.opp_rack or bag else "".join(position.unseen().elements())
-    return tile_pts, vowel, pen, bag, tile_points(v, opp)
+    out = (tile_pts, vowel, pen, bag, tile_points(v, opp))
+    position.__dict__["_equity_in"] = (key, out, position.board)
+    return out
 
 
 def equity_objective(position, leaves: Leaves) -> tuple:
