@@ -75,6 +75,16 @@ def _earlier(out, d, i, s, dep, stk, bm):
 
 
 @inline
+def _insert_desc(a, n, v):
+    """Insert ``v`` into ``a[:n]`` (sorted high first), keeping it sorted."""
+    j = n
+    while j > 0 and a[j - 1] < v:
+        a[j] = a[j - 1]
+        j -= 1
+    a[j] = v
+
+
+@inline
 def _whole_end(o, s, n_rack, em):
     """The end of the one span from ``s`` that needs every rack tile (``n_rack`` new tiles; line occupancy
     ``o``), or -1 when there is none among the ends ``em``: the ``n_rack``-th empty square from ``s`` on,
@@ -653,16 +663,8 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                 cwp = w
             a = lm[d, i, e]
             bb = a * cwp
-            j = ne
-            while j > 0 and qs[j - 1] < a:
-                qs[j] = qs[j - 1]
-                j -= 1
-            qs[j] = a
-            j = ne
-            while j > 0 and eff[j - 1] < bb:
-                eff[j] = eff[j - 1]
-                j -= 1
-            eff[j] = bb
+            _insert_desc(qs, ne, a)
+            _insert_desc(eff, ne, bb)
             ne += 1
         if (em >> e) & 1 == 0:
             continue
@@ -959,16 +961,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         b = a * c
                         by_lm += mv * a
                         by_c += mv * b
-                        j = ne
-                        while j > 0 and qs[j - 1] < a:
-                            qs[j] = qs[j - 1]
-                            j -= 1
-                        qs[j] = a
-                        j = ne
-                        while j > 0 and eff[j - 1] < b:
-                            eff[j] = eff[j - 1]
-                            j -= 1
-                        eff[j] = b
+                        _insert_desc(qs, ne, a)
+                        _insert_desc(eff, ne, b)
                         ne += 1
                     if (em >> q) & 1:
                         r1 = np.int64(0)
