@@ -202,7 +202,7 @@ def _make_walk(best_only: bool):
         wcap = CW_CAP if best_only and nblank > 0 else 1
         cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
         ce = np.empty(wcap, np.int64)
-        sz, sk, sv = _sub_racks(counts, lval, best_only and nblank == 1)
+        sz, sk, sv = _sub_racks(counts, lval, best_only and nblank > 0)
         ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
         n_rack = nblank
         for c in range(32):
@@ -309,6 +309,7 @@ def _make_walk(best_only: bool):
             # and the span's tiles may spell, each walk held to that word's letters (fm)
             nwu = 1
             wmode = False
+            # (two blanks on other ends: the 32 lookups per sub-rack cost more than the walk saves, measured)
             if best_only and (nblank == 1 or (nblank == 2 and we >= 0 and em == (np.int64(1) << we))):
                 ubs[0] = bscore if n > 0 else NEG
                 ubs[1] = scale
@@ -611,13 +612,14 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
     (squares, cross-checks, tiles).
 
-    At most one blank: for each end ``e``, every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``:
-    :func:`_sub_racks`) that fills the span's empty squares with or without the blank, looked up with the span's tiles (one short when the blank is used);
-    each end's words once. Two blanks: only the whole-rack end ``we`` (``wkey``: the rack's real tiles + the
-    span's tiles): for each letter ``c`` of the first blank, the words one letter short of the rest; a word found
-    through both of its blank letters is kept through the lower one."""
+    For each end ``e``: every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``, values ``sv``:
+    :func:`_sub_racks`) that fills the span's empty squares with ``b`` blanks, unless its values sorted on the
+    span's sorted premiums cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
+    blank; for two, one short with each letter ``c`` for the first blank); each end's words once. The whole-rack
+    end alone with two blanks (``wkey``: the rack's real tiles + the span's tiles): the same lookups, a word found
+    through both of its blank letters kept through the lower one."""
     nc = np.int64(0)
-    if nblank >= 2:
+    if nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
         ln = we - s + 1
         csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
         for c in range(32):
@@ -683,24 +685,37 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                     r2 += sv[idx, j] * eff[j]
                 if scale * (base + wprod * r1 + r2) + lb < bscore:  # no word of these tiles can reach the best
                     continue
-                key = kadd(kadd(fkey, sk[idx]), mset_tag(ln, b))
-                if not mset_has(mtab, key):  # (most sub-racks spell nothing: the small bit set says so first)
-                    continue
-                lo, hi = wmap_range(wkeys, wdir, key)
-                for j in range(lo, hi):
-                    w = np.int64(wids[j])
-                    dup = False
-                    for t in range(seg, nc):
-                        if cw[t] == w:
-                            dup = True
-                            break
-                    if dup:
+                for c in range(32 if b == 2 else 1):  # two blanks: the first one's letter c, one short of the rest
+                    key = kadd(kadd(fkey, sk[idx]), mset_tag(ln, min(b, 1)))
+                    if b == 2:
+                        key = kadd(key, MSET_HASH[c])
+                    if not mset_has(mtab, key):  # (most sub-racks spell nothing: the small bit set says so first)
                         continue
-                    if nc == cw.shape[0]:
-                        return np.int64(-1)
-                    cw[nc] = w
-                    ce[nc] = e
-                    nc += 1
+                    nc = _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce)
+                    if nc < 0:
+                        return nc
+    return nc
+
+
+@inline
+def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
+    """Append the words of ``key`` (end ``e``) to ``cw[:nc]``/``ce`` but those already in ``cw[seg:nc]``: the new
+    count, or -1 when ``cw`` is full."""
+    lo, hi = wmap_range(wkeys, wdir, key)
+    for j in range(lo, hi):
+        w = np.int64(wids[j])
+        dup = False
+        for t in range(seg, nc):
+            if cw[t] == w:
+                dup = True
+                break
+        if dup:
+            continue
+        if nc == cw.shape[0]:
+            return np.int64(-1)
+        cw[nc] = w
+        ce[nc] = e
+        nc += 1
     return nc
 
 
