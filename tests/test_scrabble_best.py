@@ -50,7 +50,7 @@ def test_word_map_lists_exactly_the_words_of_each_multiset():
         lo, hi = wmap_range(wkeys, wdir, _key(lex, ms, n, short))
         assert sorted(wids[lo:hi].tolist()) == sorted(ids), (n, short, ms)
     absent = 0
-    for ms in ("AABCDEF", "FFFFFFFF", "AB", "ABCDEFFF", "AAAAAAAAAAAAAAA", "BBBBBBBBBBBBBB"):
+    for ms in ("AABCDEF", "FFFFFFFF", "AB", "ABCDEFFF", "AAAAAAAAAAAAAA", "BBBBBBBBBBBBB"):
         for short in (0, 1):
             if (len(ms) + short, short, ms) not in want:  # a multiset of no word of that length
                 lo, hi = wmap_range(wkeys, wdir, _key(lex, ms, len(ms) + short, short))
