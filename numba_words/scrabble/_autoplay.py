@@ -3,7 +3,7 @@ scratch and random stream (splitmix64 seeded from the run's seed and the game pa
 its seed alone, whatever the thread count.
 
 Strategies (per seat): :data:`SCORE` plays the top-scoring play (the pruned best-only search); :data:`EQUITY`
-generates every play and takes the highest static equity (:func:`._leaves.play_equity`), or the best exchange
+takes the play of highest static equity (:func:`best_equity`, the pruned search), or the best exchange
 when exchanging is allowed (>= 7 tiles in the bag) and it is worth more; both pass when nothing is legal, the
 score player after trying to exchange its whole rack.
 
@@ -84,10 +84,11 @@ def _rack_pts(rack, tile_pts):
 
 
 def game_tables(lexicon) -> tuple:
-    """The per-lexicon tables the game kernels pass to the generator: ``(reach, mtab)`` (Python, not a kernel)."""
-    from ._tables import mset_for, reach_for
+    """The per-lexicon tables the game kernels pass to the generator: ``(reach, *wtabs)``, flat (a parallel
+    kernel cannot take a tuple inside a tuple) (Python, not a kernel)."""
+    from ._tables import reach_for, wtabs_for
 
-    return reach_for(lexicon), mset_for(lexicon)
+    return (reach_for(lexicon),) + wtabs_for(lexicon)
 
 
 @kernel
@@ -118,7 +119,8 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
     n, rows = _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
-                                span, empty_board, tabs[0], tabs[1], np.int64(meta.shape[0]))
+                                span, empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]),
+                                np.int64(meta.shape[0]))
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 
@@ -152,8 +154,28 @@ def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    n, rows = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                            empty_board, tabs[0], tabs[1])
+    n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                               empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]),
+                               _movegen.score_obj())
+    unpack_rows(rows, n, meta, words, bm, nm)
+    return n
+
+
+@kernel
+def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
+                nm, tabs, counts, nbag, opp_pts, tile_pts, milli, caps, G, P, R, vowel, pen):
+    """The play of highest static equity of the rack ``rk`` (tiles by kind; bag ``nbag`` tiles, opponent's rack
+    ``opp_pts`` points; equity as :func:`pick_equity` computes it, ties to the first in generation order) in row
+    0; returns 1, or 0 when there is none. The pruned search (:func:`._movegen.best` with
+    :func:`._movegen.equity_obj`): ``pick_equity(rk, n, ...)`` on its row chooses what it would choose from every
+    play, exchanges included."""
+    for c in range(counts.shape[0]):
+        counts[c] = 0
+    for k in range(1, rk.shape[0]):
+        counts[k - 1] = rk[k]
+    obj = _movegen.equity_obj(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, vowel, pen, empty_board)
+    n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                               empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]), obj)
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 
@@ -329,9 +351,10 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
                 choice = -2
                 xbest = 0  # keep nothing
         else:
-            n, meta, words, bm, nm = all_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span,
-                                               empty_board, meta, words, bm, nm, tabs, counts)
             opp_pts = _rack_pts(racks[1 - p], tile_pts)
+            n = best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
+                            words, bm, nm, tabs, counts, nbag, opp_pts, tile_pts, milli[leave_sel[p]], caps, G, P, R,
+                            vowel, pen)
             choice, xbest, _ = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board,
                                            tile_pts, milli[leave_sel[p]], caps, G, P, R, vowel, pen, stride, lmap)
         # ---------------------------------------------------------- make the move

@@ -20,7 +20,7 @@ import numba
 from .._jit import ThreadsError
 from ..lexicon import Lexicon
 from . import _cross, _movegen
-from ._tables import EMPTY, N_CODES, SIZE, mset_for, reach_for, span_table
+from ._tables import EMPTY, N_CODES, SIZE, reach_for, span_table, wtabs_for
 from .errors import InvalidBoardError, ScrabbleError, short
 from .plays import PLAY_DTYPE
 from .variants import Variant
@@ -169,7 +169,7 @@ def as_plays(out, n) -> np.ndarray:
 class _Tables:
     """What the kernels read besides the board, per lexicon and variant (looked up once, kept on the board)."""
 
-    __slots__ = ("key", "rack_size", "bingo", "span", "reach", "mtab")
+    __slots__ = ("key", "rack_size", "bingo", "span", "reach", "wtabs")
 
     def __init__(self, board):
         v, lex = board.variant, board.lexicon
@@ -178,7 +178,7 @@ class _Tables:
         self.bingo = np.int64(v.bingo)
         self.span = span_table()
         self.reach = reach_for(lex)
-        self.mtab = mset_for(lex)
+        self.wtabs = wtabs_for(lex)
 
 
 def _tables(board: BoardArrays) -> _Tables:
@@ -188,8 +188,9 @@ def _tables(board: BoardArrays) -> _Tables:
     return t
 
 
-def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None) -> np.ndarray:
-    """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one.
+def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None, obj=None) -> np.ndarray:
+    """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one (by score, or by
+    the objective ``obj`` of :func:`._movegen.best`, e.g. :func:`._movegen.equity_obj`).
 
     One position runs serially: a parallel loop over its 30 lines was measured 7-14x slower here (buffers,
     packing and thread wake-up on a ~200 us job); parallelism is over positions (:func:`batch_arrays`)."""
@@ -197,13 +198,15 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
     if best_only:
         n, out = _movegen.best(board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm,
                                board.values, counts, n_blanks, t.rack_size, t.bingo, board.dawg, t.span,
-                               board.empty, t.reach, t.mtab)
+                               board.empty, t.reach, t.wtabs, _SCORE_OBJ if obj is None else obj)[:2]
     else:
         n, out = _movegen.generate(board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm,
                                    board.values, counts, n_blanks, t.rack_size, t.bingo, board.dawg, t.span,
-                                   board.empty, t.reach, t.mtab, np.int64(cap or DEFAULT_CAP))
+                                   board.empty, t.reach, t.wtabs, np.int64(cap or DEFAULT_CAP))
     return as_plays(out, n)
 
+
+_SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)
 
 _POOL: list = []  # the shared thread pool, made on first use
 _POOL_LOCK = threading.Lock()

@@ -31,14 +31,17 @@ import numpy as np
 from .._jit import inline, kernel
 from ..bits import lsb_index
 from ..lexicon._dawg import child_slot
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset_has, mset_tag
+from . import _leaves
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset_has, mset_tag, wmap_range
 
 LOW32 = np.int64(0xFFFFFFFF)
-NO_BOUND = np.int64(1) << 40  # an upper bound above every score
+NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
+NEG = -NO_BOUND  # below every score or equity (heap keys -bound * 512 + start stay below 2 ** 50)
 FULL = np.int64((1 << SIZE) - 1)
 REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
+CW_CAP = 2048  # words the word mode takes for one start (more: the plain walk)
 START_CAP = 4096  # rows (115 kB) allocated first by the all-plays kernel; it doubles them as needed
 
 
@@ -69,6 +72,16 @@ def _earlier(out, d, i, s, dep, stk, bm):
         if a != b:
             return a < b
     return dep + 1 < n0
+
+
+@inline
+def _insert_desc(a, n, v):
+    """Insert ``v`` into ``a[:n]`` (sorted high first), keeping it sorted."""
+    j = n
+    while j > 0 and a[j - 1] < v:
+        a[j] = a[j - 1]
+        j -= 1
+    a[j] = v
 
 
 @inline
@@ -142,137 +155,210 @@ def _heap_push(hk, he, hn, k, e):
     return hn + 1
 
 
-def _make_walk(best_only: bool):
-    """The walk kernel for one mode: every play (``best_only=False``) or the best one. The mode is a constant of
-    the closure, so Numba prunes the other mode's branches before typing (the full-list kernel does not even
-    compile the tie-break helper) and each kernel compiles only what it runs."""
+@kernel
+def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
+          order, m, endbs, hem, wtabs, t0, n0, obj, lbest, mode):
+    """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
+    ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
+    (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
+    write the plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each). ``mode`` 0: every play,
+    1: the best one. One kernel for both modes (a runtime flag, not two closures): it compiles once for
+    :func:`generate` and :func:`best`, which costs less compile time than two kernels and little run time.
 
-    @kernel
-    def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
-              order, m, endbs, hem, mtab, t0, n0):
-        """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
-        ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
-        (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
-        write the plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each).
+    All plays: starts ``order[t0:m]`` with ``n0`` rows already written. Returns ``(n, t)``: the rows written
+    and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
+    caller grows ``out``, restores ``counts`` and calls again from ``t``).
 
-        All plays: starts ``order[t0:m]`` with ``n0`` rows already written. Returns ``(n, t)``: the rows written
-        and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
-        caller grows ``out``, restores ``counts`` and calls again from ``t``).
+    Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
+    :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
+    with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
+    ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
+    start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
+    that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
+    nearly every long span on top, and most of them hold no bingo.
 
-        Best only: the best in row 0. ``order[:m]`` is a min-heap of keys ``-bound * 512 + start`` with the ends
-        of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against ``mtab``),
-        and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of start
-        ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
-        that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
-        nearly every long span on top, and most of them hold no bingo.
+    Word mode (best only): the whole-rack end alone is walked once per word the word map
+    (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
+    one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
+    two blanks the plain walk tried most pairs of letters on every long span.
 
-        Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
-        letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
-        placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
-        is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
-        trying every pair of letters on long spans.
+    Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
+    letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
+    placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
+    is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
+    trying every pair of letters on long spans.
 
-        One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
-        increment and decrement, which per start was ~10% of the best-only run time."""
-        cap = out.shape[0] // REC
-        stk = np.empty((11, SIZE + 1), np.int64)  # every entry is written before it is read
-        n = n0
-        bscore = np.int64(-1)  # best only: the score in row 0
-        hn = m  # best only: entries in the heap (order, hem)
-        memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
-        rkey = _rack_key(counts)
-        n_starts = m  # (the walk reuses the name m for node masks)
-        t = t0 - 1
-        while True:
-            if best_only:
-                # the entry whose ends have the highest bound: walk its ends that can beat the best; when only
-                # its whole-rack end reaches the next entry's bound, that end alone, the others put back
-                if hn == 0:
+    One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
+    increment and decrement, which per start was ~10% of the best-only run time."""
+    best_only = mode == 1
+    cap = out.shape[0] // REC
+    stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
+    n = n0
+    eqv, stride, scale, lfull, opv, use_opv = obj
+    mtab, wkeys, wids, wdir, wlet = wtabs
+    fm = np.full(SIZE, -1, np.int64)  # best only: letters allowed per square (word mode: the word's)
+    wcap = CW_CAP if best_only and nblank > 0 else 1
+    cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
+    ce = np.empty(wcap, np.int64)
+    sz, sk, sv = _sub_racks(counts, lval, best_only and nblank > 0)
+    ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
+    n_rack = nblank
+    for c in range(32):
+        n_rack += counts[c]
+    for j in range(min(lbest.shape[0], SIZE + 1)):
+        ubs[5 + j] = lbest[j]
+    bscore = NEG  # best only: the objective of the play in row 0
+    hn = m  # best only: entries in the heap (order, hem)
+    memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
+    rkey = _rack_key(counts)
+    n_starts = m  # (the walk reuses the name m for node masks)
+    t = t0 - 1
+    while True:
+        if best_only:
+            # the entry whose ends have the highest bound: walk its ends that can beat the best; when only
+            # its whole-rack end reaches the next entry's bound, that end alone, the others put back
+            if hn == 0:
+                break
+            key, em, hn = _heap_pop(order, hem, hn)
+            x = key & 511
+            bound = -(key >> 9)
+        else:
+            t += 1
+            if t >= n_starts:
+                break
+            x = order[t]
+            em = starts[3, x]
+        n_start = n
+        d = starts[0, x]
+        i = starts[1, x]
+        s = starts[2, x]
+        f = starts[4, x]
+        allowed_f = starts[5, x]
+        we = starts[7, x]
+        if best_only:
+            if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
+                # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
+                # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
+                starts[9, x] = 1
+                starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
+                if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
+                    endbs[x, we] = NEG
+                    em &= ~(np.int64(1) << we)
+                    if em == 0:
+                        continue
+                    bound = NEG
+                    for q in range(s, SIZE):
+                        if (em >> q) & 1 and endbs[x, q] > bound:
+                            bound = endbs[x, q]
+                    if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
+                        hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
+                        continue
+            lim = bscore
+            if n > 0:
+                if bound < lim:
                     break
-                key, em, hn = _heap_pop(order, hem, hn)
-                x = key & 511
-                bound = -(key >> 9)
-            else:
-                t += 1
-                if t >= n_starts:
-                    break
-                x = order[t]
-                em = starts[3, x]
-            n_start = n
-            d = starts[0, x]
-            i = starts[1, x]
-            s = starts[2, x]
-            f = starts[4, x]
-            allowed_f = starts[5, x]
-            we = starts[7, x]
-            if best_only:
-                if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
-                    # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
-                    # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
-                    starts[9, x] = 1
-                    starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
-                    if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
-                        endbs[x, we] = -1
-                        em &= ~(np.int64(1) << we)
-                        if em == 0:
-                            continue
-                        bound = np.int64(-1)
-                        for q in range(s, SIZE):
-                            if (em >> q) & 1 and endbs[x, q] > bound:
-                                bound = endbs[x, q]
-                        if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
-                            hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
-                            continue
-                lim = bscore
-                if n > 0:
+                # an equal score wins the tie-break only from a start no later in generation order than the best's
+                d0 = np.int64(out[2])
+                i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
+                s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
+                if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
+                    lim += 1
                     if bound < lim:
-                        break
-                    # an equal score wins the tie-break only from a start no later in generation order than the best's
-                    d0 = np.int64(out[2])
-                    i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
-                    s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
-                    if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
-                        lim += 1
-                        if bound < lim:
-                            continue
-                thr = lim
-                if hn > 0 and -(order[0] >> 9) > thr:
-                    thr = -(order[0] >> 9)
-                lo = np.int64(0)  # ends left for later
-                lob = np.int64(-1)
-                for q in range(s, SIZE):
-                    if (em >> q) & 1:
-                        if endbs[x, q] < lim:  # cannot beat the best so far
-                            em &= ~(np.int64(1) << q)
-                        elif endbs[x, q] < thr:
-                            em &= ~(np.int64(1) << q)
-                            lo |= np.int64(1) << q
-                            if endbs[x, q] > lob:
-                                lob = endbs[x, q]
-                if lo != 0:
-                    if we >= 0 and em == (np.int64(1) << we):
-                        # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
-                        # with the whole-rack filter from the first square, the others later if still worth it
-                        hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
-                    else:  # a split elsewhere costs more walking twice than it saves
-                        em |= lo
-                if em == 0:
+                        continue
+            thr = lim
+            if hn > 0 and -(order[0] >> 9) > thr:
+                thr = -(order[0] >> 9)
+            lo = np.int64(0)  # ends left for later
+            lob = NEG
+            for q in range(s, SIZE):
+                if (em >> q) & 1:
+                    if endbs[x, q] < lim:  # cannot beat the best so far
+                        em &= ~(np.int64(1) << q)
+                    elif endbs[x, q] < thr:
+                        em &= ~(np.int64(1) << q)
+                        lo |= np.int64(1) << q
+                        if endbs[x, q] > lob:
+                            lob = endbs[x, q]
+            if lo != 0:
+                if we >= 0 and em == (np.int64(1) << we):
+                    # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
+                    # with the whole-rack filter from the first square, the others later if still worth it
+                    hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
+                else:  # a split elsewhere costs more walking twice than it saves
+                    em |= lo
+            if em == 0:
+                continue
+        top = SIZE - 1
+        while top > s and (em >> top) & 1 == 0:
+            top -= 1
+        if we > top:
+            we = np.int64(-1)
+        wtag0 = mset_tag(we - s + 1, 0) if we >= 0 else np.int64(0)
+        wtag1 = mset_tag(we - s + 1, 1) if we >= 0 else np.int64(0)
+        wok = 0  # whole-rack end with no blank placed yet: 0 unchecked, 1 a word's multiset, 2 not
+        if best_only:
+            if we >= 0:
+                wok = 1  # checked above when the entry first came on top
+        elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
+            if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
+                continue
+            wok = 1
+        # word mode (best only): each end walked once per word of the word map that some of the rack's tiles
+        # and the span's tiles may spell, each walk held to that word's letters (fm)
+        nwu = 1
+        wmode = False
+        # (two blanks on other ends: the 32 lookups per sub-rack cost more than the walk saves, measured)
+        if best_only and (nblank == 1 or (nblank == 2 and we >= 0 and em == (np.int64(1) << we))):
+            ubs[0] = bscore if n > 0 else NEG
+            ubs[1] = scale
+            ubs[2] = n_rack
+            ubs[3] = rack_size
+            ubs[4] = bingo
+            nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
+                                   wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, ubs)
+            if nwu == 0:
+                continue
+            wmode = nwu > 0
+            if not wmode:  # more candidates than cw holds: the plain walk
+                nwu = 1
+        for wu in range(nwu):
+            if wmode:
+                e = ce[wu]
+                if n > 0 and endbs[x, e] < bscore:
                     continue
-            top = SIZE - 1
-            while top > s and (em >> top) & 1 == 0:
-                top -= 1
-            if we > top:
-                we = np.int64(-1)
-            wtag0 = mset_tag(we - s + 1, 0) if we >= 0 else np.int64(0)
-            wtag1 = mset_tag(we - s + 1, 1) if we >= 0 else np.int64(0)
-            wok = 0  # whole-rack end with no blank placed yet: 0 unchecked, 1 a word's multiset, 2 not
-            if best_only:
-                if we >= 0:
-                    wok = 1  # checked above when the entry first came on top
-            elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
-                if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
+                # the word on the span: its letters must fit the tiles and cross-checks, and its score with
+                # every letter a real tile (a blank only lowers it) must reach the best
+                w = cw[wu]
+                hit = True
+                ub = np.int64(0)
+                uw = np.int64(1)
+                ux = np.int64(0)
+                une = 0
+                for q in range(s, e + 1):
+                    c = np.int64(wlet[w, q - s])
+                    fm[q] = np.int64(1) << c
+                    if lines[d, i, q] != EMPTY:
+                        if lines[d, i, q] != c:
+                            hit = False
+                            break
+                        ub += fv[d, i, q]
+                    else:
+                        if (cc[d, i, q] >> c) & 1 == 0:
+                            hit = False
+                            break
+                        lv = lval[c] * lm[d, i, q]
+                        ub += lv
+                        uw *= wm[d, i, q]
+                        if xs[d, i, q] >= 0:
+                            ux += (xs[d, i, q] + lv) * wm[d, i, q]
+                        une += 1
+                if not hit:
                     continue
-                wok = 1
+                ub = ub * uw + ux + (bingo if une == rack_size else 0)
+                if n > 0 and scale * ub + lbest[max(n_rack - une, 0)] < bscore:
+                    continue
+                em = np.int64(1) << e
+                top = e
             rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
             nb = nblank
             # depth 0
@@ -285,6 +371,8 @@ def _make_walk(best_only: bool):
             stk[7, 0] = 0
             stk[8, 0] = 0
             stk[10, 0] = starts[8, x]
+            stk[11, 0] = lfull
+            stk[12, 0] = 0
             stk[2, 0] = -1
             # candidate set at depth 0
             p = s
@@ -294,6 +382,8 @@ def _make_walk(best_only: bool):
                 stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
             else:
                 allowed = m & cc[d, i, p]
+                if wmode:
+                    allowed &= fm[p]
                 cand = allowed & rmask
                 if nb > 0:
                     cand |= allowed << 32
@@ -323,6 +413,8 @@ def _make_walk(best_only: bool):
                 bm = stk[7, dep]
                 nm = stk[8, dep]
                 key = stk[10, dep]
+                li = stk[11, dep]
+                opn = stk[12, dep]
                 if lines[d, i, p] != EMPTY:
                     letter = b
                     ms += fv[d, i, p]
@@ -342,7 +434,7 @@ def _make_walk(best_only: bool):
                     if b >= 32:
                         key = kadd(key, MSET_HASH[letter])
                         # whole-rack filter: only the whole-rack end left to reach, at most one blank left
-                        if we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
+                        if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
                             if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
                                 continue
                     lv = val * lm[d, i, p]
@@ -352,12 +444,17 @@ def _make_walk(best_only: bool):
                         xsum += (xs[d, i, p] + lv) * wm[d, i, p]
                     nt += 1
                     nm |= np.int64(1) << dep
+                    if best_only:
+                        li -= stride[0] if b >= 32 else stride[letter + 1]
+                        if use_opv:
+                            opn += opv[p, letter]
                 stk[9, dep] = letter
                 nmk = nodew >> 32
                 e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
                 if p < f:
                     # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach table);
+                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach
+                    # table);
                     # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
                     af = allowed_f
                     if lines[d, i, f] == EMPTY:
@@ -379,8 +476,9 @@ def _make_walk(best_only: bool):
                         if nt == rack_size:
                             score += bingo
                         if best_only:
-                            write = n == 0 or score > bscore or (
-                                score == bscore and _earlier(out, d, i, s, dep, stk, bm))
+                            val = scale * score + eqv[li] + opn
+                            write = n == 0 or val > bscore or (
+                                val == bscore and _earlier(out, d, i, s, dep, stk, bm))
                             slot = 0
                         else:
                             write = True
@@ -411,11 +509,12 @@ def _make_walk(best_only: bool):
                             out[o + 26] = nm & 255
                             out[o + 27] = nm >> 8
                             if best_only:
-                                bscore = score
+                                bscore = val
                                 # ends whose bound does not beat the new best are no longer worth reaching (an
-                                # equal score found later in this walk loses the tie-break)
+                                # equal value found later in this walk loses the tie-break; the word mode walks
+                                # words out of generation order, so there equal ends stay)
                                 for q in range(s, SIZE):
-                                    if (em >> q) & 1 and endbs[x, q] <= score:
+                                    if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
                                         em &= ~(np.int64(1) << q)
                                 while top > s and (em >> top) & 1 == 0:
                                     top -= 1
@@ -424,7 +523,7 @@ def _make_walk(best_only: bool):
                     child = e >> 1
                     m = np.int64(dawg[child])
                     q = p + 1
-                    if (m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
+                    if (not wmode and m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
                             and (em >> p) != (np.int64(1) << (we - p))):
                         # from q on only the whole-rack end is left: is the multiset a word's?
                         if nb == nblank:  # no blank placed: the same multiset for every prefix here
@@ -444,23 +543,172 @@ def _make_walk(best_only: bool):
                         stk[7, dep] = bm
                         stk[8, dep] = nm
                         stk[10, dep] = key
+                        stk[11, dep] = li
+                        stk[12, dep] = opn
                         stk[2, dep] = -1
                         if lines[d, i, q] != EMPTY:
                             L = np.int64(lines[d, i, q])
                             stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
                         else:
                             allowed = m & cc[d, i, q]
+                            if wmode:
+                                allowed &= fm[q]
                             c2 = allowed & rmask
                             if nb > 0:
                                 c2 |= allowed << 32
                             stk[1, dep] = c2
-        return n, np.int64(-1)
+    if best_only:
+        return n, bscore
+    return n, np.int64(-1)
 
-    return _walk
+
+@kernel
+def _sub_racks(counts, lval, on):
+    """``(sizes, keys, values)`` of every sub-multiset of the rack's real tiles (mixed radix over its distinct
+    letters; ``values[idx]``: its tiles' values, high first, 0 after); only the empty one unless ``on``."""
+    lets = np.empty(8, np.int64)
+    cnts = np.empty(8, np.int64)
+    nl = 0
+    for c in range(32):
+        if on and counts[c] > 0 and nl < 8:
+            lets[nl] = c
+            cnts[nl] = counts[c]
+            nl += 1
+    nsub = 1
+    for j in range(nl):
+        nsub *= cnts[j] + 1
+    sz = np.zeros(nsub, np.int64)
+    sk = np.zeros(nsub, np.int64)
+    sv = np.zeros((nsub, 8), np.int64)
+    for idx in range(nsub):
+        r = idx
+        for j in range(nl):
+            k = r % (cnts[j] + 1)
+            r //= cnts[j] + 1
+            for _ in range(k):
+                sk[idx] = kadd(sk[idx], MSET_HASH[lets[j]])
+                v = lval[lets[j]]
+                t = sz[idx]
+                while t > 0 and sv[idx, t - 1] < v:
+                    sv[idx, t] = sv[idx, t - 1]
+                    t -= 1
+                sv[idx, t] = v
+                sz[idx] += 1
+    return sz, sk, sv
 
 
-_walk_all = _make_walk(False)
-_walk_best = _make_walk(True)
+@kernel
+def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
+                     fv, xs, lm, wm, sv, ubs):
+    """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
+    their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
+    (squares, cross-checks, tiles).
+
+    For each end ``e``: every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``, values ``sv``:
+    :func:`_sub_racks`) that fills the span's empty squares with ``b`` blanks, unless its values sorted on the
+    span's sorted premiums cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
+    blank; for two, one short with each letter ``c`` for the first blank); each end's words once. The whole-rack
+    end alone with two blanks (``wkey``: the rack's real tiles + the span's tiles): the same lookups, a word found
+    through both of its blank letters kept through the lower one."""
+    nc = np.int64(0)
+    if nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
+        ln = we - s + 1
+        csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
+        for c in range(32):
+            csum += c * counts[c]
+        for q in range(s, we + 1):
+            if lines[d, i, q] != EMPTY:
+                csum += np.int64(lines[d, i, q])
+        for c in range(32):
+            lo, hi = wmap_range(wkeys, wdir, kadd(kadd(wkey, MSET_HASH[c]), mset_tag(ln, 1)))
+            for j in range(lo, hi):
+                w = np.int64(wids[j])
+                t = np.int64(0)
+                for k in range(ln):
+                    t += np.int64(wlet[w, k])
+                if t - csum - c < c:  # the other blank's letter comes before c: found through it
+                    continue
+                if nc == cw.shape[0]:
+                    return np.int64(-1)
+                cw[nc] = w
+                ce[nc] = we
+                nc += 1
+        return nc
+    nsub = sz.shape[0]
+    # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
+    bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
+    qs = np.zeros(SIZE, np.int64)
+    eff = np.zeros(SIZE, np.int64)
+    fkey = np.int64(0)
+    ne = np.int64(0)
+    fixed = np.int64(0)
+    wprod = np.int64(1)
+    x0 = np.int64(0)
+    for e in range(s, SIZE):
+        if lines[d, i, e] != EMPTY:
+            fkey = kadd(fkey, MSET_HASH[np.int64(lines[d, i, e])])
+            fixed += fv[d, i, e]
+        else:
+            w = wm[d, i, e]
+            wprod *= w
+            cwp = np.int64(0)
+            if xs[d, i, e] >= 0:
+                x0 += xs[d, i, e] * w
+                cwp = w
+            a = lm[d, i, e]
+            bb = a * cwp
+            _insert_desc(qs, ne, a)
+            _insert_desc(eff, ne, bb)
+            ne += 1
+        if (em >> e) & 1 == 0:
+            continue
+        ln = e - s + 1
+        seg = nc
+        base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
+        lb = ubs[5 + max(n_rack - ne, 0)]
+        for idx in range(nsub):
+            for b in range(nblank + 1):
+                if sz[idx] + b != ne:
+                    continue
+                r1 = np.int64(0)
+                r2 = np.int64(0)
+                for j in range(sz[idx]):
+                    r1 += sv[idx, j] * qs[j]
+                    r2 += sv[idx, j] * eff[j]
+                if scale * (base + wprod * r1 + r2) + lb < bscore:  # no word of these tiles can reach the best
+                    continue
+                for c in range(32 if b == 2 else 1):  # two blanks: the first one's letter c, one short of the rest
+                    key = kadd(kadd(fkey, sk[idx]), mset_tag(ln, min(b, 1)))
+                    if b == 2:
+                        key = kadd(key, MSET_HASH[c])
+                    if not mset_has(mtab, key):  # (most sub-racks spell nothing: the small bit set says so first)
+                        continue
+                    nc = _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce)
+                    if nc < 0:
+                        return nc
+    return nc
+
+
+@inline
+def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
+    """Append the words of ``key`` (end ``e``) to ``cw[:nc]``/``ce`` but those already in ``cw[seg:nc]``: the new
+    count, or -1 when ``cw`` is full."""
+    lo, hi = wmap_range(wkeys, wdir, key)
+    for j in range(lo, hi):
+        w = np.int64(wids[j])
+        dup = False
+        for t in range(seg, nc):
+            if cw[t] == w:
+                dup = True
+                break
+        if dup:
+            continue
+        if nc == cw.shape[0]:
+            return np.int64(-1)
+        cw[nc] = w
+        ce[nc] = e
+        nc += 1
+    return nc
 
 
 @kernel
@@ -512,7 +760,7 @@ def _line_conn(occ, empty_board, d, i):
 
 @kernel
 def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-             reach, mtab, cap):
+             reach, wtabs, cap):
     """Every play of one position: ``(n, out)``, the plays as the first ``n`` rows of ``out`` (uint8, :data:`REC`
     bytes a row, ``cap`` rows allocated first and doubled in the walk as needed). The best play alone is
     :func:`best`'s pruned search."""
@@ -572,12 +820,14 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
     for q in range(SIZE):
         endbs[0, q] = NO_BOUND
+    z = np.zeros(1, np.int64)
+    obj = (z, z, np.int64(1), np.int64(0), np.zeros((1, 1), np.int64), z.shape[0] > 1)  # read only by best()
     out = np.empty(max(cap, 1) * REC, np.uint8)
     n = np.int64(0)
     t = np.int64(0)
     while True:
-        n, t = _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
-                         starts, order, m, endbs, endbs[0], mtab, t, n)
+        n, t = _walk(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
+                     starts, order, m, endbs, endbs[0], wtabs, t, n, obj, z, np.int64(0))
         if t < 0:
             return n, out
         # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
@@ -593,9 +843,16 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
 
 @kernel
 def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-         reach, mtab):
-    """The top-scoring play only: ``(n, out)``, ``n`` = 1 and the play in row 0 of ``out`` (layout as in
-    :func:`generate`), or ``n`` = 0 when there is no play.
+         reach, wtabs, obj):
+    """The best play only: ``(n, out, value)``, ``n`` = 1 and the play in row 0 of ``out`` (layout as in
+    :func:`generate`) with its objective ``value``, or ``n`` = 0 when there is no play.
+
+    The objective (``obj = (eqv, stride, scale, lfull, opv, use_opv)``) is ``scale * score + eqv[kept] (+
+    opening)``: ``kept`` the mixed-radix index of the tiles left on the rack (``lfull`` for the whole rack, each
+    placed tile subtracts ``stride[0]`` for a blank, ``stride[1 + letter]`` else), with ``use_opv``
+    ``opv[square, letter]`` added per tile placed (the opening penalty, <= 0, which the bounds leave out).
+    ``eqv`` of one entry with ``stride`` all zero: ``eqv[0]`` for every play (:data:`SCORE_OBJ`-like; the score).
+    Ties go to the first play in generation order, as a stable sort of every play by that value.
 
     Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
     premiums, times the best word premiums, + every possible cross word, + bingo); starts are then walked in
@@ -608,6 +865,9 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     ``lm * c`` sorted high first (rearrangement, each part kept sorted as squares are added), and each square's
     best rack letter allowed by its cross-check. Ends past a square no rack tile can fill are dropped. A per-play
     bonus bounded above (a leave value) would add its maximum to every end bound.
+
+    Objective bounds: an end with ``k`` new tiles keeps ``n_rack - k`` tiles, so its bound is ``scale *`` the score
+    bound + the best ``eqv`` of a leave of that size.
 
     Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
     unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
@@ -643,6 +903,20 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         best_v = lval[c]
                 maxv[d, i, q] = best_v
     k = min(n_rack, 7)
+    # best objective part of a leave by its size (tiles kept)
+    eqv, stride, scale = obj[0], obj[1], obj[2]
+    lbest = np.full(SIZE + 1, NEG, np.int64)
+    for li in range(eqv.shape[0]):
+        nk = np.int64(0)
+        for kd in range(stride.shape[0]):
+            if stride[kd] > 0:
+                ck = nblank if kd == 0 else counts[kd - 1]
+                nk += (li // stride[kd]) % (ck + 1)
+        if eqv[li] > lbest[nk]:
+            lbest[nk] = eqv[li]
+    if eqv.shape[0] == 1:
+        for j in range(SIZE + 1):
+            lbest[j] = eqv[0]
     starts = np.empty((10, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
     qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
     eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
@@ -674,7 +948,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                 by_lm = np.int64(0)
                 by_c = np.int64(0)
                 ne = 0
-                bnd = np.int64(-1)
+                bnd = NEG
                 for q in range(s, SIZE):
                     if (em >> q) == 0:
                         break
@@ -694,16 +968,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         b = a * c
                         by_lm += mv * a
                         by_c += mv * b
-                        j = ne
-                        while j > 0 and qs[j - 1] < a:
-                            qs[j] = qs[j - 1]
-                            j -= 1
-                        qs[j] = a
-                        j = ne
-                        while j > 0 and eff[j - 1] < b:
-                            eff[j] = eff[j - 1]
-                            j -= 1
-                        eff[j] = b
+                        _insert_desc(qs, ne, a)
+                        _insert_desc(eff, ne, b)
                         ne += 1
                     if (em >> q) & 1:
                         r1 = np.int64(0)
@@ -716,10 +982,11 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
                         eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
                         if ne >= rack_size:
                             eb += bingo
+                        eb = scale * eb + lbest[max(n_rack - ne, 0)]
                         endbs[m, q] = eb
                         if eb > bnd:
                             bnd = eb
-                if bnd < 0 or em == 0:
+                if bnd == NEG or em == 0:
                     continue
                 if we >= 0 and (em >> we) & 1 == 0:
                     we = np.int64(-1)
@@ -751,6 +1018,47 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     for t in range(m):
         hem[t] = starts[3, order[t] & 511]
     out = np.empty(REC, np.uint8)
-    n, _ = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
-                      rmask, reach, starts, order, m, endbs, hem, mtab, np.int64(0), np.int64(0))
-    return min(n, 1), out
+    n, val = _walk(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
+                   rmask, reach, starts, order, m, endbs, hem, wtabs, np.int64(0), np.int64(0), obj, lbest, np.int64(1))
+    return min(n, 1), out, val
+
+
+@kernel
+def score_obj():
+    """The objective of the top-scoring play for :func:`best`: ``scale`` 1, nothing added."""
+    z = np.zeros(1, np.int64)
+    return z, np.zeros(33, np.int64), np.int64(1), np.int64(0), np.zeros((1, 1), np.int64), z.shape[0] > 1
+
+
+@kernel
+def equity_obj(rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, empty_board):
+    """The objective of the play of highest static equity (millipoints, as :func:`._leaves.plays_equity`) for
+    :func:`best`, rack ``rk`` by kind (0 blank, 1 + letter code): ``1000 * score`` + the leave's value while the
+    bag (``bag`` tiles) holds tiles; with it empty, ``+ 2000 * opp_pts`` for a play that goes out, else ``- 2000 *``
+    the points kept ``-`` :data:`._leaves.NON_OUTPLAY_PENALTY`; on the empty board the vowel penalty
+    ``pen[0, square]`` (only across plays are generated there)."""
+    K = caps.shape[0]
+    stride = np.zeros(K, np.int64)
+    lmap = np.zeros(256, np.int64)  # 2 ** 7 sub-multisets at most, fewer with repeated tiles
+    size = _leaves.leave_map(rk, milli, caps, G, P, R, stride, lmap)
+    eqv = np.empty(size, np.int64)
+    full = np.int64(0)
+    for kd in range(K):
+        full += rk[kd] * stride[kd]
+    for li in range(size):
+        if bag > 0:
+            eqv[li] = lmap[li]
+        elif li == 0:
+            eqv[li] = 2000 * opp_pts
+        else:
+            pts = np.int64(0)
+            for kd in range(K):
+                if stride[kd] > 0:
+                    pts += ((li // stride[kd]) % (rk[kd] + 1)) * tile_pts[kd]
+            eqv[li] = -(2000 * pts + _leaves.NON_OUTPLAY_PENALTY)
+    opv = np.zeros((SIZE, 32), np.int64)
+    if empty_board:
+        for q in range(SIZE):
+            for c in range(32):
+                opv[q, c] = vowel[c] * pen[0, q]
+    return eqv, stride, np.int64(1000), full, opv, empty_board

@@ -14,9 +14,9 @@ import numpy as np
 
 from .. import _timing
 from . import _movegen
-from ._board import batch_arrays
+from ._board import _SCORE_OBJ, batch_arrays
 from ._reference import reference_plays
-from ._tables import EMPTY, SIZE, mset_for, reach_for, span_table
+from ._tables import EMPTY, SIZE, reach_for, span_table, wtabs_for
 from .errors import ScrabbleError, short
 
 DATA_RESOURCE = "data/scrabble_midgame_twl06.cgp"
@@ -93,7 +93,7 @@ class Batch:
         self.cap = np.int64(cap)
         self.span = span_table()
         self.reach = reach_for(b0.lexicon)
-        self.mtab = mset_for(b0.lexicon)
+        self.wtabs = wtabs_for(b0.lexicon)
         self.ri, self.bi = np.int64(self.v.rack_size), np.int64(self.v.bingo)
 
     def run_serial(self) -> int:
@@ -102,7 +102,7 @@ class Batch:
         for p, b in enumerate(self.boards):
             n, _ = _movegen.generate(b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, self.counts[p],
                                      self.nblank[p], self.ri, self.bi, b.dawg, self.span, b.empty, self.reach,
-                                     self.mtab, self.cap)
+                                     self.wtabs, self.cap)
             tot += n
         return tot
 
@@ -112,7 +112,7 @@ class Batch:
         for p, b in enumerate(self.boards):
             n, rows = _movegen.best(b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, self.counts[p],
                                     self.nblank[p], self.ri, self.bi, b.dawg, self.span, b.empty, self.reach,
-                                    self.mtab)
+                                    self.wtabs, _SCORE_OBJ)[:2]
             out[p] = rows[:8].view(np.int32)[1] if n else -1
         return out
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _leaves, klv
+from . import _leaves, _movegen, klv
 from ._tables import N_CODES, SIZE
 from .errors import InvalidLeavesError, InvalidRackError, short
 from .variants import Variant, get_variant
@@ -301,21 +301,43 @@ def tile_points(variant: Variant, tiles) -> int:
     return sum(variant.values.get(ch, 0) for ch in tiles if ch != "?")
 
 
-def play_equities(plays: np.ndarray, position, leaves: Leaves) -> np.ndarray:
-    """Static equity (millipoints, int64) of each row of a plays array (:data:`PLAY_DTYPE`) in ``position``."""
+def _equity_inputs(position, leaves: Leaves):
+    """``(tile_pts, vowel, pen, bag, opp_pts)`` of ``position`` for the equity kernels (leaves checked; kept on
+    the position until its board or racks change: counting the unseen tiles is most of the Python time)."""
     v = position.variant
     if leaves.variant.name != v.name:
         raise InvalidLeavesError(f"leaves for {leaves.variant.name!r} used in a {v.name!r} position")
+    key = (position.board.version, position.rack, position.opp_rack)
+    hit = position.__dict__.get("_equity_in")
+    if hit is not None and hit[2] is position.board and hit[0] == key:
+        return hit[1]
     tile_pts, vowel, pen = variant_arrays(v)
     bag = position.bag_size()
     opp = position.opp_rack if position.opp_rack or bag else "".join(position.unseen().elements())
+    out = (tile_pts, vowel, pen, bag, tile_points(v, opp))
+    position.__dict__["_equity_in"] = (key, out, position.board)
+    return out
+
+
+def equity_objective(position, leaves: Leaves) -> tuple:
+    """The objective of the pruned best-by-equity search (:func:`._movegen.best`) for ``position``'s rack:
+    the same equity as :func:`play_equities`."""
+    tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
+    return _movegen.equity_obj(rack_kinds(position.variant, position.rack), tile_pts, *leaves.kernel_args(),
+                               np.int64(bag), np.int64(opp_pts), vowel, pen, bool(position.board.empty))
+
+
+def play_equities(plays: np.ndarray, position, leaves: Leaves) -> np.ndarray:
+    """Static equity (millipoints, int64) of each row of a plays array (:data:`PLAY_DTYPE`) in ``position``."""
+    v = position.variant
+    tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
     out = np.zeros(len(plays), np.int64)
     if not len(plays):
         return out
     cols = [np.ascontiguousarray(plays[f]) for f in ("word", "new", "blanks", "length", "row", "col", "dir", "score",
                                                      "tiles")]
     _leaves.plays_equity(*cols, rack_kinds(v, position.rack), tile_pts, *leaves.kernel_args(), np.int64(bag),
-                         np.int64(tile_points(v, opp)), vowel, pen, bool(position.board.empty), out)
+                         np.int64(opp_pts), vowel, pen, bool(position.board.empty), out)
     return out
 
 

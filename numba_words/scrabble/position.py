@@ -218,14 +218,16 @@ class Position:
     def best(self, by: str = "score") -> Play | None:
         """The top-scoring play (found by the pruned best-only kernel, which writes nothing else), or None.
         Ties are broken as in :meth:`Plays.best`. ``by="equity"``: the play of highest static equity (score +
-        leave value, see :mod:`.leaves`), from every play (exchanges: :meth:`best_move`)."""
-        if by == "equity":
-            # equity is a post-pass over every play; a pruned best-by-equity search (leave bounds from
-            # self.leaves.best_by_size()) can replace it here without changing the result
-            return self.legal_plays().best("equity")
+        leave value, see :mod:`.leaves`), by the same pruned search with the leave in its bounds (exchanges:
+        :meth:`best_move`)."""
         _check_by(by)
         counts, nb = self._rack_arrays()
-        arr = plays_array(self.board, counts, nb, best_only=True)
+        obj = None
+        if by == "equity":
+            from .leaves import equity_objective
+
+            obj = equity_objective(self, self.leaves)
+        arr = plays_array(self.board, counts, nb, best_only=True, obj=obj)
         return Play(arr[0], self) if len(arr) else None
 
     best_play = best

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._board import DEFAULT_CAP, BoardArrays, batch_arrays, plays_array, rack_arrays
-from ._tables import N_CODES, mset_for, reach_for, span_table
+from ._tables import N_CODES, reach_for, span_table, wtabs_for
 from .errors import InvalidBoardError, InvalidRackError, ScrabbleError, short
 from .plays import Plays
 from .position import Position
@@ -203,4 +203,4 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
         play_games(2, ("equity", "score"), lexicon=lex, threads=1)
     if lexicon is not None:
         reach_for(lexicon)
-        mset_for(lexicon)
+        wtabs_for(lexicon)

@@ -1,0 +1,124 @@
+"""The pruned best-only search (by score and by equity) against the full list, on racks with and without blanks,
+and the word map it reads against a plain-Python index of the word list."""
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from numba_words.lexicon import Lexicon
+from numba_words.scrabble import SCRABBLE, Position
+from numba_words.scrabble.leaves import Leaves
+
+BENCH = Path(__file__).resolve().parent.parent / "data" / "scrabble" / "twl06_bench.cgp"
+
+
+@pytest.fixture(scope="module")
+def twl():
+    return Lexicon.load("twl06")
+
+
+def _key(lex, letters, n, short):
+    from numba_words.scrabble._tables import MSET_HASH, mset_tag
+
+    k = sum(int(MSET_HASH[c]) for c in lex.alphabet.encode(letters)) + int(mset_tag(n, short))
+    return np.int64(np.uint64(k % (1 << 64)).astype(np.int64))
+
+
+def test_word_map_lists_exactly_the_words_of_each_multiset():
+    from numba_words.scrabble._tables import wmap_range, wmap_table
+
+    rng = random.Random(3)
+    letters = "ABCDEF"
+    words = sorted({"".join(rng.choice(letters) for _ in range(rng.choice((2, 3, 4, 7, 8, 9, 15))))
+                    for _ in range(400)})
+    lex = Lexicon.from_words(words, alphabet=letters)
+    wkeys, wids, wdir, wlet = wmap_table(lex.dawg)
+    assert wlet.shape[0] == len(words)
+    spelled = ["".join(letters[c] for c in row[:len(w)]) for row, w in zip(wlet, words)]
+    assert spelled == words  # word ids in alphabetical order
+    want = defaultdict(set)
+    for i, w in enumerate(words):
+        want[(len(w), 0, "".join(sorted(w)))].add(i)
+        for j in range(len(w)):
+            want[(len(w), 1, "".join(sorted(w[:j] + w[j + 1:])))].add(i)
+    for (n, short, ms), ids in want.items():
+        lo, hi = wmap_range(wkeys, wdir, _key(lex, ms, n, short))
+        assert sorted(wids[lo:hi].tolist()) == sorted(ids), (n, short, ms)
+    absent = 0
+    for ms in ("AABCDEF", "FFFFFFFF", "AB", "ABCDEFFF", "AAAAAAAAAAAAAA", "BBBBBBBBBBBBB"):
+        for short in (0, 1):
+            if (len(ms) + short, short, ms) not in want:  # a multiset of no word of that length
+                lo, hi = wmap_range(wkeys, wdir, _key(lex, ms, len(ms) + short, short))
+                assert lo == hi
+                absent += 1
+    assert absent > 4
+
+
+def _racks(rng, pos, k):
+    """``k`` random racks drawn from what the player on turn cannot see (0, 1 and 2 blanks)."""
+    pool = list(pos.unseen().elements()) + list(pos.rack)
+    real = [t for t in pool if t != "?"]
+    out = []
+    for j in range(k):
+        nb = j % 3
+        n = min(7, len(pool))
+        if len(real) < n - nb:
+            continue
+        out.append("".join(rng.sample(real, n - nb)) + "?" * nb)
+    return out
+
+
+def test_best_by_score_and_equity_are_the_full_lists_best(twl):
+    """best() and best("equity") (the pruned searches: leave bounds, word map, whole-rack filter) return the same
+    play as sorting every play, with a random leave table and the default one, over many racks with and without
+    blanks (a roomy bag, so that two-blank racks fit beside any board), on the stored midgame positions, the
+    empty board (the opening vowel penalty) and with the bag emptied (going out, tiles kept)."""
+    roomy = dataclasses.replace(SCRABBLE, name="scrabble-roomy", counts={k: 2 * n for k, n in SCRABBLE.counts.items()},
+                                blanks=4, _arrays={})
+    table = Leaves(roomy, name="random")
+    table.milli[:] = np.random.default_rng(11).integers(-25_000, 40_000, len(table))
+    table_std = Leaves(SCRABBLE, name="random")
+    table_std.milli[:] = np.random.default_rng(12).integers(-25_000, 40_000, len(table_std))
+    rng = random.Random(7)
+    checked = blanks = bingos = empty_bag = 0
+    cases = []
+    for line in BENCH.read_text().splitlines():
+        base = Position.from_cgp(line, roomy, lexicon=twl)
+        cases += [(base, rack, None) for rack in _racks(rng, base, 6)]
+        # the bag emptied: the real bag, the unseen tiles split between the two racks
+        base = Position.from_cgp(line, lexicon=twl)
+        pool = list(base.unseen().elements()) + list(base.rack)
+        if len(pool) <= 14:
+            for _ in range(4):
+                rng.shuffle(pool)
+                cases.append((base, "".join(pool[:7]), "".join(pool[7:])))
+    empty = Position.from_cgp("/".join(["15"] * 15) + " AEINST?/ 0/0 0", roomy, lexicon=twl)
+    cases += [(empty, rack, None) for rack in ("AEINST?", "EEIOUA?", "RETAINS", "QUIZ??E", "AEIOU??", "BCDFGHJ")]
+    for j, (base, rack, opp) in enumerate(cases):
+        p = base.copy()
+        if opp is not None:
+            p.opp_rack = ""
+        p.rack = rack
+        if opp is not None:
+            p.opp_rack = opp
+        if j % 2:
+            p.leaves = table if p.variant.name == roomy.name else table_std
+        full = p.legal_plays()
+        for by in ("score", "equity"):
+            a, b = p.best(by), full.best(by)
+            assert (a is None) == (b is None), (p.cgp(), by)
+            if a is None:
+                continue
+            assert str(a) == str(b) and a.score == b.score, (p.cgp(), by, str(a), str(b))
+            if by == "equity":
+                assert a.equity == b.equity
+            checked += 1
+            blanks += "?" in rack
+            bingos += a.tiles_used == 7
+            empty_bag += p.bag_size() == 0
+    assert checked > 600 and blanks > 400 and bingos > 100 and empty_bag > 10
