@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from dataclasses import dataclass
 
 import numpy as np
 
-from .._jit import threads as _threads
 from . import _autoplay
-from ._board import BoardArrays
+from ._board import BoardArrays, _thread_pool, lane_count
 from ._autoplay import game_tables
 from ._tables import SIZE, span_table
 from .errors import ScrabbleError, short
@@ -30,7 +30,9 @@ END_RULES = {"classic": _autoplay.CLASSIC, "tournament": _autoplay.TOURNAMENT}
 """``classic``: going out takes the opponent's rack points from them and adds them to the player;
 ``tournament``: the player going out adds twice the opponent's rack points (the opponent keeps theirs)."""
 CHUNK = 512
-"""Games per kernel call (progress and Ctrl-C land between calls)."""
+"""Games between two progress reports."""
+LANE_GAMES = 8
+"""Games per kernel call: a lane of threads takes the next 8 games (Ctrl-C lands between calls)."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +110,13 @@ class _Setup:
         self.args = (self.end_rule, np.int64(variant.rack_size), np.int64(variant.bingo), self.caps.copy(),
                      self.tile_pts, self.vowel, self.pen, self.milli, self.caps, self.G, self.P, self.R, b.lm, b.wm,
                      b.values, b.dawg, span_table(), game_tables(lexicon), b.full)
+        self.rank7 = (self.G, self.P)  # rank tables of full racks (learning runs set them)
+        self.no_learn = np.zeros(1, np.int64)
 
-    def run(self, seed, first, n, record=False):
+    def run(self, seed, first, n, record=False, threads=None, learn=None):
+        """Games ``first .. first + n - 1``: ``(out, records)``, in lanes of threads over chunks of
+        :data:`LANE_GAMES` games (each game depends only on ``seed`` and its number). ``learn``: one
+        ``(lsum, lcnt)`` pair of accumulators per lane (see :func:`._autoplay.play_one`)."""
         out = np.zeros((n, _autoplay.N_OUT), np.int64)
         nr = n if record else 1
         T = _autoplay.MAX_TURNS + 2
@@ -117,19 +124,63 @@ class _Setup:
         rec_word = np.zeros((nr, T, SIZE), np.uint8)
         rec_rack = np.full((nr, T, self.variant.rack_size), -1, np.int64)
         rec_x = np.full((nr, T, self.variant.rack_size), -1, np.int64)
-        (end_rule, rs, bingo, dist, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs,
-         full) = self.args
-        _autoplay.play_many(np.int64(seed), np.int64(first), np.int64(n), self.strat, self.leave_of, end_rule, rs,
-                            bingo, dist, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs,
-                            full, out, rec, rec_word, rec_rack, rec_x, bool(record))
-        return out, (rec, rec_word, rec_rack, rec_x)
+        recs = (rec, rec_word, rec_rack, rec_x)
+        lanes = min(lane_count(threads), -(-n // LANE_GAMES))
+        if learn is None:
+            learn = [(self.no_learn, self.no_learn)] * lanes
+        elif len(learn) < lanes:
+            raise ScrabbleError(f"{len(learn)} learning accumulators for {lanes} lanes")
+
+        def call(lane, a, b):
+            r = [x[a:b] for x in recs] if record else recs
+            _autoplay.play_range(np.int64(seed), np.int64(first + a), np.int64(b - a), self.strat, self.leave_of,
+                                 *self.args, out[a:b], *r, bool(record), *learn[lane], *self.rank7)
+
+        run_lanes(call, n, lanes, LANE_GAMES)
+        return out, recs
+
+
+def run_lanes(call, n: int, lanes: int, chunk: int) -> None:
+    """``call(lane, a, b)`` over chunks ``[a, b)`` of ``range(n)``, ``lanes`` lanes of threads taking the next
+    chunk (the calling thread is lane 0; the kernels release the GIL). An exception in a lane (Ctrl-C in the
+    calling thread) stops the others after their current chunk and is raised."""
+    nxt = iter(range(0, n, chunk))
+    lock = threading.Lock()
+    stop = []
+
+    def lane(i):
+        while not stop:
+            with lock:
+                a = next(nxt, None)
+            if a is None:
+                return
+            try:
+                call(i, a, min(n, a + chunk))
+            except BaseException:
+                stop.append(1)
+                raise
+
+    if lanes <= 1:
+        lane(0)
+        return
+    helpers = [_thread_pool().submit(lane, i) for i in range(1, lanes)]
+    try:
+        lane(0)
+    except BaseException:
+        stop.append(1)
+        raise
+    finally:
+        for h in helpers:
+            h.exception()
+    for h in helpers:
+        h.result()
 
 
 def play_games(n: int, players=("equity", "score"), *, seed: int = 0, threads: int | None = None,
                variant="scrabble", lexicon=None, end_rule: str = "classic", progress=None) -> "AutoplayResult":
     """Play ``n`` games between ``players[0]`` and ``players[1]`` (see the module for player forms): games
     ``2k`` and ``2k + 1`` are a pair with the same random stream, player 0 moving first in game ``2k`` and second
-    in ``2k + 1``. Games run in parallel (``threads``: Numba threads, default all) and each depends only on
+    in ``2k + 1``. Games run in parallel (``threads``: lanes of threads, default Numba's thread count) and each depends only on
     ``seed`` and its number. ``progress``: an object with ``update(n)`` told of finished games."""
     n = _whole(n, "n (games)", 1)
     seed = _whole(seed, "seed")
@@ -143,13 +194,13 @@ def play_games(n: int, players=("equity", "score"), *, seed: int = 0, threads: i
         raise ScrabbleError(f"players must be a pair, got {short(players)}") from None
     ps = (as_player(a, variant), as_player(b, variant))
     setup = _Setup(ps, variant, lex, end_rule)
+    lane_count(threads)
     outs = []
-    with _threads(threads):
-        for first in range(0, n, CHUNK):
-            k = min(CHUNK, n - first)
-            outs.append(setup.run(seed, first, k)[0])
-            if progress is not None:
-                progress.update(k)
+    for first in range(0, n, CHUNK):
+        k = min(CHUNK, n - first)
+        outs.append(setup.run(seed, first, k, threads=threads)[0])
+        if progress is not None:
+            progress.update(k)
     return AutoplayResult(np.concatenate(outs), setup, seed)
 
 
@@ -275,3 +326,81 @@ class AutoplayGame:
     def __repr__(self) -> str:
         return (f"<AutoplayGame #{self.index} {self.names[0]} {self.scores[0]} - {self.scores[1]} {self.names[1]}, "
                 f"{len(self.moves)} turns, {self.ended}>")
+
+
+# ---------------------------------------------------------------------- learning leave values
+PRIOR_TURNS = 20.0
+"""Weight, in turns, of a leave's prior (from its sub-leaves) against its own mean when a table is learned."""
+MARGINAL_TURNS = 50
+"""Turns a leave must have been seen to count in the marginal value of a tile at its size."""
+
+
+@dataclass
+class LearnRound:
+    """One round of :func:`learn_leaves`: its games, turns recorded, distinct full racks seen, the average
+    best-move equity (points), and leaves by how many turns they were seen in (``seen``: at least once,
+    ``well_seen``: at least :data:`PRIOR_TURNS`), seconds taken."""
+
+    games: int
+    turns: int
+    racks: int
+    average: float
+    seen: int
+    well_seen: int
+    seconds: float
+
+
+def learn_leaves(games: int, rounds: int = 3, *, start=None, seed: int = 0, threads: int | None = None,
+                 variant="scrabble", lexicon=None, progress=None, on_round=None):
+    """Learn leave values by self-play (superleaves, as MAGPIE's leavegen does): each round plays ``games``
+    games between two equity players with the current table (``start``: a :class:`Leaves`, default all 0)
+    and records, for every turn with tiles in the bag, the full rack and its best move's equity. A leave's
+    value is then the mean equity of the full racks that hold it, each rack weighted by the odds of drawing
+    the rest of it from a full bag without the leave, minus the average rack's (so the empty leave is worth
+    0); leaves seen in few turns are shrunk towards a prior from their sub-leaves (:func:`._leaves
+    .smooth_leaves`, :data:`PRIOR_TURNS`). The next round plays with the new table. Returns ``(table,
+    [LearnRound, ...])``; ``on_round(i, table, round)`` is called after each round."""
+    import time as _time
+
+    from . import _leaves
+
+    games = _whole(games, "games", 2)
+    rounds = _whole(rounds, "rounds", 1)
+    seed = _whole(seed, "seed")
+    variant = get_variant(variant)
+    lex = lexicon_for(lexicon, variant)
+    table = Leaves(variant, name="learned") if start is None else load_leaves(start, variant).copy()
+    rs = variant.rack_size
+    G7, P7, n7 = _leaves.rank_tables(table.caps, rs)
+    top = int(table.caps.max())
+    binom = np.array([[math.comb(a, b) for b in range(rs + 1)] for a in range(top + 1)], np.float64)
+    milli, caps, G, P, R = table.kernel_args()
+    lanes = lane_count(threads)
+    history = []
+    for i in range(rounds):
+        t0 = _time.perf_counter()
+        player = Player("equity", table)
+        setup = _Setup((player, player), variant, lex, "classic")
+        setup.rank7 = (G7, P7)
+        acc = [(np.zeros(n7 + 1, np.int64), np.zeros(n7 + 1, np.int64)) for _ in range(lanes)]
+        for first in range(0, games, CHUNK):
+            k = min(CHUNK, games - first)
+            setup.run(seed + i * (1 << 32), first, k, threads=lanes, learn=acc)
+            if progress is not None:
+                progress.update(k)
+        rsum = sum(a[0] for a in acc)
+        rcnt = sum(a[1] for a in acc)
+        n = len(table)
+        lsum, lw, lobs = np.zeros(n), np.zeros(n), np.zeros(n, np.int64)
+        tot, totw = _leaves.leave_means(rsum, rcnt, caps, np.int64(rs), G, P, R, binom, lsum, lw, lobs)
+        avg = tot / totw if totw > 0 else 0.0
+        raw = np.where(lw > 0, lsum / np.maximum(lw, 1e-300) - avg, 0.0)
+        out = np.zeros(n)
+        _leaves.smooth_leaves(raw, lobs.astype(np.float64), caps, G, P, R, PRIOR_TURNS, np.int64(MARGINAL_TURNS), out)
+        table = Leaves(variant, out / 1000.0, max_size=table.max_size, name="learned")
+        rd = LearnRound(games, int(rcnt.sum()), int((rcnt > 0).sum()), avg / 1000, int((lobs > 0).sum()),
+                        int((lobs >= PRIOR_TURNS).sum()), _time.perf_counter() - t0)
+        history.append(rd)
+        if on_round is not None:
+            on_round(i, table, rd)
+    return table, history
