@@ -1,6 +1,6 @@
-"""Self-play kernels: whole games in one serial kernel (parallel runs are lanes of threads), each game with its own board, bag, racks,
-scratch and random stream (splitmix64 seeded from the run's seed and the game pair), so a game's moves depend on
-its seed alone, whatever the thread count.
+"""Self-play kernels: whole games in one serial kernel (parallel runs are lanes of threads over game ranges),
+each game with its own board, bag, racks, scratch and random stream (splitmix64 seeded from the run's seed and
+the game pair), so a game's moves depend on its seed alone, whatever the thread count.
 
 Strategies (per seat): :data:`SCORE` plays the top-scoring play (the pruned best-only search); :data:`EQUITY`
 generates every play and takes the highest static equity (:func:`._leaves.play_equity`), or the best exchange

@@ -3,8 +3,11 @@ the same draws and seats swapped, statistics with a confidence interval, and any
 (:meth:`AutoplayResult.game`) or GCG.
 
 Players: ``"score"`` (the top-scoring play), ``"equity"`` (static equity with the variant's shipped leave
-table, see :mod:`.leaves`), a :class:`~.leaves.Leaves` table or a KLV2 path (equity with that table), or a
-:class:`Player`. Both games of pair ``k`` start from the same random stream (``seed``, ``k``): the same bag
+table, see :mod:`.leaves`), a :class:`~.leaves.Leaves` table or a KLV2 path (equity with that table), a
+callable ``f(position)`` returning a :class:`Play` of that position, an :class:`~.leaves.Exchange` or ``None``
+(pass), or a :class:`Player`. Games with a callable player run in a Python loop (:func:`python_game`) that
+follows the kernel's rules and random stream, so a callable that plays what a built-in strategy plays gives the
+same games. Both games of pair ``k`` start from the same random stream (``seed``, ``k``): the same bag
 order until the players' moves make the draws differ, with the players' seats swapped.
 """
 from __future__ import annotations
@@ -37,11 +40,13 @@ LANE_GAMES = 8
 
 @dataclass(frozen=True)
 class Player:
-    """A built-in strategy (``"score"`` or ``"equity"``), the leave table the equity strategy reads, a name."""
+    """A strategy: ``"score"``, ``"equity"`` (with the leave table ``leaves``) or ``"python"`` (the callable
+    ``fn``), and a name."""
 
     strategy: str
     leaves: Leaves | None = None
     name: str = ""
+    fn: object = None
 
     @property
     def label(self) -> str:
@@ -49,14 +54,19 @@ class Player:
             return self.name
         if self.strategy == "equity" and self.leaves is not None:
             return f"equity[{self.leaves.name}]"
+        if self.strategy == "python":
+            return getattr(self.fn, "__name__", "python")
         return self.strategy
 
 
 def as_player(spec, variant) -> Player:
-    """A :class:`Player` from ``"score"``, ``"equity"``, a :class:`Leaves`, a KLV2 path or a :class:`Player`."""
+    """A :class:`Player` from ``"score"``, ``"equity"``, a :class:`Leaves`, a KLV2 path, a callable or a
+    :class:`Player`."""
     if isinstance(spec, Player):
-        if spec.strategy not in ("score", "equity"):
-            raise ScrabbleError(f"player strategy must be 'score' or 'equity', got {short(spec.strategy)}")
+        if spec.strategy not in ("score", "equity", "python"):
+            raise ScrabbleError(f"player strategy must be 'score', 'equity' or 'python', got {short(spec.strategy)}")
+        if spec.strategy == "python" and not callable(spec.fn):
+            raise ScrabbleError(f"a 'python' player needs a callable fn, got {short(spec.fn)}")
         if spec.strategy == "equity" and spec.leaves is None:
             return Player("equity", load_leaves(None, variant), spec.name)
         return spec
@@ -68,7 +78,10 @@ def as_player(spec, variant) -> Player:
         return Player("equity", spec)
     if isinstance(spec, str) and spec.endswith(".klv2"):
         return Player("equity", load_leaves(spec, variant))
-    raise ScrabbleError(f"a player is 'score', 'equity', a Leaves table, a .klv2 path or a Player, got {short(spec)}")
+    if callable(spec):
+        return Player("python", fn=spec)
+    raise ScrabbleError(f"a player is 'score', 'equity', a Leaves table, a .klv2 path, a callable or a Player, got "
+                        f"{short(spec)}")
 
 
 def _whole(x, what, lo=0):
@@ -103,6 +116,7 @@ class _Setup:
                                  np.int64)
         self.strat = np.array([_autoplay.SCORE if p.strategy == "score" else _autoplay.EQUITY for p in players],
                               np.int64)
+        self.python = any(p.strategy == "python" for p in players)
         _, self.caps, self.G, self.P, self.R = tables[0].kernel_args()
         self.tile_pts, self.vowel, self.pen = variant_arrays(variant)
         b = BoardArrays(variant, lexicon)
@@ -125,6 +139,14 @@ class _Setup:
         rec_rack = np.full((nr, T, self.variant.rack_size), -1, np.int64)
         rec_x = np.full((nr, T, self.variant.rack_size), -1, np.int64)
         recs = (rec, rec_word, rec_rack, rec_x)
+        if self.python:
+            for x in range(n):
+                o, rr = python_game(self, seed, first + x, record)
+                out[x] = o
+                if record:
+                    for dst, src in zip(recs, rr):
+                        dst[x] = src
+            return out, recs
         lanes = min(lane_count(threads), -(-n // LANE_GAMES))
         if learn is None:
             learn = [(self.no_learn, self.no_learn)] * lanes
@@ -174,6 +196,129 @@ def run_lanes(call, n: int, lanes: int, chunk: int) -> None:
             h.exception()
     for h in helpers:
         h.result()
+
+
+def _splitmix(state: int) -> tuple:
+    """:func:`._autoplay._next` in Python: ``(new state, 53 random bits)``."""
+    state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return state, (z ^ (z >> 31)) >> 11
+
+
+def python_game(setup: _Setup, seed: int, g: int, record: bool = False) -> tuple:
+    """Game ``g`` of a run played in Python (the path of callable players): the rules, random stream and
+    record of :func:`._autoplay.play_one`, each turn's position (:class:`Position`, the board as it is now;
+    valid during the call) handed to the player on turn. Built-in players play through the position
+    (``best()``, ``best_move()``). Returns ``(out row, (rec, rec_word, rec_rack, rec_x))`` of one game."""
+    from .leaves import Exchange, tile_points
+
+    v, lex = setup.variant, setup.lexicon
+    kinds = "?" + v.alphabet
+    K, rs = len(kinds), v.rack_size
+    seats = (setup.players[g % 2], setup.players[1 - g % 2])
+    state = int(_autoplay.game_seed(np.int64(seed), np.int64(g // 2)))
+    bag = [k for k in range(K) for _ in range(int(setup.caps[k]))]
+    racks = [[0] * K, [0] * K]
+
+    def draw(rack, n):
+        nonlocal state
+        for _ in range(n):
+            if not bag:
+                return
+            state, x = _splitmix(state)
+            j = x % len(bag)
+            rack[bag[j]] += 1
+            bag[j] = bag[-1]
+            bag.pop()
+
+    def text(rack):
+        return sort_rack(kinds[k] * c for k, c in enumerate(rack))
+
+    draw(racks[0], rs)
+    draw(racks[1], rs)
+    board = BoardArrays(v, lex)
+    scores, bingos, adj = [0, 0], [0, 0], [0, 0]
+    T = _autoplay.MAX_TURNS + 2
+    rec = np.zeros((T, 10), np.int64)
+    rec_word = np.zeros((T, SIZE), np.uint8)
+    rec_rack = np.full((T, rs), -1, np.int64)
+    rec_x = np.full((T, rs), -1, np.int64)
+    scoreless, turn, ended = 0, 0, 2
+    for t in range(_autoplay.MAX_TURNS):
+        p = t & 1
+        rk = racks[p]
+        n_rack = sum(rk)
+        rack_list = [k for k in range(K) for _ in range(rk[k])]
+        rec_rack[t, :len(rack_list)] = rack_list
+        pos = Position._make(v, lex, board, text(rk), text(racks[1 - p]), (scores[p], scores[1 - p]), scoreless)
+        pl = seats[p]
+        if pl.strategy == "score":
+            move = pos.best()
+            if move is None and len(bag) >= rs:
+                move = Exchange(text(rk), "", 0.0)
+        elif pl.strategy == "equity":
+            pos.leaves = pl.leaves
+            move = pos.best_move("equity")
+        else:
+            move = pl.fn(pos)
+        rec[t, 0] = p
+        turn = t + 1
+        if isinstance(move, Play):
+            if move.position is not pos:
+                raise ScrabbleError(f"player {pl.label} returned a play of another position: {move.notation}")
+            placed = move.placed
+            for _, _, ch, bl in placed:
+                rk[0 if bl else kinds.index(ch)] -= 1
+            board.place([q[0] for q in placed], [q[1] for q in placed], [v.alphabet.index(q[2]) for q in placed],
+                        [q[3] for q in placed])
+            sc, ntile = move.score, len(placed)
+            scores[p] += sc
+            bingos[p] += ntile == rs
+            scoreless = 0 if sc != 0 else scoreless + 1
+            draw(rk, ntile)
+            row = move._row
+            rec[t, 1:] = (0, row["row"], row["col"], row["dir"], row["length"], sc, row["tiles"], row["blanks"],
+                          row["new"])
+            rec_word[t] = row["word"]
+            if n_rack == ntile and not bag and sum(rk) == 0:
+                o = tile_points(v, text(racks[1 - p]))
+                tournament = setup.end_rule == _autoplay.TOURNAMENT
+                adj[p] += 2 * o if tournament else o
+                adj[1 - p] -= 0 if tournament else o
+                ended = 0
+                break
+        elif isinstance(move, Exchange):
+            if len(bag) < rs:
+                raise ScrabbleError(f"player {pl.label} exchanged with {len(bag)} tiles in the bag (needs {rs})")
+            xk = sorted(0 if ch == "?" else kinds.index(ch) for ch in move.tiles)
+            for k in xk:
+                if rk[k] == 0:
+                    raise ScrabbleError(f"player {pl.label} exchanged {move.tiles!r} from rack {text(rk)!r}")
+                rk[k] -= 1
+            draw(rk, len(xk))
+            bag.extend(xk)
+            scoreless += 1
+            rec[t, 1], rec[t, 7] = 1, len(xk)
+            rec_x[t, :len(xk)] = xk
+        elif move is None:
+            scoreless += 1
+            rec[t, 1] = 2
+        else:
+            raise ScrabbleError(f"player {pl.label} returned {short(move)}: a Play, an Exchange or None (pass)")
+        if scoreless >= 6:
+            for s_ in range(2):
+                adj[s_] -= tile_points(v, text(racks[s_]))
+            ended = 1
+            break
+    for s_ in range(2):
+        scores[s_] += adj[s_]
+        final = [k for k in range(K) for _ in range(racks[s_][k])]
+        rec_rack[turn + s_, :len(final)] = final
+    out = np.array([scores[0], scores[1], turn, bingos[0], bingos[1], adj[0], adj[1], ended, len(bag), turn],
+                   np.int64)
+    return out, (rec, rec_word, rec_rack, rec_x)
 
 
 def play_games(n: int, players=("equity", "score"), *, seed: int = 0, threads: int | None = None,
