@@ -72,7 +72,15 @@ def ref_playout(pos, play, plies, seed, i, table):
             rack.remove(0 if q[3] else KINDS.index(q[2]))
         draw(bag, rack, len(p.placed), st)
 
-    put(racks[0], play)
+    if isinstance(play, Exchange):  # draw first, then the tiles go back
+        gone = sorted(KINDS.index(ch) for ch in play.tiles)
+        for k in gone:
+            racks[0].remove(k)
+        draw(bag, racks[0], len(gone), st)
+        bag.extend(gone)
+        leftover = table[play.leave] if plies == 1 else 0.0
+    else:
+        put(racks[0], play)
     assert total(Position._make(SCRABBLE, pos.lexicon, board, "", "", (0, 0), 0), racks, bag) == full
     if not racks[0] and not bag:
         return spread + 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1]))
@@ -125,6 +133,30 @@ def test_playouts_match_a_plain_python_replay(midgame, table, plies):
         for j, play in enumerate(plays):
             want = ref_playout(midgame, play, plies, 7, 3 + x, table)
             assert out[x, j] / 1000 == pytest.approx(want, abs=1e-6), (x, play.notation)
+
+
+@pytest.mark.parametrize("plies", [1, 2])
+def test_exchange_candidates_match_a_plain_python_replay(midgame, table, plies):
+    from numba_words.scrabble.leaves import exchange_options
+
+    moves = midgame.legal_plays().top(2, "equity") + exchange_options(midgame)[:3] + exchange_options(midgame)[-1:]
+    setup = _Setup(midgame, moves, plies, 9)
+    out = _run(setup.arrays, np.int64(9), 0, 4, list(range(len(moves))))
+    for x in range(4):
+        for j, m in enumerate(moves):
+            want = ref_playout(midgame, m, plies, 9, x, table)
+            assert out[x, j] / 1000 == pytest.approx(want, abs=1e-6), (x, m.notation)
+    pos = midgame.copy()
+    pos.leaves = table
+    pos.rack = "IIUUVGG"
+    n = 12
+    merged = sorted([(-round(p.equity * 1000), 0, p.notation) for p in pos.legal_plays().top(n, "equity")]
+                    + [(-round(e.equity * 1000), 1, e.notation) for e in exchange_options(pos)])[:n]
+    res = simulate(pos, candidates=n, plies=2, iterations=64, seed=1)
+    assert sorted(c.play.notation for c in res.candidates) == sorted(m[2] for m in merged)
+    assert any(m[1] for m in merged) and not all(m[1] for m in merged)  # plays and exchanges both compete here
+    assert all(type(c.play).__name__ == "Play" for c in simulate(pos, candidates=n, plies=2, iterations=64, seed=1,
+                                                                  exchanges=False).candidates)
 
 
 def test_known_opponent_tiles(midgame, table):

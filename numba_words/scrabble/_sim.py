@@ -4,6 +4,7 @@ Iteration ``i`` has its own random stream (``_autoplay.game_seed(seed, i)``): it
 from the unseen tiles, then plays every live candidate from the same draws (common random numbers: candidates
 are compared on the same racks and bags). A playout puts the candidate down, draws, then ``plies`` replies, each
 side's best move by static equity (:func:`._autoplay.pick_equity`: plays and exchanges), drawing after each.
+A candidate may be an exchange (:data:`EXCHANGE`): draw, then the tiles go back to the bag.
 Its outcome, in millipoints from the mover's side, is the spread it made plus the leftover: the values of the
 leaves kept by the last two moves (the mover's added, the opponent's taken off; with one ply, the candidate's
 leave too), as MAGPIE scores it. Going out ends a playout (+ twice the other rack's points).
@@ -17,6 +18,9 @@ from .._jit import kernel, pkernel
 from ._autoplay import _draw, _rack_pts, all_plays, exchange, game_seed, make_play, pick_equity, play_buffers
 from ._tables import SIZE
 
+EXCHANGE = 2
+"""``cmeta[c, 2]`` (the direction column) of a candidate that is an exchange; ``cmeta[c, 0]`` is then the kept
+leave's mixed-radix index over the mover's rack (see :func:`._autoplay.exchange`)."""
 
 @kernel
 def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
@@ -69,12 +73,16 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
         left = np.int64(0)
         if plies == 1:
             left += cleave[c]
-        ntile = make_play(L, F, O, C, X, dawg, full, lval, cmeta, cwords, cbm, cnm, c, racks[0], rows, cols)
-        spread += 1000 * np.int64(cmeta[c, 4])
-        nbag = _draw(bag, nbag, racks[0], ntile, st)
-        over = _rack_pts(racks[0], ones) == 0
-        if over:
-            spread += 2000 * _rack_pts(racks[1], tile_pts)
+        if cmeta[c, 2] == EXCHANGE:
+            nbag, _ = exchange(racks[0], np.int64(cmeta[c, 0]), bag, nbag, st, xk)
+            over = False
+        else:
+            ntile = make_play(L, F, O, C, X, dawg, full, lval, cmeta, cwords, cbm, cnm, c, racks[0], rows, cols)
+            spread += 1000 * np.int64(cmeta[c, 4])
+            nbag = _draw(bag, nbag, racks[0], ntile, st)
+            over = _rack_pts(racks[0], ones) == 0
+            if over:
+                spread += 2000 * _rack_pts(racks[1], tile_pts)
         for ply in range(plies):
             if over:
                 break

@@ -311,7 +311,7 @@ def _sim(args) -> int:
         res = pos.simulate(candidates=args.candidates, plies=args.plies, iterations=args.iterations, time=args.time,
                            threads=args.threads, seed=args.seed, progress=bar)
     if args.svg:
-        _write_file(args, args.svg, pos.svg(res.best))
+        _write_file(args, args.svg, pos.svg(res.best if hasattr(res.best, "placed") else None))
 
     def text():
         if args.board:

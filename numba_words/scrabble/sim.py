@@ -24,7 +24,7 @@ from . import _sim
 from ._autoplay import game_tables
 from ._tables import SIZE, span_table
 from .errors import ScrabbleError, short
-from .leaves import rack_kinds, variant_arrays
+from .leaves import Exchange, exchange_options, rack_kinds, variant_arrays
 from .plays import Play
 
 BATCH = 64
@@ -33,7 +33,7 @@ BATCH = 64
 
 @dataclass
 class Candidate:
-    """One simulated play: its static ``equity``, the ``mean`` outcome (points), its standard error ``stderr``,
+    """One simulated move (a :class:`Play` or an :class:`~.leaves.Exchange`): its static ``equity``, the ``mean`` outcome (points), its standard error ``stderr``,
     ``iterations`` played out, and whether it was ``dropped`` as statistically behind."""
 
     play: Play
@@ -111,7 +111,13 @@ class _Setup:
         cwords = np.zeros((n, SIZE), np.uint8)
         cbm = np.zeros(n, np.uint16)
         cnm = np.zeros(n, np.uint16)
+        rk = rack_kinds(v, position.rack)
+        stride = np.cumprod(np.concatenate([[1], rk[:-1] + 1]))  # mixed radix of kept leaves (absent kinds: 0)
         for i, p in enumerate(plays):
+            if isinstance(p, Exchange):
+                cmeta[i, 0] = int((rack_kinds(v, p.leave) * stride).sum())
+                cmeta[i, 2] = _sim.EXCHANGE
+                continue
             r = p._row
             cmeta[i] = (r["row"], r["col"], r["dir"], r["length"], r["score"], r["tiles"])
             cwords[i] = r["word"]
@@ -145,11 +151,12 @@ def _sim_chunk(chunk, setup_arrays):
 
 def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1000, *, time: float | None = None,
              threads: int | None = None, seed: int = 0, client=None, z: float = 2.576, min_iterations: int = 128,
-             chunk_size: int = 16, progress=None) -> SimResult:
+             chunk_size: int = 16, exchanges: bool = True, progress=None) -> SimResult:
     """Simulate the top ``candidates`` plays of ``position`` by static equity for ``iterations`` iterations
     (``plies`` replies each) or ``time`` seconds, dropping candidates more than ``z`` standard errors behind
     once each has ``min_iterations``. ``threads``: Numba threads; ``client``: a Dask client or address (then
-    ``chunk_size`` iterations per task). ``progress``: ``update(n)`` told of finished iterations."""
+    ``chunk_size`` iterations per task). ``exchanges``: exchanges compete for the candidate places by static
+    equity too (with >= 7 tiles in the bag). ``progress``: ``update(n)`` told of finished iterations."""
     from .endgame import _is_position
 
     if not _is_position(position):
@@ -175,6 +182,10 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
     if position.bag_size() == 0 and position.opp_rack:
         raise ScrabbleError("simulate: the bag is empty and the opponent's rack known: use Position.endgame()")
     plays = position.legal_plays().top(candidates, "equity")
+    if exchanges:
+        moves = [(round(p.equity * 1000), 0, i, p) for i, p in enumerate(plays)]
+        moves += [(round(e.equity * 1000), 1, i, e) for i, e in enumerate(exchange_options(position)[:candidates])]
+        plays = [m[3] for m in sorted(moves, key=lambda m: (-m[0], m[1], m[2]))[:candidates]]
     if not plays:
         raise ScrabbleError(f"simulate: rack {position.rack!r} has no play on this board")
     cands = [Candidate(p, p.equity) for p in plays]
