@@ -192,3 +192,22 @@ def test_python_player_errors():
         play_games(2, (lambda pos: other.best(), "score"))
     with pytest.raises(ScrabbleError, match="callable"):
         play_games(2, (Player("python"), "score"))
+
+
+def test_win_samples_match_the_game_records(table):
+    from numba_words.scrabble.autoplay import win_samples
+
+    x, u, y = win_samples(6, (table, "score"), seed=4, threads=2)
+    r = play_games(6, (table, "score"), seed=4, threads=1)
+    want = []
+    for i in range(6):
+        g = r.game(i)
+        tiles = dict((t, len(placed)) for t, placed in g._placements)
+        totals, on_board = [0, 0], 0
+        for t, m in enumerate(g.moves):
+            s = m["seat"]
+            want.append((totals[s] - totals[1 - s], 100 - on_board - len(m["rack"]),
+                         (np.sign(g.scores[s] - g.scores[1 - s]) + 1) / 2))
+            totals[s] += m["score"]
+            on_board += tiles.get(t, 0)
+    assert list(zip(x.tolist(), u.tolist(), y.tolist())) == want

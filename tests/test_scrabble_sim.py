@@ -83,7 +83,7 @@ def ref_playout(pos, play, plies, seed, i, table):
         put(racks[0], play)
     assert total(Position._make(SCRABBLE, pos.lexicon, board, "", "", (0, 0), 0), racks, bag) == full
     if not racks[0] and not bag:
-        return spread + 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1]))
+        return spread + 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1])), -1
     for ply in range(plies):
         s = 1 - ply % 2
         sign = 1 if s == 0 else -1
@@ -105,9 +105,10 @@ def ref_playout(pos, play, plies, seed, i, table):
             spread += sign * move.score
             put(racks[s], move)
             if not racks[s]:
-                return spread + sign * 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1 - s])) + leftover
+                return spread + sign * 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1 - s])) + leftover, -1
         assert total(Position._make(SCRABBLE, pos.lexicon, board, "", "", (0, 0), 0), racks, bag) == full
-    return spread + leftover
+    on_turn = 1 if plies % 2 == 0 else 0
+    return spread + leftover, len(bag) + len(racks[1 - on_turn])
 
 
 @pytest.fixture(scope="module")
@@ -131,8 +132,9 @@ def test_playouts_match_a_plain_python_replay(midgame, table, plies):
     out = _run(setup.arrays, np.int64(7), 3, 5, list(range(len(plays))))
     for x in range(5):
         for j, play in enumerate(plays):
-            want = ref_playout(midgame, play, plies, 7, 3 + x, table)
+            want, unseen = ref_playout(midgame, play, plies, 7, 3 + x, table)
             assert out[x, j] / 1000 == pytest.approx(want, abs=1e-6), (x, play.notation)
+            assert out[x, len(plays) + j] == unseen
 
 
 @pytest.mark.parametrize("plies", [1, 2])
@@ -144,8 +146,9 @@ def test_exchange_candidates_match_a_plain_python_replay(midgame, table, plies):
     out = _run(setup.arrays, np.int64(9), 0, 4, list(range(len(moves))))
     for x in range(4):
         for j, m in enumerate(moves):
-            want = ref_playout(midgame, m, plies, 9, x, table)
+            want, unseen = ref_playout(midgame, m, plies, 9, x, table)
             assert out[x, j] / 1000 == pytest.approx(want, abs=1e-6), (x, m.notation)
+            assert out[x, len(moves) + j] == unseen
     pos = midgame.copy()
     pos.leaves = table
     pos.rack = "IIUUVGG"
@@ -166,7 +169,7 @@ def test_known_opponent_tiles(midgame, table):
     out = _run(_Setup(p, plays, 2, 3).arrays, np.int64(3), 0, 3, [0, 1])
     for x in range(3):
         for j, play in enumerate(plays):
-            assert out[x, j] / 1000 == pytest.approx(ref_playout(p, play, 2, 3, x, table), abs=1e-6)
+            assert out[x, j] / 1000 == pytest.approx(ref_playout(p, play, 2, 3, x, table)[0], abs=1e-6)
 
 
 def test_reproducible_at_any_thread_count(midgame):
@@ -228,3 +231,27 @@ def test_cli(capsys):
     assert len(recs) == 3 and all(r["iterations"] == 64 for r in recs)
     assert [r["mean"] for r in recs] == sorted((r["mean"] for r in recs), reverse=True)
     assert main(["scrabble", "sim", "--cgp", MIDGAME, "--iterations", "0"]) == 2
+
+
+def test_win_table_fit_and_sim_by_win(midgame):
+    from numba_words.scrabble.sim import WinTable
+
+    rng = np.random.default_rng(4)
+    u = rng.integers(1, 94, 200_000)
+    x = rng.normal(0, 60, len(u)).round()
+    a_true, s_true = 5 + u / 10, 10 + u / 2
+    y = (rng.random(len(u)) < 1 / (1 + np.exp(-(x + a_true) / s_true))).astype(float)
+    w = WinTable.fit(x, u, y, window=2)
+    assert np.allclose(w.a[1:], (5 + np.arange(1, 94) / 10), atol=2.5)
+    assert np.allclose(w.s[1:], (10 + np.arange(1, 94) / 2), rtol=0.12)
+    assert w([5, 0, -5], [-1, 0, -1]).tolist() == [1.0, 0.5, 0.0]
+    assert np.allclose(WinTable.from_text(w.to_text()).a, w.a, atol=1e-4)
+    with pytest.raises(ScrabbleError, match="win table"):
+        WinTable.from_text("0 1 2\n2 1 1")
+    # by win probability: ranks and drops by it, and every candidate has one
+    res = simulate(midgame, candidates=6, plies=2, iterations=128, seed=2, win_table=w)
+    live = [c for c in res.candidates if not c.dropped]
+    assert all(0 <= c.win <= 1 for c in res.candidates)
+    assert [c.win for c in live] == sorted((c.win for c in live), reverse=True)
+    with pytest.raises(ScrabbleError, match="win_table"):
+        simulate(midgame, candidates=2, iterations=8, win_table="x")

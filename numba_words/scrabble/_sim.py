@@ -26,7 +26,8 @@ leave's mixed-radix index over the mover's rack (see :func:`._autoplay.exchange`
 def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
               rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, res):
     """One iteration from random state ``st0`` (uint64[1]): ``res[j]`` = outcome of candidate ``live[j]``
-    (millipoints). Its own scratch: a serial kernel, called from the ``prange`` of :func:`playouts`."""
+    (millipoints), ``res[len(live) + j]`` the tiles unseen at its end by the side then on turn (the mover after
+    an odd number of plies, else the opponent; -1 when the game ended). Its own scratch: a serial kernel, called from the ``prange`` of :func:`playouts`."""
     K = caps.shape[0]
     nl = live.shape[0]
     bag0 = unseen.copy()
@@ -51,6 +52,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
     cols = np.zeros(8, np.int64)
     xk = np.zeros(8, np.int64)
     ones = np.ones(K, np.int64)
+    held = np.zeros(2, np.int64)
     not_empty = plies < 0  # False, typed bool (a literal would compile the generator once more)
     for j in range(nl):
         c = live[j]
@@ -71,6 +73,8 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
         st[0] = st0[0]
         spread = np.int64(0)
         left = np.int64(0)
+        held[0] = 0  # tiles a side's rack would gain by the last move's draw (not made)
+        held[1] = 0
         if plies == 1:
             left += cleave[c]
         if cmeta[c, 2] == EXCHANGE:
@@ -99,8 +103,14 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             if choice >= 0:
                 spread += sign * 1000 * np.int64(meta[choice, 4])
                 if ply == plies - 1:  # the last move: nothing reads the board after it
-                    if nbag == 0 and np.int64(meta[choice, 5]) == _rack_pts(rk, ones):
+                    used = np.int64(meta[choice, 5])
+                    if nbag == 0 and used == _rack_pts(rk, ones):
                         spread += sign * 2000 * other
+                        over = True
+                    else:  # the tiles it would draw: from the bag to its rack
+                        d = min(used, nbag)
+                        nbag -= d
+                        held[s] = d - used
                     break
                 ntile = make_play(L, F, O, C, X, dawg, full, lval, meta, words, bm, nm, choice, rk, rows, cols)
                 nbag = _draw(bag, nbag, rk, ntile, st)
@@ -110,6 +120,11 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             elif choice == -2:
                 nbag, _ = exchange(rk, keep, bag, nbag, st, xk)
         res[j] = spread + left
+        if over:
+            res[nl + j] = -1
+        else:  # tiles unseen by the side on turn: the bag and the other side's rack
+            t = 1 if plies % 2 == 0 else 0
+            res[nl + j] = nbag + _rack_pts(racks[1 - t], ones) + held[1 - t]
 
 
 @pkernel
@@ -117,7 +132,8 @@ def playouts(seed, first, n_iter, live, cmeta, cwords, cbm, cnm, cleave, plies, 
              unseen, rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs,
              full, out):
     """Iterations ``first .. first + n_iter - 1`` for the candidates ``live`` (rows of ``cmeta``...; ``cleave``
-    their leaves' values): ``out[i - first, j]`` = outcome of candidate ``live[j]`` (millipoints). ``rack0``: the
+    their leaves' values): ``out[i - first, j]`` = outcome of candidate ``live[j]`` (millipoints),
+    ``out[i - first, len(live) + j]`` the tiles unseen at its end (see :func:`iteration`). ``rack0``: the
     mover's rack, ``opp0``: the opponent's known tiles (by kind), ``unseen``: the other unseen tiles (a list of
     kinds), from which the opponent's rack is completed and every draw made."""
     for x in numba.prange(n_iter):

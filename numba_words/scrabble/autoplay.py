@@ -549,3 +549,34 @@ def learn_leaves(games: int, rounds: int = 3, *, start=None, seed: int = 0, thre
         if on_round is not None:
             on_round(i, table, rd)
     return table, history
+
+
+def win_samples(games: int, players=("equity", "equity"), *, seed: int = 0, threads: int | None = None,
+                variant="scrabble", lexicon=None) -> tuple:
+    """Turns of self-played games as ``(spread, unseen, outcome)`` arrays, one entry per turn: the spread of the
+    side on turn before its move (points), the tiles it cannot see (bag and the other rack) and how its game
+    ended (1 win, 1/2 tie, 0 loss): the data :meth:`.sim.WinTable.fit` fits."""
+    games = _whole(games, "games", 1)
+    variant = get_variant(variant)
+    lex = lexicon_for(lexicon, variant)
+    setup = _Setup(tuple(as_player(p, variant) for p in players), variant, lex, "classic")
+    total = int(setup.caps.sum())
+    xs, us, ys = [], [], []
+    for first in range(0, games, CHUNK):
+        k = min(CHUNK, games - first)
+        out, (rec, _, racks, _) = setup.run(seed, first, k, record=True, threads=threads)
+        turns = out[:, 2]
+        t = np.arange(rec.shape[1])
+        live = t[None, :] < turns[:, None]
+        seat = rec[:, :, 0]
+        gained = np.where(rec[:, :, 1] == 0, rec[:, :, 6], 0)
+        placed = np.where(rec[:, :, 1] == 0, rec[:, :, 7], 0)
+        before = [np.cumsum(np.where(seat == s_, gained, 0), 1) - np.where(seat == s_, gained, 0) for s_ in (0, 1)]
+        mine = np.where(seat == 0, before[0], before[1])
+        theirs = np.where(seat == 0, before[1], before[0])
+        unseen = total - (np.cumsum(placed, 1) - placed) - (racks >= 0).sum(2)
+        final = np.where(seat == 0, out[:, 0:1], out[:, 1:2]) - np.where(seat == 0, out[:, 1:2], out[:, 0:1])
+        xs.append((mine - theirs)[live])
+        us.append(unseen[live])
+        ys.append((np.sign(final[live]) + 1) / 2)
+    return np.concatenate(xs), np.concatenate(us), np.concatenate(ys)

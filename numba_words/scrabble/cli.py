@@ -113,6 +113,9 @@ def register(sub) -> None:
     mp.add_argument("--threads", type=int, default=None, help="Numba threads (default: all cores)")
     mp.add_argument("--leaves", default=None, metavar="FILE.klv2",
                     help="leave table (default: the variant's shipped table, or zero)")
+    mp.add_argument("--win", action="store_true",
+                    help="rank candidates by win probability (spread and unseen tiles, the shipped win table)")
+    mp.add_argument("--no-exchanges", action="store_true", help="simulate plays only (default: exchanges compete)")
     mp.set_defaults(func=_sim)
 
     ep = ss.add_parser("endgame", help="solve an endgame exactly (bag empty, both racks known)",
@@ -309,7 +312,8 @@ def _sim(args) -> int:
         pos.leaves = args.leaves
     with _console.progress(args, args.iterations, "sim", "iteration") as bar:
         res = pos.simulate(candidates=args.candidates, plies=args.plies, iterations=args.iterations, time=args.time,
-                           threads=args.threads, seed=args.seed, progress=bar)
+                           threads=args.threads, seed=args.seed, progress=bar, win_table=True if args.win else None,
+                           exchanges=not args.no_exchanges)
     if args.svg:
         _write_file(args, args.svg, pos.svg(res.best if hasattr(res.best, "placed") else None))
 
