@@ -149,3 +149,31 @@ def test_learn_leaves_small_run():
         learn_leaves(1)
     with pytest.raises(ScrabbleError, match="rounds"):
         learn_leaves(10, 0)
+
+
+def test_cli_leaves(tmp_path, capsys):
+    import json
+
+    from numba_words.cli import main
+
+    out = tmp_path / "t.klv2"
+    assert main(["scrabble", "leaves", "--games", "6", "--rounds", "2", "--out", str(out), "--threads", "1",
+                 "--json"]) == 0
+    recs = json.loads(capsys.readouterr().out)
+    assert [r["round"] for r in recs] == [1, 2] and all(r["games"] == 6 and r["turns"] > 60 for r in recs)
+    t = Leaves.from_klv2(out)
+    assert len(t) == 914_624 and t.milli.any()
+    assert main(["scrabble", "leaves", "--games", "1", "--out", str(out)]) == 2
+
+
+def test_shipped_table():
+    """The learned TWL06 table in the package: every leave, and the values any Scrabble player knows the order
+    of (a blank and an S are worth keeping, a Q and duplicates are not)."""
+    from numba_words.scrabble.leaves import PACKAGED, default_leaves
+
+    t = default_leaves("scrabble")
+    assert PACKAGED["scrabble"] in t.name or "shipped" in t.name
+    assert len(t) == 914_624 and np.abs(t.values).max() < 100
+    assert t["?"] > t["S"] > 0 > t["Q"] and t["ERS"] > t["E"] and t["QU"] > t["Q"]
+    assert t["??"] > t["?"] and t["UU"] < t["U"] and t["IIII"] < t["II"] < 0
+    assert t["AEINST"] > 15

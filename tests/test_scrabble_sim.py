@@ -255,3 +255,15 @@ def test_win_table_fit_and_sim_by_win(midgame):
     assert [c.win for c in live] == sorted((c.win for c in live), reverse=True)
     with pytest.raises(ScrabbleError, match="win_table"):
         simulate(midgame, candidates=2, iterations=8, win_table="x")
+
+
+def test_shipped_win_table(midgame):
+    from numba_words.scrabble.sim import default_win_table
+
+    w = default_win_table(SCRABBLE)
+    for u in (1, 7, 30, 60, 93):
+        p = w(np.arange(-200, 201, 10), np.full(41, u))
+        assert (np.diff(p) > 0).all() and 0.5 < w(0, u) < (0.9 if u < 7 else 0.7)  # being on turn is worth a little
+    assert w(100, 7) > 0.98 and w(-100, 7) < 0.02 and w(50, 93) < w(50, 20)
+    res = simulate(midgame, candidates=3, plies=2, iterations=64, seed=2, win_table=True)
+    assert all(0 <= c.win <= 1 for c in res.candidates)

@@ -90,7 +90,7 @@ class WinTable:
     a logistic curve per unseen count, ``p = 1 / (1 + exp(-(spread + a[u]) / s[u]))`` (``a``: the worth of
     being on turn, ``s``: the spread's spread). With the game over (``u == -1``) or nothing unseen: 1 for a
     lead, 1/2 for a tie, 0 behind. Fitted to self-play turns (:func:`.autoplay.win_samples`) by
-    :meth:`fit`; read and written as text (``u a s`` a line)."""
+    :meth:`fit`; read and written as text (``u a s`` a line, ``#`` comment lines)."""
 
     def __init__(self, a, s, name: str = ""):
         self.a = np.asarray(a, np.float64)
@@ -142,7 +142,8 @@ class WinTable:
     @classmethod
     def from_text(cls, text: str, name: str = "") -> "WinTable":
         try:
-            rows = [[float(x) for x in line.split()] for line in text.splitlines() if line.strip()]
+            rows = [[float(x) for x in line.split()] for line in text.splitlines()
+                    if line.strip() and not line.startswith("#")]
             if any(len(r) != 3 or r[0] != i for i, r in enumerate(rows)):
                 raise ValueError
         except ValueError:
