@@ -1,6 +1,8 @@
-"""Self-play of many games in one kernel (:func:`play_games`): strategies against each other, game pairs with
-the same draws and seats swapped, statistics with a confidence interval, and any game replayed as a record
-(:meth:`AutoplayResult.game`) or GCG.
+"""Self-play of many games (:func:`play_games`): strategies against each other, game pairs with the same draws
+and seats swapped, statistics with a confidence interval, and any game replayed as a record
+(:meth:`AutoplayResult.game`) or GCG. A serial kernel plays a range of games; lanes of threads run ranges side
+by side (:func:`run_lanes`). Self-play also learns leave tables (:func:`learn_leaves`) and gives the turns a
+win table is fitted to (:func:`win_samples`).
 
 Players: ``"score"`` (the top-scoring play), ``"equity"`` (static equity with the variant's shipped leave
 table, see :mod:`.leaves`), a :class:`~.leaves.Leaves` table or a KLV2 path (equity with that table), a
