@@ -497,55 +497,79 @@ class LearnRound:
     seconds: float
 
 
+def rack_outcomes(games: int, table, *, seed: int = 0, threads: int | None = None, variant="scrabble",
+                  lexicon=None, progress=None) -> tuple:
+    """Play ``games`` games between two equity players with leave table ``table`` and return ``(rsum, rcnt)``:
+    for the full rack of rank ``i`` among leaves of up to ``rack_size`` tiles, the summed equity (millipoints)
+    of its best move and its turns, over the turns with tiles in the bag (the same at any thread count)."""
+    from . import _leaves
+
+    variant = get_variant(variant)
+    lex = lexicon_for(lexicon, variant)
+    table = load_leaves(table, variant)
+    G7, P7, n7 = _leaves.rank_tables(table.caps, variant.rack_size)
+    player = Player("equity", table)
+    setup = _Setup((player, player), variant, lex, "classic")
+    setup.rank7 = (G7, P7)
+    lanes = lane_count(threads)
+    acc = [(np.zeros(n7 + 1, np.int64), np.zeros(n7 + 1, np.int64)) for _ in range(lanes)]
+    for first in range(0, games, CHUNK):
+        k = min(CHUNK, games - first)
+        setup.run(seed, first, k, threads=lanes, learn=acc)
+        if progress is not None:
+            progress.update(k)
+    return sum(a[0] for a in acc), sum(a[1] for a in acc)
+
+
+def fit_leaves(rsum, rcnt, variant="scrabble", *, max_size: int | None = None, prior_turns: float = PRIOR_TURNS,
+               marginal_turns: int = MARGINAL_TURNS, name: str = "learned") -> tuple:
+    """A :class:`Leaves` table from full racks' outcomes (:func:`rack_outcomes`): each leave's value is the mean
+    equity of the observed racks holding it, each weighted by the odds of drawing the rest of it from a full
+    bag without the leave, minus the average rack's, then shrunk towards a prior from its sub-leaves (weight
+    ``prior_turns`` turns; tile marginals from leaves seen ``marginal_turns`` turns; see
+    :func:`._leaves.smooth_leaves`). Returns ``(table, average equity in points, turns per leave)``."""
+    from . import _leaves
+
+    variant = get_variant(variant)
+    table = Leaves(variant, max_size=max_size, name=name)
+    rs = variant.rack_size
+    top = int(table.caps.max())
+    binom = np.array([[math.comb(a, b) for b in range(rs + 1)] for a in range(top + 1)], np.float64)
+    milli, caps, G, P, R = table.kernel_args()
+    n = len(table)
+    lsum, lw, lobs = np.zeros(n), np.zeros(n), np.zeros(n, np.int64)
+    tot, totw = _leaves.leave_means(np.asarray(rsum, np.int64), np.asarray(rcnt, np.int64), caps, np.int64(rs), G,
+                                    P, R, binom, lsum, lw, lobs)
+    avg = tot / totw if totw > 0 else 0.0
+    raw = np.where(lw > 0, lsum / np.maximum(lw, 1e-300) - avg, 0.0)
+    out = np.zeros(n)
+    _leaves.smooth_leaves(raw, lobs.astype(np.float64), caps, G, P, R, float(prior_turns), np.int64(marginal_turns),
+                          out)
+    return Leaves(variant, out / 1000.0, max_size=table.max_size, name=name), avg / 1000, lobs
+
+
 def learn_leaves(games: int, rounds: int = 3, *, start=None, seed: int = 0, threads: int | None = None,
                  variant="scrabble", lexicon=None, progress=None, on_round=None):
     """Learn leave values by self-play (superleaves, as MAGPIE's leavegen does): each round plays ``games``
-    games between two equity players with the current table (``start``: a :class:`Leaves`, default all 0)
-    and records, for every turn with tiles in the bag, the full rack and its best move's equity. A leave's
-    value is then the mean equity of the full racks that hold it, each rack weighted by the odds of drawing
-    the rest of it from a full bag without the leave, minus the average rack's (so the empty leave is worth
-    0); leaves seen in few turns are shrunk towards a prior from their sub-leaves (:func:`._leaves
-    .smooth_leaves`, :data:`PRIOR_TURNS`). The next round plays with the new table. Returns ``(table,
-    [LearnRound, ...])``; ``on_round(i, table, round)`` is called after each round."""
+    games between two equity players with the current table (``start``: a :class:`Leaves` or KLV2 path,
+    default all 0) and records, for every turn with tiles in the bag, the full rack and its best move's equity
+    (:func:`rack_outcomes`); the next table is fitted to them (:func:`fit_leaves`) and the next round plays
+    with it. Returns ``(table, [LearnRound, ...])``; ``on_round(i, table, round)`` is called after each
+    round."""
     import time as _time
-
-    from . import _leaves
 
     games = _whole(games, "games", 2)
     rounds = _whole(rounds, "rounds", 1)
     seed = _whole(seed, "seed")
     variant = get_variant(variant)
-    lex = lexicon_for(lexicon, variant)
-    table = Leaves(variant, name="learned") if start is None else load_leaves(start, variant).copy()
-    rs = variant.rack_size
-    G7, P7, n7 = _leaves.rank_tables(table.caps, rs)
-    top = int(table.caps.max())
-    binom = np.array([[math.comb(a, b) for b in range(rs + 1)] for a in range(top + 1)], np.float64)
-    milli, caps, G, P, R = table.kernel_args()
-    lanes = lane_count(threads)
+    table = Leaves(variant, name="learned") if start is None else load_leaves(start, variant)
     history = []
     for i in range(rounds):
         t0 = _time.perf_counter()
-        player = Player("equity", table)
-        setup = _Setup((player, player), variant, lex, "classic")
-        setup.rank7 = (G7, P7)
-        acc = [(np.zeros(n7 + 1, np.int64), np.zeros(n7 + 1, np.int64)) for _ in range(lanes)]
-        for first in range(0, games, CHUNK):
-            k = min(CHUNK, games - first)
-            setup.run(seed + i * (1 << 32), first, k, threads=lanes, learn=acc)
-            if progress is not None:
-                progress.update(k)
-        rsum = sum(a[0] for a in acc)
-        rcnt = sum(a[1] for a in acc)
-        n = len(table)
-        lsum, lw, lobs = np.zeros(n), np.zeros(n), np.zeros(n, np.int64)
-        tot, totw = _leaves.leave_means(rsum, rcnt, caps, np.int64(rs), G, P, R, binom, lsum, lw, lobs)
-        avg = tot / totw if totw > 0 else 0.0
-        raw = np.where(lw > 0, lsum / np.maximum(lw, 1e-300) - avg, 0.0)
-        out = np.zeros(n)
-        _leaves.smooth_leaves(raw, lobs.astype(np.float64), caps, G, P, R, PRIOR_TURNS, np.int64(MARGINAL_TURNS), out)
-        table = Leaves(variant, out / 1000.0, max_size=table.max_size, name="learned")
-        rd = LearnRound(games, int(rcnt.sum()), int((rcnt > 0).sum()), avg / 1000, int((lobs > 0).sum()),
+        rsum, rcnt = rack_outcomes(games, table, seed=seed + i * (1 << 32), threads=threads, variant=variant,
+                                   lexicon=lexicon, progress=progress)
+        table, avg, lobs = fit_leaves(rsum, rcnt, variant, max_size=table.max_size)
+        rd = LearnRound(games, int(rcnt.sum()), int((rcnt > 0).sum()), avg, int((lobs > 0).sum()),
                         int((lobs >= PRIOR_TURNS).sum()), _time.perf_counter() - t0)
         history.append(rd)
         if on_round is not None:
