@@ -167,7 +167,7 @@ def test_shipped_table():
 
     t = default_leaves("scrabble")
     assert PACKAGED["scrabble"] in t.name or "shipped" in t.name
-    assert len(t) == 914_624 and np.abs(t.values).max() < 100
+    assert len(t) == 914_624 and np.abs(t.values).max() < 150  # rare two-blank leaves are the noisiest
     assert t["?"] > t["S"] > 0 > t["Q"] and t["ERS"] > t["E"] and t["QU"] > t["Q"]
     assert t["??"] > t["?"] and t["UU"] < t["U"] and t["IIII"] < t["II"] < 0
     assert t["AEINST"] > 15

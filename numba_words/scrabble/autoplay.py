@@ -478,7 +478,7 @@ class AutoplayGame:
 # ---------------------------------------------------------------------- learning leave values
 PRIOR_TURNS = 20.0
 """Weight, in turns, of a leave's prior (from its sub-leaves) against its own mean when a table is learned."""
-MARGINAL_TURNS = 50
+MARGINAL_TURNS = 1
 """Turns a leave must have been seen to count in the marginal value of a tile at its size."""
 
 
