@@ -140,3 +140,74 @@ def test_bad_arguments(kw, msg):
     assert isinstance(e.value, ValueError)
     with pytest.raises(ScrabbleError, match="out of range"):
         play_games(2, ("score", "score"), threads=1).game(2)
+
+
+# ---------------------------------------------------------------------- Python-callable players
+def score_like(pos):
+    """The score strategy written against the public API."""
+    b = pos.best()
+    if b is None and pos.bag_size() >= 7:
+        from numba_words.scrabble.leaves import Exchange
+
+        return Exchange(pos.rack, "", 0.0)
+    return b
+
+
+def test_python_players_replay_the_kernel(table):
+    """A callable that plays what a built-in strategy plays gives the kernel's games (the Python loop is an
+    independent implementation of the rules, the draws and the end of the game)."""
+    k = play_games(8, ("score", "score"), seed=21, threads=2)
+    p = play_games(8, (score_like, "score"), seed=21)
+    assert (k.out == p.out).all()
+
+    def eq(pos):
+        pos.leaves = table
+        return pos.best_move("equity")
+
+    k = play_games(8, (table, "score"), seed=22, threads=1)
+    p = play_games(8, (eq, "score"), seed=22)
+    assert (k.out == p.out).all()
+    assert p.stats()["players"] == ["eq", "score"]
+    gk, gp = k.game(3), p.game(3)
+    assert [m["move"] for m in gk.moves] == [m["move"] for m in gp.moves] and gp.final_racks == gk.final_racks
+    read_gcg(gp.gcg())
+
+
+def test_python_player_errors():
+    def bad(pos):
+        return "8H QI"
+
+    with pytest.raises(ScrabbleError, match="returned"):
+        play_games(2, (bad, "score"))
+
+    def late_exchange(pos):
+        from numba_words.scrabble.leaves import Exchange
+
+        return Exchange(pos.rack[:1], "", 0.0) if pos.bag_size() < 7 else score_like(pos)
+
+    with pytest.raises(ScrabbleError, match="exchanged"):
+        play_games(2, (late_exchange, "score"))
+    other = Position("scrabble", rack="AEINRST")
+    with pytest.raises(ScrabbleError, match="another position"):
+        play_games(2, (lambda pos: other.best(), "score"))
+    with pytest.raises(ScrabbleError, match="callable"):
+        play_games(2, (Player("python"), "score"))
+
+
+def test_win_samples_match_the_game_records(table):
+    from numba_words.scrabble.autoplay import win_samples
+
+    x, u, y = win_samples(6, (table, "score"), seed=4, threads=2)
+    r = play_games(6, (table, "score"), seed=4, threads=1)
+    want = []
+    for i in range(6):
+        g = r.game(i)
+        tiles = dict((t, len(placed)) for t, placed in g._placements)
+        totals, on_board = [0, 0], 0
+        for t, m in enumerate(g.moves):
+            s = m["seat"]
+            want.append((totals[s] - totals[1 - s], 100 - on_board - len(m["rack"]),
+                         (np.sign(g.scores[s] - g.scores[1 - s]) + 1) / 2))
+            totals[s] += m["score"]
+            on_board += tiles.get(t, 0)
+    assert list(zip(x.tolist(), u.tolist(), y.tolist())) == want

@@ -72,10 +72,18 @@ def ref_playout(pos, play, plies, seed, i, table):
             rack.remove(0 if q[3] else KINDS.index(q[2]))
         draw(bag, rack, len(p.placed), st)
 
-    put(racks[0], play)
+    if isinstance(play, Exchange):  # draw first, then the tiles go back
+        gone = sorted(KINDS.index(ch) for ch in play.tiles)
+        for k in gone:
+            racks[0].remove(k)
+        draw(bag, racks[0], len(gone), st)
+        bag.extend(gone)
+        leftover = table[play.leave] if plies == 1 else 0.0
+    else:
+        put(racks[0], play)
     assert total(Position._make(SCRABBLE, pos.lexicon, board, "", "", (0, 0), 0), racks, bag) == full
     if not racks[0] and not bag:
-        return spread + 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1]))
+        return spread + 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1])), -1
     for ply in range(plies):
         s = 1 - ply % 2
         sign = 1 if s == 0 else -1
@@ -97,9 +105,10 @@ def ref_playout(pos, play, plies, seed, i, table):
             spread += sign * move.score
             put(racks[s], move)
             if not racks[s]:
-                return spread + sign * 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1 - s])) + leftover
+                return spread + sign * 2 * sum(SCRABBLE.values.get(ch, 0) for ch in rack_str(racks[1 - s])) + leftover, -1
         assert total(Position._make(SCRABBLE, pos.lexicon, board, "", "", (0, 0), 0), racks, bag) == full
-    return spread + leftover
+    on_turn = 1 if plies % 2 == 0 else 0
+    return spread + leftover, len(bag) + len(racks[1 - on_turn])
 
 
 @pytest.fixture(scope="module")
@@ -123,8 +132,34 @@ def test_playouts_match_a_plain_python_replay(midgame, table, plies):
     out = _run(setup.arrays, np.int64(7), 3, 5, list(range(len(plays))))
     for x in range(5):
         for j, play in enumerate(plays):
-            want = ref_playout(midgame, play, plies, 7, 3 + x, table)
+            want, unseen = ref_playout(midgame, play, plies, 7, 3 + x, table)
             assert out[x, j] / 1000 == pytest.approx(want, abs=1e-6), (x, play.notation)
+            assert out[x, len(plays) + j] == unseen
+
+
+@pytest.mark.parametrize("plies", [1, 2])
+def test_exchange_candidates_match_a_plain_python_replay(midgame, table, plies):
+    from numba_words.scrabble.leaves import exchange_options
+
+    moves = midgame.legal_plays().top(2, "equity") + exchange_options(midgame)[:3] + exchange_options(midgame)[-1:]
+    setup = _Setup(midgame, moves, plies, 9)
+    out = _run(setup.arrays, np.int64(9), 0, 4, list(range(len(moves))))
+    for x in range(4):
+        for j, m in enumerate(moves):
+            want, unseen = ref_playout(midgame, m, plies, 9, x, table)
+            assert out[x, j] / 1000 == pytest.approx(want, abs=1e-6), (x, m.notation)
+            assert out[x, len(moves) + j] == unseen
+    pos = midgame.copy()
+    pos.leaves = table
+    pos.rack = "IIUUVGG"
+    n = 12
+    merged = sorted([(-round(p.equity * 1000), 0, p.notation) for p in pos.legal_plays().top(n, "equity")]
+                    + [(-round(e.equity * 1000), 1, e.notation) for e in exchange_options(pos)])[:n]
+    res = simulate(pos, candidates=n, plies=2, iterations=64, seed=1)
+    assert sorted(c.play.notation for c in res.candidates) == sorted(m[2] for m in merged)
+    assert any(m[1] for m in merged) and not all(m[1] for m in merged)  # plays and exchanges both compete here
+    assert all(type(c.play).__name__ == "Play" for c in simulate(pos, candidates=n, plies=2, iterations=64, seed=1,
+                                                                  exchanges=False).candidates)
 
 
 def test_known_opponent_tiles(midgame, table):
@@ -134,7 +169,7 @@ def test_known_opponent_tiles(midgame, table):
     out = _run(_Setup(p, plays, 2, 3).arrays, np.int64(3), 0, 3, [0, 1])
     for x in range(3):
         for j, play in enumerate(plays):
-            assert out[x, j] / 1000 == pytest.approx(ref_playout(p, play, 2, 3, x, table), abs=1e-6)
+            assert out[x, j] / 1000 == pytest.approx(ref_playout(p, play, 2, 3, x, table)[0], abs=1e-6)
 
 
 def test_reproducible_at_any_thread_count(midgame):
@@ -196,3 +231,39 @@ def test_cli(capsys):
     assert len(recs) == 3 and all(r["iterations"] == 64 for r in recs)
     assert [r["mean"] for r in recs] == sorted((r["mean"] for r in recs), reverse=True)
     assert main(["scrabble", "sim", "--cgp", MIDGAME, "--iterations", "0"]) == 2
+
+
+def test_win_table_fit_and_sim_by_win(midgame):
+    from numba_words.scrabble.sim import WinTable
+
+    rng = np.random.default_rng(4)
+    u = rng.integers(1, 94, 200_000)
+    x = rng.normal(0, 60, len(u)).round()
+    a_true, s_true = 5 + u / 10, 10 + u / 2
+    y = (rng.random(len(u)) < 1 / (1 + np.exp(-(x + a_true) / s_true))).astype(float)
+    w = WinTable.fit(x, u, y, window=2)
+    assert np.allclose(w.a[1:], (5 + np.arange(1, 94) / 10), atol=2.5)
+    assert np.allclose(w.s[1:], (10 + np.arange(1, 94) / 2), rtol=0.12)
+    assert w([5, 0, -5], [-1, 0, -1]).tolist() == [1.0, 0.5, 0.0]
+    assert np.allclose(WinTable.from_text(w.to_text()).a, w.a, atol=1e-4)
+    with pytest.raises(ScrabbleError, match="win table"):
+        WinTable.from_text("0 1 2\n2 1 1")
+    # by win probability: ranks and drops by it, and every candidate has one
+    res = simulate(midgame, candidates=6, plies=2, iterations=128, seed=2, win_table=w)
+    live = [c for c in res.candidates if not c.dropped]
+    assert all(0 <= c.win <= 1 for c in res.candidates)
+    assert [c.win for c in live] == sorted((c.win for c in live), reverse=True)
+    with pytest.raises(ScrabbleError, match="win_table"):
+        simulate(midgame, candidates=2, iterations=8, win_table="x")
+
+
+def test_shipped_win_table(midgame):
+    from numba_words.scrabble.sim import default_win_table
+
+    w = default_win_table(SCRABBLE)
+    for u in (1, 7, 30, 60, 93):
+        p = w(np.arange(-200, 201, 10), np.full(41, u))
+        assert (np.diff(p) > 0).all() and 0.5 < w(0, u) < (0.9 if u < 7 else 0.7)  # being on turn is worth a little
+    assert w(100, 7) > 0.98 and w(-100, 7) < 0.02 and w(50, 93) < w(50, 20)
+    res = simulate(midgame, candidates=3, plies=2, iterations=64, seed=2, win_table=True)
+    assert all(0 <= c.win <= 1 for c in res.candidates)

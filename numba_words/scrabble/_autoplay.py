@@ -1,6 +1,6 @@
-"""Self-play kernels: whole games in one kernel, ``prange`` over games, each with its own board, bag, racks,
-scratch and random stream (splitmix64 seeded from the run's seed and the game pair), so a game's moves depend on
-its seed alone, whatever the thread count.
+"""Self-play kernels: whole games in one serial kernel (parallel runs are lanes of threads over game ranges),
+each game with its own board, bag, racks, scratch and random stream (splitmix64 seeded from the run's seed and
+the game pair), so a game's moves depend on its seed alone, whatever the thread count.
 
 Strategies (per seat): :data:`SCORE` plays the top-scoring play (the pruned best-only search); :data:`EQUITY`
 takes the play of highest static equity (:func:`best_equity`, the pruned search), or the best exchange
@@ -16,10 +16,9 @@ row, col, dir, length, score, tiles, blanks mask, new mask``, ``rec_word`` the w
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from .._jit import kernel, pkernel
+from .._jit import kernel
 from . import _cross, _leaves, _movegen
 from ._tables import EMPTY, SIZE
 
@@ -184,9 +183,9 @@ def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg
 def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board, tile_pts, milli, caps, G, P, R,
                 vowel, pen, stride, lmap):
     """The move of highest static equity among the ``n`` plays in ``meta``... and (with ``can_exchange``) the
-    exchanges of rack ``rk``: ``(choice, keep, leave)`` with ``choice`` the play's row, -2 an exchange keeping
-    the leave of mixed-radix index ``keep`` (see :func:`._leaves.leave_map`), -3 a pass; ``leave`` the kept
-    tiles' value in millipoints (0 once the bag is empty)."""
+    exchanges of rack ``rk``: ``(choice, keep, leave, equity)`` with ``choice`` the play's row, -2 an exchange
+    keeping the leave of mixed-radix index ``keep`` (see :func:`._leaves.leave_map`), -3 a pass; ``leave`` the
+    kept tiles' value in millipoints (0 once the bag is empty), ``equity`` the move's (millipoints)."""
     fullidx, rpts, rn = _leaves.equity_terms(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, stride, lmap)
     best_eq = _leaves.PASS_EQUITY
     choice = np.int64(-3)
@@ -220,7 +219,7 @@ def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_b
             if (new >> k) & 1:
                 idx -= stride[0] if (blanks >> k) & 1 else stride[np.int64(words[choice, k]) + 1]
         leave = lmap[idx]
-    return choice, xbest, leave
+    return choice, xbest, leave, best_eq
 
 
 @kernel
@@ -283,10 +282,12 @@ def exchange(rk, keep, bag, nbag, st, xk):
 @kernel
 def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
              milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out, rec, rec_word, rec_rack, rec_x,
-             record):
+             record, lsum, lcnt, G7, P7):
     """Play one game from random stream ``seed``; seat ``s`` plays strategy ``seats[s]`` with leave table
     ``leave_sel[s]`` (index into the stacked ``milli``). Writes ``out`` (:data:`N_OUT` values) and, with
-    ``record``, the turn rows (see the module)."""
+    ``record``, the turn rows (see the module). Learning (``lsum`` longer than 1): each turn of an equity seat
+    with tiles in the bag adds its move's equity (millipoints) to ``lsum[i]`` and 1 to ``lcnt[i]``, ``i`` the
+    rack's rank among leaves of up to ``rack_size`` tiles (tables ``G7``/``P7``)."""
     K = caps.shape[0]
     st = np.zeros(1, np.uint64)
     st[0] = seed
@@ -355,8 +356,13 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
             n = best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
                             words, bm, nm, tabs, counts, nbag, opp_pts, tile_pts, milli[leave_sel[p]], caps, G, P, R,
                             vowel, pen)
-            choice, xbest, _ = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board,
-                                           tile_pts, milli[leave_sel[p]], caps, G, P, R, vowel, pen, stride, lmap)
+            choice, xbest, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange,
+                                               empty_board, tile_pts, milli[leave_sel[p]], caps, G, P, R, vowel, pen,
+                                               stride, lmap)
+            if lsum.shape[0] > 1 and nbag > 0 and choice != -3 and n_rack == rack_size:
+                r = _leaves.rank(rk, caps, G7, P7, rack_size)
+                lsum[r] += eq
+                lcnt[r] += 1
         # ---------------------------------------------------------- make the move
         if record:
             for q in range(rec.shape[1]):
@@ -431,18 +437,19 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
                 rec_rack[turn + s, q] = -1
 
 
-@pkernel
-def play_many(seed, first, n_games, strat, leave_of, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
-              milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out, rec, rec_word, rec_rack,
-              rec_x, record):
-    """Games ``first .. first + n_games - 1`` of a run, in parallel: game ``g`` belongs to pair ``g // 2`` (both
-    games of a pair start from the same random stream) and seats player ``g % 2`` first, so the two games of a
-    pair swap seats. ``strat[i]``/``leave_of[i]``: player ``i``'s strategy and leave table. Game ``g`` writes
-    ``out[g - first]`` and, with ``record``, ``rec*[g - first]``."""
-    for x in numba.prange(n_games):
+@kernel
+def play_range(seed, first, n_games, strat, leave_of, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
+               milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out, rec, rec_word, rec_rack,
+               rec_x, record, lsum, lcnt, G7, P7):
+    """Games ``first .. first + n_games - 1`` of a run, one after the other (parallel runs are lanes of threads
+    over disjoint ranges): game ``g`` belongs to pair ``g // 2`` (both games of a pair start from the same
+    random stream) and seats player ``g % 2`` first, so the two games of a pair swap seats. ``strat[i]``/
+    ``leave_of[i]``: player ``i``'s strategy and leave table. Game ``g`` writes ``out[g - first]`` and, with
+    ``record``, ``rec*[g - first]``; learning arrays as :func:`play_one`."""
+    seats = np.zeros(2, np.int64)
+    sel = np.zeros(2, np.int64)
+    for x in range(n_games):
         g = first + np.int64(x)
-        seats = np.zeros(2, np.int64)
-        sel = np.zeros(2, np.int64)
         a = g % 2
         seats[0] = strat[a]
         seats[1] = strat[1 - a]
@@ -453,4 +460,4 @@ def play_many(seed, first, n_games, strat, leave_of, end_rule, rack_size, bingo,
             r = np.int64(x)
         play_one(game_seed(seed, g // 2), seats, sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen, milli,
                  caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out[x], rec[r], rec_word[r],
-                 rec_rack[r], rec_x[r], record)
+                 rec_rack[r], rec_x[r], record, lsum, lcnt, G7, P7)

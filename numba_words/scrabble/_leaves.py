@@ -107,16 +107,15 @@ def rank_sequences(tiles, lens, caps, G, P, R, out):
         out[i] = TOO_BIG if bad else rank(counts, caps, G, P, R)
 
 
-@kernel
-def unrank_all(caps, R, tiles, lens):
-    """Every leave in rank order: ``tiles[i, :lens[i]]`` its kinds, ascending (depth-first walk with an explicit
-    stack of at most ``R`` levels). Returns the number of leaves."""
+@inline
+def next_leave(seq, used, depth, caps, R):
+    """One step of the depth-first walk over leaves in rank order: ``seq[j]`` the kind at depth ``j``, ``used``
+    tiles per kind, ``depth`` the depth of the leave returned last (start: ``depth = 0``, ``seq[0] = -1``,
+    ``used = 0``). Returns the next leave's depth (tiles - 1), -1 after the last one."""
     K = caps.shape[0]
-    seq = np.zeros(R + 1, np.int64)  # the kind at each depth (-1: none tried yet)
-    used = np.zeros(K, np.int64)
-    n = np.int64(0)
-    depth = np.int64(0)
-    seq[0] = -1
+    if seq[depth] >= 0 and depth + 1 < R:  # the leave returned last has extensions: they come next
+        depth += 1
+        seq[depth] = -1
     while depth >= 0:
         if seq[depth] >= 0:
             used[seq[depth]] -= 1
@@ -133,13 +132,24 @@ def unrank_all(caps, R, tiles, lens):
             continue
         seq[depth] = x
         used[x] += 1
+        return depth
+    return depth
+
+
+@kernel
+def unrank_all(caps, R, tiles, lens):
+    """Every leave in rank order: ``tiles[i, :lens[i]]`` its kinds, ascending (:func:`next_leave`, a stack of at
+    most ``R`` levels). Returns the number of leaves."""
+    seq = np.full(R + 1, -1, np.int64)
+    used = np.zeros(caps.shape[0], np.int64)
+    n = np.int64(0)
+    depth = next_leave(seq, used, np.int64(0), caps, R)
+    while depth >= 0:
         for j in range(depth + 1):
             tiles[n, j] = seq[j]
         lens[n] = depth + 1
         n += 1
-        if depth + 1 < R:
-            depth += 1
-            seq[depth] = -1
+        depth = next_leave(seq, used, depth, caps, R)
     return n
 
 
@@ -284,3 +294,101 @@ def plays_equity(words, new, blanks, length, row, col, dr, score, tiles, rack, t
         out[i] = play_equity(words, i, np.int64(new[i]), np.int64(blanks[i]), np.int64(length[i]), np.int64(row[i]),
                              np.int64(col[i]), np.int64(dr[i]), np.int64(score[i]), np.int64(tiles[i]), full, rack_pts,
                              rack_n, stride, lmap, tile_pts, bag, opp_pts, vowel, pen, empty_board)
+
+
+# ---------------------------------------------------------------------- learning from self-play
+@kernel
+def leave_means(rsum, rcnt, caps, rack_size, G, P, R, binom, lsum, lw, lobs):
+    """Leave means from full racks' outcomes (superleaves as MAGPIE's leavegen computes them): ``rsum[i]``/
+    ``rcnt[i]`` the summed best-move equity (millipoints) and the turns of the rack of rank ``i`` among leaves of
+    up to ``rack_size`` tiles. Every observed full rack adds its mean to each leave it holds (1 to ``R`` tiles,
+    rank ``r`` in tables ``G``/``P``), weighted by the ways to draw the rest of the rack from a full bag without
+    the leave (``binom[n, k]`` = C(n, k)): ``lsum[r]`` the weighted sum, ``lw[r]`` the weight, ``lobs[r]`` the
+    turns. Returns ``(sum, weight)`` of the racks' means weighted by their draw odds (their mean: the average)."""
+    K = caps.shape[0]
+    seq = np.full(rack_size + 1, -1, np.int64)
+    used = np.zeros(K, np.int64)
+    kinds = np.zeros(rack_size, np.int64)
+    sub = np.zeros(K, np.int64)
+    tot = 0.0
+    totw = 0.0
+    n = np.int64(-1)
+    depth = next_leave(seq, used, np.int64(0), caps, rack_size)
+    while depth >= 0:
+        n += 1
+        if depth + 1 == rack_size and rcnt[n] > 0:
+            mean = rsum[n] / rcnt[n]
+            nk = 0
+            w_all = 1.0
+            size = np.int64(1)
+            for j in range(rack_size):
+                if j == 0 or seq[j] != seq[j - 1]:
+                    k = seq[j]
+                    kinds[nk] = k
+                    nk += 1
+                    w_all *= binom[caps[k], used[k]]
+                    size *= used[k] + 1
+            tot += mean * w_all
+            totw += w_all
+            for idx in range(1, size - 1):  # 0: the empty leave, size - 1: the whole rack
+                rest = idx
+                w = 1.0
+                for q in range(nk):
+                    k = kinds[q]
+                    c = rest % (used[k] + 1)
+                    rest //= used[k] + 1
+                    sub[k] = c
+                    w *= binom[caps[k] - c, used[k] - c]
+                r = rank(sub, caps, G, P, R)
+                if r >= 0:
+                    lsum[r] += mean * w
+                    lw[r] += w
+                    lobs[r] += rcnt[n]
+            for q in range(nk):
+                sub[kinds[q]] = 0
+        depth = next_leave(seq, used, depth, caps, rack_size)
+    return tot, totw
+
+
+@kernel
+def smooth_leaves(raw, obs, caps, G, P, R, k_prior, min_obs, out):
+    """Leave values (millipoints) from raw means ``raw`` (relative to the average) seen ``obs`` turns each,
+    shrunk towards a prior from their sub-leaves: ``out = (obs * raw + k_prior * prior) / (obs + k_prior)``
+    with ``prior`` the mean over the leave's distinct tiles ``t`` of ``out[leave - t]`` + the mean marginal
+    value of ``t`` among leaves of the same size seen at least ``min_obs`` turns. Sizes in increasing order,
+    so the sub-leaves are done first."""
+    K = caps.shape[0]
+    seq = np.full(R + 1, -1, np.int64)
+    used = np.zeros(K, np.int64)
+    msum = np.zeros(K, np.float64)
+    mw = np.zeros(K, np.float64)
+    for s in range(1, R + 1):
+        for k in range(K):
+            msum[k] = 0.0
+            mw[k] = 0.0
+        for p in range(2):  # pass 0: the marginal values of each tile at this size; pass 1: the values
+            n = np.int64(-1)
+            seq[0] = -1
+            depth = next_leave(seq, used, np.int64(0), caps, R)
+            while depth >= 0:
+                n += 1
+                if depth + 1 == s and (p == 1 or obs[n] >= min_obs):
+                    prior = 0.0
+                    m = 0
+                    for j in range(s):
+                        if j == 0 or seq[j] != seq[j - 1]:
+                            t = seq[j]
+                            used[t] -= 1
+                            r = rank(used, caps, G, P, R)
+                            used[t] += 1
+                            below = out[r] if r >= 0 else 0.0
+                            if p == 0:
+                                msum[t] += obs[n] * (raw[n] - below)
+                                mw[t] += obs[n]
+                            else:
+                                prior += below + (msum[t] / mw[t] if mw[t] > 0 else 0.0)
+                                m += 1
+                    if p == 1:
+                        prior /= m
+                        out[n] = (obs[n] * raw[n] + k_prior * prior) / (obs[n] + k_prior)
+                depth = next_leave(seq, used, depth, caps, R)

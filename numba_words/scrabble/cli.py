@@ -1,6 +1,5 @@
-"""CLI for the crossword-game engine: ``numba-words scrabble generate|best|selfplay|autoplay|sim|endgame|bench`` and its
-part of
-``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
+"""CLI for the crossword-game engine: ``numba-words scrabble
+generate|best|selfplay|autoplay|leaves|sim|endgame|bench`` and its part of ``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
 from __future__ import annotations
 
 import argparse
@@ -83,6 +82,22 @@ def register(sub) -> None:
     ap.add_argument("--gcg", default=None, metavar="FILE", help="write game 0 to FILE as GCG")
     ap.set_defaults(func=_autoplay)
 
+    lp = ss.add_parser("leaves", help="learn a leave table by self-play and write it as KLV2",
+                       description="Superleaves by self-play: each round plays --games games between two equity "
+                       "players with the current table, records every full rack's best-move equity while the bag "
+                       "holds tiles, and sets each leave to the mean of the racks that hold it (weighted by the odds "
+                       "of drawing the rest) minus the average; rare leaves lean on their sub-leaves. Writes the "
+                       "last round's table (--json/--csv: one record per round).")
+    lp.add_argument("--games", type=int, default=10000, help="games per round (default 10000)")
+    lp.add_argument("--rounds", type=int, default=3, help="rounds, each playing with the last one's table (default 3)")
+    lp.add_argument("--start", default=None, metavar="FILE.klv2", help="table of the first round (default: all 0)")
+    lp.add_argument("--out", default="leaves.klv2", metavar="FILE.klv2", help="table to write (default leaves.klv2)")
+    lp.add_argument("--seed", type=int, default=0, help="random seed of the run (default 0)")
+    lp.add_argument("--threads", type=int, default=None, help="lanes of threads (default: all cores)")
+    lp.add_argument("--variant", default="scrabble", metavar="NAME",
+                    help="scrabble, wwf, wordfeud or wordfeud-nb (default: scrabble)")
+    lp.set_defaults(func=_leaves)
+
     mp = ss.add_parser("sim", help="Monte-Carlo simulation of the top plays by static equity",
                        description="Simulate the top candidates by static equity: each iteration draws the "
                        "opponent's rack and later draws from the unseen tiles and plays every candidate out for "
@@ -98,6 +113,9 @@ def register(sub) -> None:
     mp.add_argument("--threads", type=int, default=None, help="Numba threads (default: all cores)")
     mp.add_argument("--leaves", default=None, metavar="FILE.klv2",
                     help="leave table (default: the variant's shipped table, or zero)")
+    mp.add_argument("--win", action="store_true",
+                    help="rank candidates by win probability (spread and unseen tiles, the shipped win table)")
+    mp.add_argument("--no-exchanges", action="store_true", help="simulate plays only (default: exchanges compete)")
     mp.set_defaults(func=_sim)
 
     ep = ss.add_parser("endgame", help="solve an endgame exactly (bag empty, both racks known)",
@@ -259,15 +277,45 @@ def _autoplay(args) -> int:
     return 0
 
 
+def _leaves(args) -> int:
+    from dataclasses import asdict
+
+    from .autoplay import learn_leaves
+
+    if args.games < 2 or args.rounds < 1:
+        raise ScrabbleError(f"--games must be 2 or more and --rounds 1 or more, got {args.games} and {args.rounds}")
+    rows = []
+
+    def done(i, table, rd):
+        table.to_klv2(args.out)
+        rows.append({"round": i + 1, **asdict(rd)})
+        _console.note(args, f"-- round {i + 1}: {rd.games} games, {rd.turns} turns, average {rd.average:.2f} points, "
+                      f"{rd.seen} leaves seen ({rd.well_seen} often), {rd.seconds:.1f} s; wrote {args.out}")
+
+    with _console.progress(args, args.games * args.rounds, "leaves", "game") as bar:
+        table, _ = learn_leaves(args.games, args.rounds, start=args.start, seed=args.seed, threads=args.threads,
+                                variant=args.variant, progress=bar, on_round=done)
+
+    def text():
+        for r in rows:
+            print(f"round {r['round']}: {r['games']} games, {r['turns']} turns, {r['racks']} racks, average "
+                  f"{r['average']:.2f}, leaves seen {r['seen']} ({r['well_seen']} often), {r['seconds']:.1f} s")
+        print("values: " + ", ".join(f"{x} {table[x]:+.2f}" for x in ("?", "S", "Z", "Q", "QU", "ERS", "VV")))
+
+    _console.emit(args, rows, text)
+    return 0
+
+
 def _sim(args) -> int:
     pos = _position(args)
     if args.leaves is not None:
         pos.leaves = args.leaves
     with _console.progress(args, args.iterations, "sim", "iteration") as bar:
         res = pos.simulate(candidates=args.candidates, plies=args.plies, iterations=args.iterations, time=args.time,
-                           threads=args.threads, seed=args.seed, progress=bar)
+                           threads=args.threads, seed=args.seed, progress=bar, win_table=True if args.win else None,
+                           exchanges=not args.no_exchanges)
     if args.svg:
-        _write_file(args, args.svg, pos.svg(res.best))
+        _write_file(args, args.svg, pos.svg(res.best if hasattr(res.best, "placed") else None))
 
     def text():
         if args.board:

@@ -3,7 +3,8 @@
 A :class:`Leaves` table holds a value in points for every leave of 1..``max_size`` tiles (``rack_size - 1``: a
 play uses at least one tile) that the variant's bag can hold: 914,624 leaves for English Scrabble, stored as
 whole millipoints in one ``int32`` array indexed by the leave's rank (see :mod:`._leaves`: no hashing, no
-search). Tables are read from and written to KLV2 files (:mod:`.klv`), the format MAGPIE and wolges use.
+search). Tables are read from and written to KLV2 files (:mod:`.klv`), the format MAGPIE and wolges use. The
+package ships a TWL06 table learned by self-play (:func:`.autoplay.learn_leaves`).
 
 Static equity (:func:`play_equities`) follows MAGPIE: score + leave value while the bag holds tiles; with the
 bag empty, + twice the opponent's rack for going out, else - twice the tiles kept - 10 points; on the empty

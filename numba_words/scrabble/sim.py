@@ -24,17 +24,25 @@ from . import _sim
 from ._autoplay import game_tables
 from ._tables import SIZE, span_table
 from .errors import ScrabbleError, short
-from .leaves import rack_kinds, variant_arrays
+from .leaves import Exchange, exchange_options, rack_kinds, variant_arrays
 from .plays import Play
 
 BATCH = 64
 """Iterations between two looks at the candidates (the pruning rule sees the same numbers at any thread count)."""
 
 
+def _mean_se(total: float, sq: float, n: int) -> tuple:
+    mean = total / n
+    se = math.sqrt(max(0.0, (sq - n * mean * mean) / (n - 1)) / n) if n > 1 else float("inf")
+    return mean, se
+
+
 @dataclass
 class Candidate:
-    """One simulated play: its static ``equity``, the ``mean`` outcome (points), its standard error ``stderr``,
-    ``iterations`` played out, and whether it was ``dropped`` as statistically behind."""
+    """One simulated move (a :class:`Play` or an :class:`~.leaves.Exchange`): its static ``equity``, the
+    ``mean`` outcome (points) and its standard error ``stderr``, with a win table the mean win probability
+    ``win`` and its ``win_stderr``; ``iterations`` played out, and whether it was ``dropped`` as statistically
+    behind."""
 
     play: Play
     equity: float
@@ -42,24 +50,120 @@ class Candidate:
     stderr: float = float("inf")
     iterations: int = 0
     dropped: bool = False
+    win: float = float("nan")
+    win_stderr: float = float("inf")
     _sum: float = field(default=0.0, repr=False)
     _sq: float = field(default=0.0, repr=False)
+    _wsum: float = field(default=0.0, repr=False)
+    _wsq: float = field(default=0.0, repr=False)
 
-    def add(self, xs: np.ndarray) -> None:
+    def add(self, xs: np.ndarray, wins: np.ndarray | None = None) -> None:
         xs = xs.astype(np.float64) / 1000
         self._sum += float(xs.sum())
         self._sq += float((xs * xs).sum())
         self.iterations += len(xs)
-        n = self.iterations
-        self.mean = self._sum / n
-        if n > 1:
-            var = max(0.0, (self._sq - n * self.mean * self.mean) / (n - 1))
-            self.stderr = math.sqrt(var / n)
+        self.mean, self.stderr = _mean_se(self._sum, self._sq, self.iterations)
+        if wins is not None:
+            self._wsum += float(wins.sum())
+            self._wsq += float((wins * wins).sum())
+            self.win, self.win_stderr = _mean_se(self._wsum, self._wsq, self.iterations)
+
+    def key(self) -> tuple:
+        """What ranks candidates: win probability first when there is one, then the mean outcome."""
+        return (0.0 if math.isnan(self.win) else self.win, self.mean)
+
+    def behind(self, top: "Candidate", z: float) -> bool:
+        """Whether this candidate is more than ``z`` standard errors of the difference behind ``top`` (in win
+        probability when both have one and it differs, else in mean outcome)."""
+        if not math.isnan(self.win) and top.win != self.win:
+            return top.win - self.win > z * math.hypot(top.win_stderr, self.win_stderr)
+        return top.mean - self.mean > z * math.hypot(top.stderr, self.stderr)
 
     def to_record(self) -> dict:
         return {"notation": self.play.notation, "score": self.play.score, "leave": self.play.leave,
                 "equity": self.equity, "mean": self.mean, "stderr": self.stderr, "iterations": self.iterations,
-                "dropped": self.dropped}
+                "win": self.win, "win_stderr": self.win_stderr, "dropped": self.dropped}
+
+
+class WinTable:
+    """Win probability of the side on turn from the spread (points, its side) and the tiles it cannot see:
+    a logistic curve per unseen count, ``p = 1 / (1 + exp(-(spread + a[u]) / s[u]))`` (``a``: the worth of
+    being on turn, ``s``: the spread's spread). With the game over (``u == -1``) or nothing unseen: 1 for a
+    lead, 1/2 for a tie, 0 behind. Fitted to self-play turns (:func:`.autoplay.win_samples`) by
+    :meth:`fit`; read and written as text (``u a s`` a line, ``#`` comment lines)."""
+
+    def __init__(self, a, s, name: str = ""):
+        self.a = np.asarray(a, np.float64)
+        self.s = np.asarray(s, np.float64)
+        if self.a.shape != self.s.shape or self.a.ndim != 1 or not (self.s > 0).all():
+            raise ScrabbleError("a win table needs two equal-length rows, a positive scale for every unseen count")
+        self.name = name
+
+    def __call__(self, spread, unseen) -> np.ndarray:
+        x = np.asarray(spread, np.float64)
+        u = np.asarray(unseen, np.int64)
+        k = np.clip(u, 0, len(self.a) - 1)
+        p = 1.0 / (1.0 + np.exp(-(x + self.a[k]) / self.s[k]))
+        final = np.where(x > 0, 1.0, np.where(x < 0, 0.0, 0.5))
+        return np.where(u <= 0, final, p)
+
+    @classmethod
+    def fit(cls, spread, unseen, outcome, *, size: int = 94, window: int = 3, name: str = "") -> "WinTable":
+        """Fit ``a``/``s`` for each unseen count ``1 .. size - 1`` by logistic regression (Newton steps) on the
+        turns within ``window`` unseen counts of it: ``outcome`` 1 win, 1/2 tie, 0 loss of the side on turn."""
+        x = np.asarray(spread, np.float64)
+        u = np.asarray(unseen, np.int64)
+        y = np.asarray(outcome, np.float64)
+        a = np.zeros(size)
+        s = np.full(size, 1.0)
+        for k in range(1, size):
+            m = np.abs(u - k) <= window
+            if m.sum() < 50:
+                a[k], s[k] = a[k - 1], s[k - 1]
+                continue
+            X = np.stack([np.ones(m.sum()), x[m] / 100.0], 1)
+            b = np.array([0.0, 1.0])
+            for _ in range(30):
+                p = 1.0 / (1.0 + np.exp(-(X @ b)))
+                H = X.T @ (X * (p * (1 - p))[:, None]) + 1e-6 * np.eye(2)
+                step = np.linalg.solve(H, X.T @ (y[m] - p))
+                b += step
+                if np.abs(step).max() < 1e-9:
+                    break
+            b1 = max(b[1], 1e-3)
+            s[k] = 100.0 / b1
+            a[k] = b[0] * s[k]
+        a[0], s[0] = a[1], s[1]
+        return cls(a, s, name)
+
+    def to_text(self) -> str:
+        return "".join(f"{k} {a:.4f} {s:.4f}\n" for k, (a, s) in enumerate(zip(self.a, self.s)))
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "") -> "WinTable":
+        try:
+            rows = [[float(x) for x in line.split()] for line in text.splitlines()
+                    if line.strip() and not line.startswith("#")]
+            if any(len(r) != 3 or r[0] != i for i, r in enumerate(rows)):
+                raise ValueError
+        except ValueError:
+            raise ScrabbleError("a win table is lines 'u a s' for u = 0, 1, 2, ...") from None
+        return cls([r[1] for r in rows], [r[2] for r in rows], name)
+
+
+WIN_PACKAGED = {"scrabble": "twl06_winpct.txt"}
+"""Win tables shipped in ``numba_words/data``, by variant."""
+
+
+def default_win_table(variant) -> WinTable:
+    """The win table shipped for the variant (:data:`WIN_PACKAGED`)."""
+    from importlib import resources
+
+    fname = WIN_PACKAGED.get(variant.name)
+    ref = resources.files("numba_words") / "data" / fname if fname else None
+    if ref is None or not ref.is_file():
+        raise ScrabbleError(f"no win table is shipped for {variant.name!r}: pass win_table=WinTable(...)")
+    return WinTable.from_text(ref.read_text(), name=fname)
 
 
 @dataclass
@@ -88,7 +192,8 @@ class SimResult:
         for c in self.candidates:
             mark = " (dropped)" if c.dropped else ""
             lines.append(f"  {c.play.notation:<24} {c.play.score:>4}  eq {c.equity:7.2f}  sim {c.mean:8.2f} "
-                         f"+- {c.stderr:5.2f}  n {c.iterations}{mark}")
+                         f"+- {c.stderr:5.2f}" + ("" if math.isnan(c.win) else f"  win {100 * c.win:5.1f}% +- "
+                         f"{100 * c.win_stderr:4.1f}") + f"  n {c.iterations}{mark}")
         return "\n".join(lines)
 
 
@@ -111,7 +216,13 @@ class _Setup:
         cwords = np.zeros((n, SIZE), np.uint8)
         cbm = np.zeros(n, np.uint16)
         cnm = np.zeros(n, np.uint16)
+        rk = rack_kinds(v, position.rack)
+        stride = np.cumprod(np.concatenate([[1], rk[:-1] + 1]))  # mixed radix of kept leaves (absent kinds: 0)
         for i, p in enumerate(plays):
+            if isinstance(p, Exchange):
+                cmeta[i, 0] = int((rack_kinds(v, p.leave) * stride).sum())
+                cmeta[i, 2] = _sim.EXCHANGE
+                continue
             r = p._row
             cmeta[i] = (r["row"], r["col"], r["dir"], r["length"], r["score"], r["tiles"])
             cwords[i] = r["word"]
@@ -132,7 +243,7 @@ class _Setup:
 
 
 def _run(setup_arrays, seed, first, n, live):
-    out = np.zeros((n, len(live)), np.int64)
+    out = np.zeros((n, 2 * len(live)), np.int64)
     _sim.playouts(seed, np.int64(first), np.int64(n), np.asarray(live, np.int64), *setup_arrays, out)
     return out
 
@@ -145,11 +256,15 @@ def _sim_chunk(chunk, setup_arrays):
 
 def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1000, *, time: float | None = None,
              threads: int | None = None, seed: int = 0, client=None, z: float = 2.576, min_iterations: int = 128,
-             chunk_size: int = 16, progress=None) -> SimResult:
+             chunk_size: int = 16, exchanges: bool = True, win_table=None, progress=None) -> SimResult:
     """Simulate the top ``candidates`` plays of ``position`` by static equity for ``iterations`` iterations
     (``plies`` replies each) or ``time`` seconds, dropping candidates more than ``z`` standard errors behind
     once each has ``min_iterations``. ``threads``: Numba threads; ``client``: a Dask client or address (then
-    ``chunk_size`` iterations per task). ``progress``: ``update(n)`` told of finished iterations."""
+    ``chunk_size`` iterations per task). ``exchanges``: exchanges compete for the candidate places by static
+    equity too (with >= 7 tiles in the bag). ``win_table``: ``True`` (the variant's shipped table) or a
+    :class:`WinTable`: each playout also scores the win probability of its final spread (the game's spread
+    included) and unseen tiles, and candidates rank and drop by it first (as MAGPIE does); ``None``: by the
+    mean outcome. ``progress``: ``update(n)`` told of finished iterations."""
     from .endgame import _is_position
 
     if not _is_position(position):
@@ -175,9 +290,17 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
     if position.bag_size() == 0 and position.opp_rack:
         raise ScrabbleError("simulate: the bag is empty and the opponent's rack known: use Position.endgame()")
     plays = position.legal_plays().top(candidates, "equity")
+    if exchanges:
+        moves = [(round(p.equity * 1000), 0, i, p) for i, p in enumerate(plays)]
+        moves += [(round(e.equity * 1000), 1, i, e) for i, e in enumerate(exchange_options(position)[:candidates])]
+        plays = [m[3] for m in sorted(moves, key=lambda m: (-m[0], m[1], m[2]))[:candidates]]
     if not plays:
         raise ScrabbleError(f"simulate: rack {position.rack!r} has no play on this board")
     cands = [Candidate(p, p.equity) for p in plays]
+    wt = default_win_table(position.variant) if win_table is True else win_table or None
+    if wt is not None and not isinstance(wt, WinTable):
+        raise ScrabbleError(f"win_table must be True, None or a WinTable, got {short(win_table)}")
+    lead = position.scores[0] - position.scores[1]
     setup = _Setup(position, plays, plies, seed)
     t0 = _time.perf_counter()
     done = 0
@@ -201,24 +324,29 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
             with _threads(threads):
                 out = _run(setup.arrays, setup.seed, done, n, live)
         batch_time = _time.perf_counter() - t1
+        nl = len(live)
         for j, c in enumerate(live):
-            cands[c].add(out[:, j])
+            wins = None
+            if wt is not None:  # the side on turn at the end: the opponent after an even number of plies
+                x = lead + out[:, j] / 1000.0
+                u = out[:, nl + j]
+                wins = wt(x, u) if plies % 2 else 1.0 - wt(-x, u)
+            cands[c].add(out[:, j], wins)
         done += n
         playouts += n * len(live)
         if progress is not None:
             progress.update(n)
         history.append((done, [c.mean for c in cands], [c.stderr for c in cands]))
         if len(live) > 1 and min(cands[c].iterations for c in live) >= min_iterations:
-            top = max(live, key=lambda c: cands[c].mean)
+            top = max(live, key=lambda c: cands[c].key())
             keep = []
             for c in live:
-                d = cands[top].mean - cands[c].mean
-                if c != top and d > z * math.hypot(cands[top].stderr, cands[c].stderr):
+                if c != top and cands[c].behind(cands[top], z):
                     cands[c].dropped = True
                 else:
                     keep.append(c)
             live = keep
             if len(live) == 1:
                 break
-    order = sorted(range(len(cands)), key=lambda c: (cands[c].dropped, -cands[c].mean, c))
+    order = sorted(range(len(cands)), key=lambda c: (cands[c].dropped, tuple(-x for x in cands[c].key()), c))
     return SimResult([cands[c] for c in order], done, playouts, _time.perf_counter() - t0, plies, seed, history)
