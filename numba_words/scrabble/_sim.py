@@ -3,7 +3,8 @@
 Iteration ``i`` has its own random stream (``_autoplay.game_seed(seed, i)``): it completes the opponent's rack
 from the unseen tiles, then plays every live candidate from the same draws (common random numbers: candidates
 are compared on the same racks and bags). A playout puts the candidate down, draws, then ``plies`` replies, each
-side's best move by static equity (:func:`._autoplay.pick_equity`: plays and exchanges), drawing after each.
+side's best move by static equity (the pruned :func:`._autoplay.best_equity`, then
+:func:`._autoplay.pick_equity` for exchanges), drawing after each.
 A candidate may be an exchange (:data:`EXCHANGE`): draw, then the tiles go back to the bag.
 Its outcome, in millipoints from the mover's side, is the spread it made plus the leftover: the values of the
 leaves kept by the last two moves (the mover's added, the opponent's taken off; with one ply, the candidate's
@@ -15,7 +16,8 @@ import numba
 import numpy as np
 
 from .._jit import kernel, pkernel
-from ._autoplay import _draw, _rack_pts, all_plays, exchange, game_seed, make_play, pick_equity, play_buffers
+from ._autoplay import (_draw, _rack_pts, best_equity, exchange, game_seed, make_play, pick_equity,
+                        play_buffers)
 from ._tables import SIZE
 
 EXCHANGE = 2
@@ -36,7 +38,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
     for k in range(K):
         n_opp += opp[k]
     nbag0 = _draw(bag0, np.int64(bag0.shape[0]), opp, rack_size - n_opp, st0)
-    meta, words, bm, nm = play_buffers(np.int64(4096))
+    meta, words, bm, nm = play_buffers(np.int64(1))  # the best reply only (row 0)
     L = np.empty((2, SIZE, SIZE), np.uint8)
     F = np.empty((2, SIZE, SIZE), np.int64)
     O = np.empty((2, SIZE), np.int64)
@@ -93,9 +95,9 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             s = 1 - (ply & 1)  # the opponent replies first
             sign = np.int64(1) if s == 0 else np.int64(-1)
             rk = racks[s]
-            n, meta, words, bm, nm = all_plays(L, F, O, C, X, lm, wm, lval, rk, rack_size, bingo, dawg, span,
-                                               not_empty, meta, words, bm, nm, tabs, counts)
             other = _rack_pts(racks[1 - s], tile_pts)
+            n = best_equity(L, F, O, C, X, lm, wm, lval, rk, rack_size, bingo, dawg, span, not_empty, meta, words, bm,
+                            nm, tabs, counts, nbag, other, tile_pts, milli, caps, G, P, R, vowel, pen)
             choice, keep, leave, _ = pick_equity(rk, n, meta, words, bm, nm, nbag, other, nbag >= rack_size,
                                               not_empty, tile_pts, milli, caps, G, P, R, vowel, pen, stride, lmap)
             if ply >= plies - 2:

@@ -285,4 +285,4 @@ def _wtabs(dawg) -> tuple:
 def wtabs_for(lex) -> tuple:
     """What the generator reads for whole-rack ends: ``(mset bit set, *word map)`` of a lexicon (built once per
     lexicon, ~0.4 s and 22 MB for TWL06)."""
-    return lex.derived("scrabble.wtabs", lambda lx: _wtabs(lx.dawg))
+    return lex.derived("scrabble.wtabs", lambda lx: _wtabs(lx.dawg), persist=True)
