@@ -25,7 +25,7 @@ FIRST_CALLS = {
     "draughts: perft(6)": (
         "from numba_words.draughts import Position, perft; perft(Position.initial(), 6)"),
     "draughts: legal moves": (
-        "from numba_words.draughts import Position; Position.initial().legal_moves"),
+        "from numba_words.draughts import Position; list(Position.initial().legal_moves)"),
     "scrabble: legal_plays()": (
         "from numba_words.scrabble import Position; p = Position.from_cgp(" + repr(
             "15/15/15/15/15/15/15/3CAT9/15/15/15/15/15/15/15 AEINRS?/ 0/0 0 lex TWL06;") + "); p.legal_plays()"),
