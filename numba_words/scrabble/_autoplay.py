@@ -180,6 +180,14 @@ def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg
 
 
 @kernel
+def move_scratch(K):
+    """Per-game scratch of the move kernels for an alphabet of ``K`` tile kinds: ``(counts, stride, lmap, rows,
+    cols, xk, ones)``."""
+    return (np.zeros(32, np.int64), np.zeros(K, np.int64), np.zeros(256, np.int64), np.zeros(8, np.int64),
+            np.zeros(8, np.int64), np.zeros(8, np.int64), np.ones(K, np.int64))
+
+
+@kernel
 def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board, tile_pts, milli, caps, G, P, R,
                 vowel, pen, stride, lmap):
     """The move of highest static equity among the ``n`` plays in ``meta``... and (with ``can_exchange``) the
@@ -310,13 +318,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
     nbag = _draw(bag, nbag, racks[0], rack_size, st)
     nbag = _draw(bag, nbag, racks[1], rack_size, st)
     meta, words, bm, nm = play_buffers(np.int64(8192))
-    counts = np.zeros(32, np.int64)
-    stride = np.zeros(K, np.int64)
-    lmap = np.zeros(256, np.int64)
-    rows = np.zeros(8, np.int64)
-    cols = np.zeros(8, np.int64)
-    xk = np.zeros(8, np.int64)
-    ones = np.ones(K, np.int64)
+    counts, stride, lmap, rows, cols, xk, ones = move_scratch(K)
     scores = np.zeros(2, np.int64)
     bingos = np.zeros(2, np.int64)
     adj = np.zeros(2, np.int64)

@@ -16,8 +16,8 @@ import numba
 import numpy as np
 
 from .._jit import kernel, pkernel
-from ._autoplay import (_draw, _rack_pts, best_equity, exchange, game_seed, make_play, pick_equity,
-                        play_buffers)
+from ._autoplay import (_draw, _rack_pts, best_equity, exchange, game_seed, make_play, move_scratch,
+                        pick_equity, play_buffers)
 from ._tables import SIZE
 
 EXCHANGE = 2
@@ -47,13 +47,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
     racks = np.zeros((2, K), np.int64)
     bag = np.empty(bag0.shape[0], np.int64)
     st = np.zeros(1, np.uint64)
-    counts = np.zeros(32, np.int64)
-    stride = np.zeros(K, np.int64)
-    lmap = np.zeros(256, np.int64)
-    rows = np.zeros(8, np.int64)
-    cols = np.zeros(8, np.int64)
-    xk = np.zeros(8, np.int64)
-    ones = np.ones(K, np.int64)
+    counts, stride, lmap, rows, cols, xk, ones = move_scratch(K)
     held = np.zeros(2, np.int64)
     not_empty = plies < 0  # False, typed bool (a literal would compile the generator once more)
     for j in range(nl):
