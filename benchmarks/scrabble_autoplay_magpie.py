@@ -5,22 +5,22 @@
 Both sides play equity against equity on TWL06 in game pairs (MAGPIE: ``-gp true``, best move by equity with
 its word map, or ``--no-wmp`` for its KWG generator). numba_words reads ``--klv2`` (MAGPIE's TWL06.klv2) when
 given, else its shipped table. MAGPIE's time is the wall time of its process minus that of a 2-game run
-(loading its data); ours is the kernel run in this process after a warm-up. Best of ``--rounds`` per side.
+(loading its data), run in a scratch folder linking its ``bin`` and ``data``; ours is the kernel run in this process after a warm-up. Best of ``--rounds`` per side.
 """
 from __future__ import annotations
 
 import argparse
-import subprocess
 import time
 from pathlib import Path
+
+from scrabble_search_magpie import _magpie  # runs MAGPIE in a scratch folder, away from its saved settings
 
 
 def magpie_seconds(root: Path, games: int, threads: int, wmp: bool) -> float:
     cmd = (f"set -lex TWL06 -wmp {'true' if wmp else 'false'} -s1 equity -s2 equity -r1 best -r2 best "
            f"-threads {threads} -gp true\nautoplay games {max(1, games // 2)}\n")
     t = time.perf_counter()
-    subprocess.run([str(root / "bin" / "magpie")], input=cmd, text=True, cwd=root, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _magpie(root, cmd, "Games Played")
     return time.perf_counter() - t
 
 

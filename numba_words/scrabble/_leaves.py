@@ -52,16 +52,16 @@ def rank_tables(caps: np.ndarray, R: int):
     return G, P, int(F[0, R] - 1)
 
 
-@kernel
-def rank(counts, caps, G, P, R):
-    """Rank of the leave with ``counts[k]`` tiles of kind ``k``; :data:`NO_LEAVE` when empty, :data:`TOO_BIG`
-    when the table cannot hold it."""
-    K = caps.shape[0]
+@inline
+def rank_of(kinds, cnts, m, caps, G, P, R):
+    """Rank of the leave with ``cnts[j]`` tiles of kind ``kinds[j]`` for ``j < m``, kinds ascending (``kinds``
+    None: kind ``j``); :data:`NO_LEAVE` when empty, :data:`TOO_BIG` when the table cannot hold it."""
     total = np.int64(0)
-    for k in range(K):
-        if counts[k] > caps[k]:
+    for j in range(m):
+        x = np.int64(j) if kinds is None else np.int64(kinds[j])
+        if cnts[j] > caps[x]:
             return TOO_BIG
-        total += counts[k]
+        total += cnts[j]
     if total == 0:
         return NO_LEAVE
     if total > R:
@@ -71,8 +71,9 @@ def rank(counts, caps, G, P, R):
     last = np.int64(-1)
     klast = np.int64(0)
     node = np.int64(0)
-    for x in range(K):
-        for _ in range(counts[x]):
+    for j in range(m):
+        x = np.int64(j) if kinds is None else np.int64(kinds[j])
+        for _ in range(cnts[j]):
             if last >= 0 and x == last:
                 klast -= 1
             else:
@@ -88,6 +89,13 @@ def rank(counts, caps, G, P, R):
             node = idx
             idx += 1
     return node
+
+
+@kernel
+def rank(counts, caps, G, P, R):
+    """Rank of the leave with ``counts[k]`` tiles of kind ``k``; :data:`NO_LEAVE` when empty, :data:`TOO_BIG`
+    when the table cannot hold it."""
+    return rank_of(None, counts, caps.shape[0], caps, G, P, R)
 
 
 @kernel
@@ -210,24 +218,28 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
     Fills ``stride`` and ``lmap[:size]``; returns the size (<= 2 ** 7 = 128 for a 7-tile rack). A leave the
     table does not hold (the whole rack kept, or longer than ``R``) is worth 0."""
     K = caps.shape[0]
+    kinds = np.empty(K, np.int64)  # the rack's kinds, ascending, and how many of each the leave keeps
+    cnts = np.zeros(K, np.int64)
+    m = 0
     size = np.int64(1)
     for k in range(K):
         if rack[k] > 0:
             stride[k] = size
             size *= rack[k] + 1
+            kinds[m] = k
+            m += 1
         else:
             stride[k] = 0
-    counts = np.zeros(K, np.int64)
-    for idx in range(size):
-        rest = idx
-        for k in range(K):
-            if rack[k] > 0:
-                counts[k] = rest % (rack[k] + 1)
-                rest //= rack[k] + 1
-            else:
-                counts[k] = 0
-        r = rank(counts, caps, G, P, R)
+    for idx in range(size):  # idx in mixed radix, the first kind's digit fastest
+        r = rank_of(kinds, cnts, m, caps, G, P, R)
         lmap[idx] = np.int64(milli[r]) if r >= 0 else np.int64(0)
+        j = 0
+        while j < m:
+            cnts[j] += 1
+            if cnts[j] <= rack[kinds[j]]:
+                break
+            cnts[j] = 0
+            j += 1
     return size
 
 
