@@ -54,6 +54,32 @@ def test_rank_is_lexicographic_order(caps, R):
     assert _leaves.rank(counts, caps, G, P, np.int64(R)) == _leaves.TOO_BIG
 
 
+@pytest.mark.parametrize("caps, R", [([1, 3, 1, 2], 4), ([2, 9, 2, 2, 4, 12], 6), ([3], 2),
+                                     ([1, 1, 1, 1, 1, 1, 1, 1], 7), ([1, 2, 2, 1, 3], 3)])
+def test_leave_map_values_every_sub_multiset(caps, R):
+    """A rack's leave map holds, at each sub-multiset's mixed-radix index, the value of that leave in the table
+    (plain-Python order of sorted tuples), 0 for the empty leave and for leaves the table cannot hold."""
+    caps = np.array(caps, np.int64)
+    G, P, n = _leaves.rank_tables(caps, R)
+    truth = {seq: i for i, seq in enumerate(all_leaves(caps, R))}
+    rng = random.Random(len(caps) * 100 + R)
+    milli = np.array([rng.randrange(-30000, 30000) for _ in range(n)], np.int32)
+    pool = [k for k, c in enumerate(caps) for _ in range(c)]
+    K = len(caps)
+    for _ in range(300):
+        rack = np.zeros(K, np.int64)
+        for k in rng.sample(pool, rng.randint(0, min(len(pool), R + 2))):
+            rack[k] += 1
+        stride = np.zeros(K, np.int64)
+        lmap = np.full(256, 12345, np.int64)
+        size = _leaves.leave_map(rack, milli, caps, G, P, np.int64(R), stride, lmap)
+        assert size == int(np.prod(rack + 1))
+        for sub in itertools.product(*(range(c + 1) for c in rack)):
+            seq = tuple(k for k in range(K) for _ in range(sub[k]))
+            want = int(milli[truth[seq]]) if seq in truth else 0
+            assert lmap[int(np.dot(sub, stride))] == want, (rack, sub)
+
+
 def test_english_table_size_and_lookups():
     t = Leaves("scrabble", name="x")
     assert len(t) == 914_624 and t.max_size == 6  # sub-multisets of 1..6 tiles of the 100-tile bag

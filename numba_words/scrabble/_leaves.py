@@ -218,9 +218,9 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
     Fills ``stride`` and ``lmap[:size]``; returns the size (<= 2 ** 7 = 128 for a 7-tile rack). A leave the
     table does not hold (the whole rack kept, or longer than ``R``) is worth 0."""
     K = caps.shape[0]
-    kinds = np.empty(K, np.int64)  # the rack's kinds, ascending, and how many of each the leave keeps
-    cnts = np.zeros(K, np.int64)
+    kinds = np.empty(K, np.int64)  # the rack's kinds, ascending
     m = 0
+    n = np.int64(0)
     size = np.int64(1)
     for k in range(K):
         if rack[k] > 0:
@@ -228,18 +228,65 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
             size *= rack[k] + 1
             kinds[m] = k
             m += 1
+            n += rack[k]
         else:
             stride[k] = 0
-    for idx in range(size):  # idx in mixed radix, the first kind's digit fastest
-        r = rank_of(kinds, cnts, m, caps, G, P, R)
-        lmap[idx] = np.int64(milli[r]) if r >= 0 else np.int64(0)
-        j = 0
-        while j < m:
-            cnts[j] += 1
-            if cnts[j] <= rack[kinds[j]]:
-                break
-            cnts[j] = 0
+    lmap[0] = 0
+    # depth-first over the sub-multisets in rank order, each rank one step of :func:`rank_of` from its
+    # parent's; per depth: the last tile's kind index, the walk state after it, the mixed-radix index
+    sj = np.empty(n + 1, np.int64)
+    sidx = np.empty(n + 1, np.int64)
+    sr = np.empty(n + 1, np.int64)
+    sk = np.empty(n + 1, np.int64)
+    smr = np.empty(n + 1, np.int64)
+    sbad = np.empty(n + 1, np.bool_)
+    nxt = np.empty(n + 1, np.int64)  # the next kind index to try below each depth
+    used = np.zeros(K, np.int64)
+    sj[0] = -1
+    sidx[0] = 0
+    sr[0] = R
+    sk[0] = 0
+    smr[0] = 0
+    sbad[0] = False
+    nxt[0] = 0
+    depth = 0
+    while depth >= 0:
+        j = nxt[depth]
+        while j < m and used[j] >= rack[kinds[j]]:
             j += 1
+        if j >= m:
+            depth -= 1
+            if depth >= 0:
+                used[sj[depth + 1]] -= 1
+            continue
+        nxt[depth] = j + 1
+        x = kinds[j]
+        last = kinds[sj[depth]] if depth > 0 else np.int64(-1)
+        idx = sidx[depth]
+        r = sr[depth]
+        klast = sk[depth]
+        if last >= 0 and x == last:
+            klast -= 1
+        else:
+            lo = np.int64(0)
+            if last >= 0:
+                lo = last + 1
+                if klast > 0 and r > 0:
+                    idx += G[last, min(klast - 1, r - 1), r - 1]
+            if r > 0:
+                idx += P[x, r] - P[lo, r]
+            klast = caps[x] - 1
+        used[j] += 1
+        d = depth + 1
+        sj[d] = j
+        sidx[d] = idx + 1
+        sr[d] = r - 1
+        sk[d] = klast
+        smr[d] = smr[depth] + stride[x]
+        sbad[d] = sbad[depth] or r <= 0 or used[j] > caps[x]
+        lmap[smr[d]] = np.int64(0) if sbad[d] else np.int64(milli[idx])
+        nxt[d] = j
+        depth = d
     return size
 
 
