@@ -53,49 +53,47 @@ def rank_tables(caps: np.ndarray, R: int):
 
 
 @inline
-def rank_of(kinds, cnts, m, caps, G, P, R):
-    """Rank of the leave with ``cnts[j]`` tiles of kind ``kinds[j]`` for ``j < m``, kinds ascending (``kinds``
-    None: kind ``j``); :data:`NO_LEAVE` when empty, :data:`TOO_BIG` when the table cannot hold it."""
-    total = np.int64(0)
-    for j in range(m):
-        x = np.int64(j) if kinds is None else np.int64(kinds[j])
-        if cnts[j] > caps[x]:
-            return TOO_BIG
-        total += cnts[j]
-    if total == 0:
-        return NO_LEAVE
-    if total > R:
-        return TOO_BIG
-    idx = np.int64(0)  # index of the current node's first child
-    r = np.int64(R)  # tiles of room below the current node
-    last = np.int64(-1)
-    klast = np.int64(0)
-    node = np.int64(0)
-    for j in range(m):
-        x = np.int64(j) if kinds is None else np.int64(kinds[j])
-        for _ in range(cnts[j]):
-            if last >= 0 and x == last:
-                klast -= 1
-            else:
-                lo = np.int64(0)
-                if last >= 0:
-                    lo = last + 1
-                    if klast > 0:  # the child repeating the last tile comes first
-                        idx += G[last, min(klast - 1, r - 1), r - 1]
-                idx += P[x, r] - P[lo, r]
-                klast = caps[x] - 1
-                last = x
-            r -= 1
-            node = idx
-            idx += 1
-    return node
+def rank_step(x, last, idx, r, klast, caps, G, P):
+    """One more tile, of kind ``x`` (``>= last``, the previous tile's kind, -1 for none), on the walk that ranks a
+    leave: ``idx`` the index of the current node's first child, ``r`` (>= 1) tiles of room below it, ``klast``
+    copies of ``last`` still allowed. Returns ``(rank of the leave so far, klast after the tile)``; the walk goes
+    on with ``idx = rank + 1``, ``r - 1`` and ``last = x``."""
+    if last >= 0 and x == last:
+        return idx, klast - 1
+    lo = np.int64(0)
+    if last >= 0:
+        lo = last + 1
+        if klast > 0:  # the child repeating the last tile comes first
+            idx += G[last, min(klast - 1, r - 1), r - 1]
+    return idx + P[x, r] - P[lo, r], caps[x] - 1
 
 
 @kernel
 def rank(counts, caps, G, P, R):
     """Rank of the leave with ``counts[k]`` tiles of kind ``k``; :data:`NO_LEAVE` when empty, :data:`TOO_BIG`
     when the table cannot hold it."""
-    return rank_of(None, counts, caps.shape[0], caps, G, P, R)
+    K = caps.shape[0]
+    total = np.int64(0)
+    for k in range(K):
+        if counts[k] > caps[k]:
+            return TOO_BIG
+        total += counts[k]
+    if total == 0:
+        return NO_LEAVE
+    if total > R:
+        return TOO_BIG
+    idx = np.int64(0)
+    r = np.int64(R)
+    last = np.int64(-1)
+    klast = np.int64(0)
+    node = np.int64(0)
+    for x in range(K):
+        for _ in range(counts[x]):
+            node, klast = rank_step(np.int64(x), last, idx, r, klast, caps, G, P)
+            last = x
+            r -= 1
+            idx = node + 1
+    return node
 
 
 @kernel
@@ -232,7 +230,7 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
         else:
             stride[k] = 0
     lmap[0] = 0
-    # depth-first over the sub-multisets in rank order, each rank one step of :func:`rank_of` from its
+    # depth-first over the sub-multisets in rank order, each rank one :func:`rank_step` from its
     # parent's; per depth: the last tile's kind index, the walk state after it, the mixed-radix index
     sj = np.empty(n + 1, np.int64)
     sidx = np.empty(n + 1, np.int64)
@@ -262,29 +260,20 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
         nxt[depth] = j + 1
         x = kinds[j]
         last = kinds[sj[depth]] if depth > 0 else np.int64(-1)
-        idx = sidx[depth]
         r = sr[depth]
-        klast = sk[depth]
-        if last >= 0 and x == last:
-            klast -= 1
-        else:
-            lo = np.int64(0)
-            if last >= 0:
-                lo = last + 1
-                if klast > 0 and r > 0:
-                    idx += G[last, min(klast - 1, r - 1), r - 1]
-            if r > 0:
-                idx += P[x, r] - P[lo, r]
-            klast = caps[x] - 1
+        node = np.int64(0)
+        klast = np.int64(0)
+        if r > 0:
+            node, klast = rank_step(x, last, sidx[depth], r, sk[depth], caps, G, P)
         used[j] += 1
         d = depth + 1
         sj[d] = j
-        sidx[d] = idx + 1
+        sidx[d] = node + 1
         sr[d] = r - 1
         sk[d] = klast
         smr[d] = smr[depth] + stride[x]
         sbad[d] = sbad[depth] or r <= 0 or used[j] > caps[x]
-        lmap[smr[d]] = np.int64(0) if sbad[d] else np.int64(milli[idx])
+        lmap[smr[d]] = np.int64(0) if sbad[d] else np.int64(milli[node])
         nxt[d] = j
         depth = d
     return size
