@@ -60,6 +60,22 @@ def make_workspace(nplies):
     return np.empty(MOVES_OFF + nplies * PLY_WORDS, dtype=np.uint64)
 
 
+@intrinsic
+def borrowed(typingctx, arr):
+    """``borrowed(a)``: the array ``a`` without its reference count (the same data, shape and strides; no
+    meminfo). Passing it to a non-inlined kernel then costs no atomic increment and decrement. Only for an
+    array that the caller keeps alive for as long as the view is used (a kernel's argument)."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        view = context.make_array(arr)(context, builder, value=args[0])
+        view.meminfo = ir.Constant(view.meminfo.type, None)
+        return view._getvalue()
+
+    return arr(arr), codegen
+
+
 @kernel
 def men_capture_sources(men, opp, empty):
     """Bitboard of men that have at least one capture (forward or backward), by shifts."""
