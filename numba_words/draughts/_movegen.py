@@ -462,22 +462,21 @@ def perft_captures(own, opp, kings, white, ws, base):
                         ws[sp + ONE] = code ^ v ^ w
                         sp += U2
                         ends = ALL64  # every landing square can go on straight: none ends the capture
-                lands = land
+                on = ZERO  # landing squares with a capture sideways
                 for turn in (1, 3):
-                    d1 = (d + np.uint64(turn)) & U3
-                    # sideways: from each landing square (each line across holds one of them)
-                    t_all = land
-                    while t_all != ZERO:
-                        t = np.uint64(lsb_index(t_all))
-                        tb = ONE << t
-                        t_all ^= tb
-                        wb = _king_jump(d1, t, occ, capt, empty)
-                        if wb != ZERO:
-                            ends |= tb
+                    # sideways from every landing square at once: each line across holds one of them, so
+                    # each victim found belongs to one landing square
+                    d1 = d ^ np.uint64(turn)
+                    vv = step(fill(land, empty, d1), d1) & capt & step(empty, d1 ^ U2)
+                    if vv != ZERO:
+                        on |= fill(step(vv, d1 ^ U2), empty, d1 ^ U2)
+                        while vv != ZERO:
+                            wb = vv & (~vv + ONE)
+                            vv ^= wb
                             ws[sp] = caps | wb
                             ws[sp + ONE] = np.uint64(lsb_index(wb)) | (d1 << S6)
                             sp += U2
-                ends = lands & ~ends  # landing squares with no way on
+                ends = land & ~(ends | on)  # landing squares with no way on
             else:
                 tb = ONE << code
                 sp1 = man_jumps_on(ws, sp, tb, caps, capt, empty)
@@ -510,17 +509,23 @@ def perft_captures(own, opp, kings, white, ws, base):
 
 @kernel
 def men_captures_list(own, opp, kings, white, ws, base):
-    """``perft_captures`` when no king can capture: the men's maximal captures (duplicates dropped) at
-    ``ws[base:]``; returns their number, -1 past ``MAX_MOVES``. Each first jump (from the men's jump
-    bitboards, one direction at a time) seeds the work stack (captured set, landing square)."""
+    """``perft_captures`` when no king can capture and some man's capture goes on (two jumps or more): the
+    men's maximal captures (duplicates dropped) at ``ws[base:]``; returns their number, -1 past
+    ``MAX_MOVES``. Each first jump that can go on (from the men's jump bitboards, one direction at a time)
+    seeds the work stack (captured set, landing square)."""
     empty0 = BOARD & ~(own | opp)
     men = own & ~kings
     crown = WHITE_CROWN if white else BLACK_CROWN
+    # squares with a jump onward: the second jump cannot land on the man's own square (only going straight
+    # back over its first victim would), so the position's own empty squares tell
+    onward = ZERO
+    for d in range(4):
+        onward |= step(step(empty0, d ^ 2) & opp, d ^ 2)
     ubase = np.uint64(base)
     n = ubase
-    best = 1
+    best = 2
     for d1 in range(4):
-        t = jumps(men, opp, empty0, d1)
+        t = jumps(men, opp, empty0, d1) & onward
         while t != ZERO:
             lb = t & (~t + ONE)
             t ^= lb
