@@ -177,14 +177,14 @@ def king_singles(kk, opp, empty):
     more = ZERO
     for d in range(4):
         # victims: the first piece on a king's ray when it is an opposing piece with an empty square behind
+        # no branch: the four directions are the same steps on four words, which the compiler vectorises
         v = step(fill(kk, empty, d), d) & opp & step(empty, d ^ 2)
-        if v != ZERO:
-            land = fill(step(v, d), empty, d)
-            n += popcount(land)
-            d1 = d ^ 1  # the two directions across: 0 <-> 1 and 2 <-> 3 ...
-            d3 = d1 ^ 2  # ... and their opposites
-            more |= (jumps(land, opp, empty, d) | jumps(fill(land, empty, d1), opp, empty, d1) |
-                     jumps(fill(land, empty, d3), opp, empty, d3))
+        land = fill(step(v, d), empty, d)
+        n += popcount(land)
+        d1 = d ^ 1  # the two directions across: 0 <-> 1 and 2 <-> 3 ...
+        d3 = d1 ^ 2  # ... and their opposites
+        more |= (jumps(land, opp, empty, d) | jumps(fill(land, empty, d1), opp, empty, d1) |
+                 jumps(fill(land, empty, d3), opp, empty, d3))
     return n, more
 
 
@@ -193,10 +193,47 @@ def men_captures(men, opp, empty):
     """``(c1, c2, c3, longer)``: the men's capture sequences of one, two and three jumps, and whether one goes
     on to a fourth (or may: a fourth jump onto any man's square counts, as a man may come home on it).
 
-    Sets of landing squares are carried along each sequence of directions (never straight back), for all men
-    at once. That is exact up to three jumps: no man comes back to its square or meets a piece it took
-    within three jumps (a closed loop needs four), and no two routes of fewer than four jumps take the same
-    pieces between the same squares."""
+    Sets of landing squares are carried along for all men at once. That is exact up to three jumps: no man
+    comes back to its square or meets a piece it took within three jumps (a closed loop needs four), and no
+    two routes of fewer than four jumps take the same pieces between the same squares. Jumps straight back
+    need no test at the second jump (they would land on the man's own square), so the first landing squares
+    are one set; the second ones are kept by the direction they were reached in (the third jump must not
+    go straight back). When two routes reach one square by the same jump count (the sets would merge them),
+    ``men_capture_paths`` counts with one set per sequence of directions."""
+    j0 = jumps(men, opp, empty, 0)
+    j1 = jumps(men, opp, empty, 1)
+    j2 = jumps(men, opp, empty, 2)
+    j3 = jumps(men, opp, empty, 3)
+    land = j0 | j1 | j2 | j3
+    c1 = popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3)
+    k0 = jumps(land, opp, empty, 0)
+    k1 = jumps(land, opp, empty, 1)
+    k2 = jumps(land, opp, empty, 2)
+    k3 = jumps(land, opp, empty, 3)
+    c2 = popcount(k0) + popcount(k1) + popcount(k2) + popcount(k3)
+    if popcount(land) != c1 or popcount(k0 | k1 | k2 | k3) != c2:
+        return men_capture_paths(men, opp, empty)
+    if c2 == 0:
+        return c1, 0, 0, False
+    c3 = 0
+    longer = False
+    for d3 in range(4):
+        t = ZERO
+        for d2 in range(4):
+            if d2 != (d3 ^ 2):
+                k = k0 if d2 == 0 else (k1 if d2 == 1 else (k2 if d2 == 2 else k3))
+                x = jumps(k, opp, empty, d3)
+                c3 += popcount(x)
+                t |= x
+        for d4 in range(4):  # a fourth jump may land back on the man's own square
+            if d4 != (d3 ^ 2):
+                longer |= jumps(t, opp, empty | men, d4) != ZERO
+    return c1, c2, c3, longer
+
+
+@kernel
+def men_capture_paths(men, opp, empty):
+    """``men_captures`` with one set of landing squares per sequence of directions (never straight back)."""
     c1 = 0
     c2 = 0
     c3 = 0
