@@ -544,6 +544,81 @@ def perft_captures(own, opp, kings, white, ws, base):
     return np.int64(n - ubase) // 3
 
 
+#: ``men_short_list`` lists at most 36 captures a man (4 * 3 * 3 sequences of directions): with up to this
+#: many men they fit in a move list.
+SHORT_MEN = MAX_MOVES // 36
+
+
+@inline
+def put_short(ws, n, x, l1, b, j0, j1, j2, j3, kings, crown):
+    """Write the man's capture that ends on bit ``x``, with first landing square ``l1`` and the later
+    victims ``b``, at ``ws[n:]``; the first jump is found in the one of ``j0..j3`` (the first landing
+    squares by direction, disjoint) that holds ``l1``. Returns the new list end."""
+    b0 = l1 & j0
+    b1 = l1 & j1
+    b2 = l1 & j2
+    b3 = l1 & j3
+    v1 = step(b0, 2) | step(b1, 3) | step(b2, 0) | step(b3, 1)
+    f = step(step(b0, 2), 2) | step(step(b1, 3), 3) | step(step(b2, 0), 0) | step(step(b3, 1), 1)
+    b |= v1
+    ws[n] = f ^ x
+    ws[n + ONE] = b
+    ws[n + U2] = (x & crown) | (b & kings)
+    return n + U3
+
+
+@inline
+def men_short_list(men, opp, empty, kings, crown, ws, n0):
+    """The men's maximal captures at ``ws[n0:]`` (uint64 index) when the longest take two or three pieces,
+    from the sets of landing squares of ``men_captures`` (each capture's squares traced back from its
+    last one: no duplicates up to three jumps). Returns the list end, or 0 when a capture may take a fourth
+    piece, when no capture goes on, or when two routes meet (the sets would merge them)."""
+    j0 = jumps(men, opp, empty, 0)
+    j1 = jumps(men, opp, empty, 1)
+    j2 = jumps(men, opp, empty, 2)
+    j3 = jumps(men, opp, empty, 3)
+    land = j0 | j1 | j2 | j3
+    k0 = jumps(land, opp, empty, 0)
+    k1 = jumps(land, opp, empty, 1)
+    k2 = jumps(land, opp, empty, 2)
+    k3 = jumps(land, opp, empty, 3)
+    k = k0 | k1 | k2 | k3
+    if (k == ZERO or popcount(land) != popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3) or
+            popcount(k) != popcount(k0) + popcount(k1) + popcount(k2) + popcount(k3)):
+        return ZERO
+    three = ZERO
+    for d3 in range(4):
+        t = ZERO
+        for d2 in range(4):
+            if d2 != (d3 ^ 2):
+                t |= jumps(k0 if d2 == 0 else (k1 if d2 == 1 else (k2 if d2 == 2 else k3)), opp, empty, d3)
+        three |= t
+        for d4 in range(4):  # a fourth jump may land back on the man's own square
+            if d4 != (d3 ^ 2) and jumps(t, opp, empty | men, d4) != ZERO:
+                return ZERO
+    n = n0
+    for d2 in range(4):
+        kd = k0 if d2 == 0 else (k1 if d2 == 1 else (k2 if d2 == 2 else k3))
+        if three == ZERO:
+            while kd != ZERO:
+                x = kd & (~kd + ONE)
+                kd ^= x
+                v2 = step(x, d2 ^ 2)
+                n = put_short(ws, n, x, step(v2, d2 ^ 2), v2, j0, j1, j2, j3, kings, crown)
+            continue
+        for d3 in range(4):
+            if d3 == (d2 ^ 2):
+                continue
+            t = jumps(kd, opp, empty, d3)
+            while t != ZERO:
+                x = t & (~t + ONE)
+                t ^= x
+                v3 = step(x, d3 ^ 2)
+                v2 = step(step(v3, d3 ^ 2), d2 ^ 2)
+                n = put_short(ws, n, x, step(v2, d2 ^ 2), v2 | v3, j0, j1, j2, j3, kings, crown)
+    return n
+
+
 @kernel
 def men_captures_list(own, opp, kings, white, ws, base):
     """``perft_captures`` when no king can capture and some man's capture goes on (two jumps or more): the
@@ -553,12 +628,16 @@ def men_captures_list(own, opp, kings, white, ws, base):
     empty0 = BOARD & ~(own | opp)
     men = own & ~kings
     crown = WHITE_CROWN if white else BLACK_CROWN
+    ubase = np.uint64(base)
+    if popcount(men) <= SHORT_MEN:
+        n = men_short_list(men, opp, empty0, kings, crown, ws, ubase)
+        if n != ZERO:
+            return np.int64(n - ubase) // 3
     # squares with a jump onward: the second jump cannot land on the man's own square (only going straight
     # back over its first victim would), so the position's own empty squares tell
     onward = ZERO
     for d in range(4):
         onward |= step(step(empty0, d ^ 2) & opp, d ^ 2)
-    ubase = np.uint64(base)
     n = ubase
     best = 2
     for d1 in range(4):
