@@ -678,6 +678,37 @@ def men_captures_list(own, opp, kings, white, ws, base):
     return np.int64(n - ubase) // 3
 
 
+@kernel
+def king_singles_list(own, opp, kings, ws, base):
+    """The kings' captures at ``ws[base:]`` when every capture takes one piece and no man can capture (see
+    ``king_singles``): returns their number, or -2 when some capture goes on (then ``perft_captures``)."""
+    empty = BOARD & ~(own | opp)
+    kk = own & kings
+    n1, more = king_singles(kk, opp, empty)
+    if more != ZERO:
+        return -2
+    j = np.uint64(base)
+    for d in range(4):
+        v = step(fill(kk, empty, d), d) & opp & step(empty, d ^ 2)
+        while v != ZERO:
+            vb = v & (~v + ONE)
+            v ^= vb
+            kb = step(vb, d ^ 2) & kk  # the king that jumps it: next to it, or back past empty squares
+            if kb == ZERO:
+                kb = step(fill(step(vb, d ^ 2), empty, d ^ 2), d ^ 2) & kk
+            land = fill(step(vb, d), empty, d)
+            vk = vb & kings
+            while land != ZERO:
+                tb = land & (~land + ONE)
+                land ^= tb
+                m = kb | tb
+                ws[j] = m
+                ws[j + ONE] = vb
+                ws[j + U2] = m ^ vk
+                j += U3
+    return np.int64(j - np.uint64(base)) // 3
+
+
 @inline
 def perft_gen(own, opp, kings, white, ws, base):
     """Every legal move at ``ws[base:]``; returns the count, -1 on overflow. Men's single jumps are listed
@@ -688,6 +719,10 @@ def perft_gen(own, opp, kings, white, ws, base):
     if kk != ZERO:
         f0, f1, f2, f3 = king_fills(kk, empty)
         if has_jump(f0, f1, f2, f3, opp, empty):
+            if land == ZERO:
+                m = king_singles_list(own, opp, kings, ws, base)
+                if m >= 0:
+                    return m
             return perft_captures(own, opp, kings, white, ws, base)
     if land == ZERO:
         return perft_slides(own, opp, kings, white, ws, base)
