@@ -435,6 +435,29 @@ def listed_before(ws, start, n, a, caps):
     return i < n
 
 
+@inline
+def side_pair(land, empty, capt, a, b):
+    """``(a, va, b, vb, on)``: the victims ``va`` (``vb``) of captures in direction ``a`` (``b``) from the squares
+    ``land`` (the first piece along each line when it is in ``capt`` with an empty square behind), and
+    ``on``, every square of ``land`` that has one."""
+    va = step(fill(land, empty, a), a) & capt & step(empty, a ^ 2)
+    vb = step(fill(land, empty, b), b) & capt & step(empty, b ^ 2)
+    on = fill(step(va, a ^ 2), empty, a ^ 2) | fill(step(vb, b ^ 2), empty, b ^ 2)
+    return np.uint64(a), va, np.uint64(b), vb, on
+
+
+@inline
+def sideways(land, empty, capt, d):
+    """``side_pair`` for the two directions across direction ``d``, each case with constant shifts."""
+    if d == ZERO:
+        return side_pair(land, empty, capt, 1, 3)
+    if d == ONE:
+        return side_pair(land, empty, capt, 0, 2)
+    if d == U2:
+        return side_pair(land, empty, capt, 3, 1)
+    return side_pair(land, empty, capt, 2, 0)
+
+
 #: Up to this many kings, ``perft_captures`` tries every king (see there).
 FEW_KINGS = 3
 
@@ -499,20 +522,21 @@ def perft_captures(own, opp, kings, white, ws, base):
                         ws[sp + ONE] = code ^ v ^ w
                         sp += U2
                         ends = ALL64  # every landing square can go on straight: none ends the capture
-                on = ZERO  # landing squares with a capture sideways
-                for turn in (1, 3):
-                    # sideways from every landing square at once: each line across holds one of them, so
-                    # each victim found belongs to one landing square
-                    d1 = d ^ np.uint64(turn)
-                    vv = step(fill(land, empty, d1), d1) & capt & step(empty, d1 ^ U2)
-                    if vv != ZERO:
-                        on |= fill(step(vv, d1 ^ U2), empty, d1 ^ U2)
-                        while vv != ZERO:
-                            wb = vv & (~vv + ONE)
-                            vv ^= wb
-                            ws[sp] = caps | wb
-                            ws[sp + ONE] = np.uint64(lsb_index(wb)) | (d1 << S6)
-                            sp += U2
+                # sideways from every landing square at once: each line across holds one of them, so each
+                # victim found belongs to one landing square
+                da, va, db, vb, on = sideways(land, empty, capt, d)
+                while va != ZERO:
+                    wb = va & (~va + ONE)
+                    va ^= wb
+                    ws[sp] = caps | wb
+                    ws[sp + ONE] = np.uint64(lsb_index(wb)) | (da << S6)
+                    sp += U2
+                while vb != ZERO:
+                    wb = vb & (~vb + ONE)
+                    vb ^= wb
+                    ws[sp] = caps | wb
+                    ws[sp + ONE] = np.uint64(lsb_index(wb)) | (db << S6)
+                    sp += U2
                 ends = land & ~(ends | on)  # landing squares with no way on
             else:
                 tb = ONE << code
