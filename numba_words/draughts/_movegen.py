@@ -427,6 +427,19 @@ def man_jumps_on(ws, sp, tb, caps, capt, empty):
 
 
 @inline
+def push_victims(ws, sp, vv, caps, tag):
+    """Push a king's work-stack item (captured set, square | ``tag``) at ``ws[sp:]`` for each victim in
+    ``vv`` (``caps`` taken before); returns the new stack end."""
+    while vv != ZERO:
+        wb = vv & (~vv + ONE)
+        vv ^= wb
+        ws[sp] = caps | wb
+        ws[sp + ONE] = np.uint64(lsb_index(wb)) | tag
+        sp += U2
+    return sp
+
+
+@inline
 def listed_before(ws, start, n, a, caps):
     """Whether a move with squares ``a`` and captures ``caps`` is in ``ws[start:n]`` (uint64 indices)."""
     i = start
@@ -525,18 +538,7 @@ def perft_captures(own, opp, kings, white, ws, base):
                 # sideways from every landing square at once: each line across holds one of them, so each
                 # victim found belongs to one landing square
                 da, va, db, vb, on = sideways(land, empty, capt, d)
-                while va != ZERO:
-                    wb = va & (~va + ONE)
-                    va ^= wb
-                    ws[sp] = caps | wb
-                    ws[sp + ONE] = np.uint64(lsb_index(wb)) | (da << S6)
-                    sp += U2
-                while vb != ZERO:
-                    wb = vb & (~vb + ONE)
-                    vb ^= wb
-                    ws[sp] = caps | wb
-                    ws[sp + ONE] = np.uint64(lsb_index(wb)) | (db << S6)
-                    sp += U2
+                sp = push_victims(ws, push_victims(ws, sp, va, caps, da << S6), vb, caps, db << S6)
                 ends = land & ~(ends | on)  # landing squares with no way on
             else:
                 tb = ONE << code
