@@ -17,10 +17,12 @@ from its (a, b, c) triple (``moves.py``).
 * ``count_moves`` counts a position's moves without listing them (bulk counting): men by shifts and
   popcounts, king slides by ray fills (a Kogge-Stone fill along a direction through empty squares covers
   every king at once), the capture test by the same fills. A position with captures is counted too when
-  every capture is short: men's by sets of landing squares carried along each sequence of up to three
-  directions, kings' single captures by fills; else ``perft_captures`` lists them.
+  every capture is short: men's by sets of landing squares carried along up to three jumps, kings' single
+  captures by fills; else ``perft_captures`` lists them.
 * ``perft_gen`` lists every move: men's single jumps straight from the same bitboards when they are the
-  only captures, other captures by ``perft_captures``, slides by ``perft_slides``.
+  only captures, men's captures of two or three jumps from the sets of landing squares (each traced back
+  from its last square), kings' single captures from the fills, other captures by ``perft_captures``,
+  slides by ``perft_slides``.
 * ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
   items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
   the same direction once, from the first landing square: so one route is found once, and the only
@@ -649,8 +651,9 @@ def men_short_list(men, opp, empty, kings, crown, ws, n0):
 def men_captures_list(own, opp, kings, white, ws, base):
     """``perft_captures`` when no king can capture and some man's capture goes on (two jumps or more): the
     men's maximal captures (duplicates dropped) at ``ws[base:]``; returns their number, -1 past
-    ``MAX_MOVES``. Each first jump that can go on (from the men's jump bitboards, one direction at a time)
-    seeds the work stack (captured set, landing square)."""
+    ``MAX_MOVES``. Captures of two or three jumps come from ``men_short_list`` when it can list them; else
+    each first jump that can go on (from the men's jump bitboards, one direction at a time) seeds the work
+    stack (captured set, landing square)."""
     empty0 = BOARD & ~(own | opp)
     men = own & ~kings
     crown = WHITE_CROWN if white else BLACK_CROWN
@@ -739,7 +742,8 @@ def king_singles_list(own, opp, kings, ws, base):
 def perft_gen(own, opp, kings, white, ws, base):
     """Every legal move at ``ws[base:]``; returns the count, -1 on overflow. Men's single jumps are listed
     here when they are the only captures (no king can capture, no man's capture goes on: see
-    ``count_moves``); other captures by ``perft_captures``, slides by ``perft_slides``."""
+    ``count_moves``), kings' single captures by ``king_singles_list`` when they are the only captures, men's
+    longer ones by ``men_captures_list``; other captures by ``perft_captures``, slides by ``perft_slides``."""
     empty, men, kk, j0, j1, j2, j3 = first_jumps(own, opp, kings)
     land = j0 | j1 | j2 | j3
     if kk != ZERO:
