@@ -403,19 +403,6 @@ def first_blocker(d, blockers):
 
 
 @inline
-def _king_jump(d, t, occ, capt, empty):
-    """The piece a king on bit ``t`` can jump in direction ``d`` (all uint64): its bit, or 0."""
-    bl = RAY[d, t] & occ
-    if bl == ZERO:
-        return ZERO
-    w = first_blocker(d, bl)
-    wb = ONE << w
-    if (wb & capt) != ZERO and (NEXT[d, w] & empty) != ZERO:
-        return wb
-    return ZERO
-
-
-@inline
 def man_jumps_on(ws, sp, tb, caps, capt, empty):
     """Push a work-stack item (captured set, landing square) at ``ws[sp:]`` for every jump of a man on bit
     ``tb`` over a piece of ``capt`` (``caps`` taken so far); returns the new stack end (``sp`` if none)."""
@@ -504,13 +491,20 @@ def perft_captures(own, opp, kings, white, ws, base):
         sp = ZERO
         is_king = (fbit & kings) != ZERO
         if is_king:
-            for d in range(4):
-                ud = np.uint64(d)
-                vb = _king_jump(ud, f, occ, opp, empty)
-                if vb != ZERO:
-                    ws[sp] = vb
-                    ws[sp + ONE] = np.uint64(lsb_index(vb)) | (ud << S6)
-                    sp += U2
+            # the nearest piece along each direction (lowest bit of the ray upwards, highest downwards), kept
+            # if it is an opposing piece with an empty square behind: no branch until the victims are known
+            r0 = RAY[0, f] & occ
+            r1 = RAY[1, f] & occ
+            r2 = RAY[2, f] & occ
+            r3 = RAY[3, f] & occ
+            v0 = r0 & (~r0 + ONE) & opp & step(empty, 2)
+            v1 = r1 & (~r1 + ONE) & opp & step(empty, 3)
+            v2 = (ONE << np.uint64(msb_index(r2 | ONE))) & r2 & opp & step(empty, 0)
+            v3 = (ONE << np.uint64(msb_index(r3 | ONE))) & r3 & opp & step(empty, 1)
+            sp = push_victims(ws, sp, v0, ZERO, ZERO)
+            sp = push_victims(ws, sp, v1, ZERO, ONE << S6)
+            sp = push_victims(ws, sp, v2, ZERO, U2 << S6)
+            sp = push_victims(ws, sp, v3, ZERO, U3 << S6)
         else:
             ws[0] = ZERO
             ws[1] = f
