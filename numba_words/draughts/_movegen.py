@@ -295,7 +295,7 @@ def men_slides(men, empty, white):
     return popcount((men << S5) & empty) + popcount((men << S6) & empty)
 
 
-@kernel
+@inline
 def count_moves(own, opp, kings, white):
     """Number of legal moves, without listing them when every capture is short (men: at most three jumps;
     kings: one); -1 otherwise (then ``perft_captures`` lists them). Each bitboard is worked out once: men's
