@@ -350,7 +350,7 @@ U3 = np.uint64(3)
 U63 = np.uint64(63)
 
 
-@kernel
+@inline
 def perft_slides(own, opp, kings, white, ws, base):
     """All non-capturing moves as (a, b, c) triples at ``ws[base:]``; returns their number."""
     empty = BOARD & ~(own | opp)
