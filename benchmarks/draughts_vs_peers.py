@@ -42,12 +42,18 @@ SUITE = [
     ("king-heavy", "B:WK2,6,K12,K22,K31,K39,K40,K41,K44,K47,K48,K49:BK3,K15", 7, 6),
     ("2 kings vs man chain", "W:WK46,K50:B7,8,9,12,13,17,18,19,22,23,24,27,28,29,32,33,34", 10, 8),
     ("2 kings, 12-piece captures", "W:WK48,K50:B6,7,8,10,17,21,23,25,29,31,34,39,40,41,42,43", 10, 8),
+    # not from the perft suites (counts checked against Moby Dam's on the same FEN): kings of both sides
+    # with a few men, and corner kings facing a block of men (long captures on both sides)
+    ("3 kings + 2 men a side", "W:WK3,K26,K44,30,35:BK8,K23,K41,12,16", 7, 6),
+    ("4 kings + 2 men a side", "B:WK10,K28,K33,K46:BK4,K19,K37,K50,6,15", 10, 8),
+    ("corner kings vs king block", "W:WK1,K5,K46,K50,28:BK23,K27,K24,K29,13,14,17,18,33,34,37,38", 10, 8),
 ]
 #: every-leaf rows: (name, FEN, depth, quick depth)
 LEAVES = [
     ("initial", "W:W31-50:B1-20", 10, 8),
     ("all kings", "W:WK31-50:BK1-20", 9, 7),
     ("woldouby", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38", 14, 11),
+    ("4 kings + 2 men a side", "B:WK10,K28,K33,K46:BK4,K19,K37,K50,6,15", 9, 7),
 ]
 THREADS = ("initial", "W:W31-50:B1-20", 11, 10)
 

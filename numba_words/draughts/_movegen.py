@@ -17,10 +17,12 @@ from its (a, b, c) triple (``moves.py``).
 * ``count_moves`` counts a position's moves without listing them (bulk counting): men by shifts and
   popcounts, king slides by ray fills (a Kogge-Stone fill along a direction through empty squares covers
   every king at once), the capture test by the same fills. A position with captures is counted too when
-  every capture is short: men's by sets of landing squares carried along each sequence of up to three
-  directions, kings' single captures by fills; else ``perft_captures`` lists them.
+  every capture is short: men's by sets of landing squares carried along up to three jumps, kings' single
+  captures by fills; else ``perft_captures`` lists them.
 * ``perft_gen`` lists every move: men's single jumps straight from the same bitboards when they are the
-  only captures, other captures by ``perft_captures``, slides by ``perft_slides``.
+  only captures, men's captures of two or three jumps from the sets of landing squares (each traced back
+  from its last square), kings' single captures from the fills, other captures by ``perft_captures``,
+  slides by ``perft_slides``.
 * ``perft_captures`` walks capture sequences on a work stack of (captured set, last victim, direction)
   items. A king that has jumped a piece branches only sideways from each landing square, and goes on in
   the same direction once, from the first landing square: so one route is found once, and the only
@@ -58,6 +60,22 @@ PLY_WORDS = 3 * MAX_MOVES
 def make_workspace(nplies):
     """Workspace for the capture work stack and ``nplies`` move lists."""
     return np.empty(MOVES_OFF + nplies * PLY_WORDS, dtype=np.uint64)
+
+
+@intrinsic
+def borrowed(typingctx, arr):
+    """``borrowed(a)``: the array ``a`` without its reference count (the same data, shape and strides; no
+    meminfo). Passing it to a non-inlined kernel then costs no atomic increment and decrement. Only for an
+    array that the caller keeps alive for as long as the view is used (a kernel's argument)."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        view = context.make_array(arr)(context, builder, value=args[0])
+        view.meminfo = ir.Constant(view.meminfo.type, None)
+        return view._getvalue()
+
+    return arr(arr), codegen
 
 
 @kernel
@@ -161,14 +179,14 @@ def king_singles(kk, opp, empty):
     more = ZERO
     for d in range(4):
         # victims: the first piece on a king's ray when it is an opposing piece with an empty square behind
+        # no branch: the four directions are the same steps on four words, which the compiler vectorises
         v = step(fill(kk, empty, d), d) & opp & step(empty, d ^ 2)
-        if v != ZERO:
-            land = fill(step(v, d), empty, d)
-            n += popcount(land)
-            d1 = d ^ 1  # the two directions across: 0 <-> 1 and 2 <-> 3 ...
-            d3 = d1 ^ 2  # ... and their opposites
-            more |= (jumps(land, opp, empty, d) | jumps(fill(land, empty, d1), opp, empty, d1) |
-                     jumps(fill(land, empty, d3), opp, empty, d3))
+        land = fill(step(v, d), empty, d)
+        n += popcount(land)
+        d1 = d ^ 1  # the two directions across: 0 <-> 1 and 2 <-> 3 ...
+        d3 = d1 ^ 2  # ... and their opposites
+        more |= (jumps(land, opp, empty, d) | jumps(fill(land, empty, d1), opp, empty, d1) |
+                 jumps(fill(land, empty, d3), opp, empty, d3))
     return n, more
 
 
@@ -177,10 +195,47 @@ def men_captures(men, opp, empty):
     """``(c1, c2, c3, longer)``: the men's capture sequences of one, two and three jumps, and whether one goes
     on to a fourth (or may: a fourth jump onto any man's square counts, as a man may come home on it).
 
-    Sets of landing squares are carried along each sequence of directions (never straight back), for all men
-    at once. That is exact up to three jumps: no man comes back to its square or meets a piece it took
-    within three jumps (a closed loop needs four), and no two routes of fewer than four jumps take the same
-    pieces between the same squares."""
+    Sets of landing squares are carried along for all men at once. That is exact up to three jumps: no man
+    comes back to its square or meets a piece it took within three jumps (a closed loop needs four), and no
+    two routes of fewer than four jumps take the same pieces between the same squares. Jumps straight back
+    need no test at the second jump (they would land on the man's own square), so the first landing squares
+    are one set; the second ones are kept by the direction they were reached in (the third jump must not
+    go straight back). When two routes reach one square by the same jump count (the sets would merge them),
+    ``men_capture_paths`` counts with one set per sequence of directions."""
+    j0 = jumps(men, opp, empty, 0)
+    j1 = jumps(men, opp, empty, 1)
+    j2 = jumps(men, opp, empty, 2)
+    j3 = jumps(men, opp, empty, 3)
+    land = j0 | j1 | j2 | j3
+    c1 = popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3)
+    k0 = jumps(land, opp, empty, 0)
+    k1 = jumps(land, opp, empty, 1)
+    k2 = jumps(land, opp, empty, 2)
+    k3 = jumps(land, opp, empty, 3)
+    c2 = popcount(k0) + popcount(k1) + popcount(k2) + popcount(k3)
+    if popcount(land) != c1 or popcount(k0 | k1 | k2 | k3) != c2:
+        return men_capture_paths(men, opp, empty)
+    if c2 == 0:
+        return c1, 0, 0, False
+    c3 = 0
+    longer = False
+    for d3 in range(4):
+        t = ZERO
+        for d2 in range(4):
+            if d2 != (d3 ^ 2):
+                k = k0 if d2 == 0 else (k1 if d2 == 1 else (k2 if d2 == 2 else k3))
+                x = jumps(k, opp, empty, d3)
+                c3 += popcount(x)
+                t |= x
+        for d4 in range(4):  # a fourth jump may land back on the man's own square
+            if d4 != (d3 ^ 2):
+                longer |= jumps(t, opp, empty | men, d4) != ZERO
+    return c1, c2, c3, longer
+
+
+@kernel
+def men_capture_paths(men, opp, empty):
+    """``men_captures`` with one set of landing squares per sequence of directions (never straight back)."""
     c1 = 0
     c2 = 0
     c3 = 0
@@ -240,7 +295,7 @@ def men_slides(men, empty, white):
     return popcount((men << S5) & empty) + popcount((men << S6) & empty)
 
 
-@kernel
+@inline
 def count_moves(own, opp, kings, white):
     """Number of legal moves, without listing them when every capture is short (men: at most three jumps;
     kings: one); -1 otherwise (then ``perft_captures`` lists them). Each bitboard is worked out once: men's
@@ -295,7 +350,7 @@ U3 = np.uint64(3)
 U63 = np.uint64(63)
 
 
-@kernel
+@inline
 def perft_slides(own, opp, kings, white, ws, base):
     """All non-capturing moves as (a, b, c) triples at ``ws[base:]``; returns their number."""
     empty = BOARD & ~(own | opp)
@@ -348,19 +403,6 @@ def first_blocker(d, blockers):
 
 
 @inline
-def _king_jump(d, t, occ, capt, empty):
-    """The piece a king on bit ``t`` can jump in direction ``d`` (all uint64): its bit, or 0."""
-    bl = RAY[d, t] & occ
-    if bl == ZERO:
-        return ZERO
-    w = first_blocker(d, bl)
-    wb = ONE << w
-    if (wb & capt) != ZERO and (NEXT[d, w] & empty) != ZERO:
-        return wb
-    return ZERO
-
-
-@inline
 def man_jumps_on(ws, sp, tb, caps, capt, empty):
     """Push a work-stack item (captured set, landing square) at ``ws[sp:]`` for every jump of a man on bit
     ``tb`` over a piece of ``capt`` (``caps`` taken so far); returns the new stack end (``sp`` if none)."""
@@ -374,12 +416,48 @@ def man_jumps_on(ws, sp, tb, caps, capt, empty):
 
 
 @inline
+def push_victims(ws, sp, vv, caps, tag):
+    """Push a king's work-stack item (captured set, square | ``tag``) at ``ws[sp:]`` for each victim in
+    ``vv`` (``caps`` taken before); returns the new stack end."""
+    while vv != ZERO:
+        wb = vv & (~vv + ONE)
+        vv ^= wb
+        ws[sp] = caps | wb
+        ws[sp + ONE] = np.uint64(lsb_index(wb)) | tag
+        sp += U2
+    return sp
+
+
+@inline
 def listed_before(ws, start, n, a, caps):
     """Whether a move with squares ``a`` and captures ``caps`` is in ``ws[start:n]`` (uint64 indices)."""
     i = start
     while i < n and not (ws[i] == a and ws[i + ONE] == caps):
         i += U3
     return i < n
+
+
+@inline
+def side_pair(land, empty, capt, a, b):
+    """``(a, va, b, vb, on)``: the victims ``va`` (``vb``) of captures in direction ``a`` (``b``) from the squares
+    ``land`` (the first piece along each line when it is in ``capt`` with an empty square behind), and
+    ``on``, every square of ``land`` that has one."""
+    va = step(fill(land, empty, a), a) & capt & step(empty, a ^ 2)
+    vb = step(fill(land, empty, b), b) & capt & step(empty, b ^ 2)
+    on = fill(step(va, a ^ 2), empty, a ^ 2) | fill(step(vb, b ^ 2), empty, b ^ 2)
+    return np.uint64(a), va, np.uint64(b), vb, on
+
+
+@inline
+def sideways(land, empty, capt, d):
+    """``side_pair`` for the two directions across direction ``d``, each case with constant shifts."""
+    if d == ZERO:
+        return side_pair(land, empty, capt, 1, 3)
+    if d == ONE:
+        return side_pair(land, empty, capt, 0, 2)
+    if d == U2:
+        return side_pair(land, empty, capt, 3, 1)
+    return side_pair(land, empty, capt, 2, 0)
 
 
 #: Up to this many kings, ``perft_captures`` tries every king (see there).
@@ -413,13 +491,20 @@ def perft_captures(own, opp, kings, white, ws, base):
         sp = ZERO
         is_king = (fbit & kings) != ZERO
         if is_king:
-            for d in range(4):
-                ud = np.uint64(d)
-                vb = _king_jump(ud, f, occ, opp, empty)
-                if vb != ZERO:
-                    ws[sp] = vb
-                    ws[sp + ONE] = np.uint64(lsb_index(vb)) | (ud << S6)
-                    sp += U2
+            # the nearest piece along each direction (lowest bit of the ray upwards, highest downwards), kept
+            # if it is an opposing piece with an empty square behind: no branch until the victims are known
+            r0 = RAY[0, f] & occ
+            r1 = RAY[1, f] & occ
+            r2 = RAY[2, f] & occ
+            r3 = RAY[3, f] & occ
+            v0 = r0 & (~r0 + ONE) & opp & step(empty, 2)
+            v1 = r1 & (~r1 + ONE) & opp & step(empty, 3)
+            v2 = (ONE << np.uint64(msb_index(r2 | ONE))) & r2 & opp & step(empty, 0)
+            v3 = (ONE << np.uint64(msb_index(r3 | ONE))) & r3 & opp & step(empty, 1)
+            sp = push_victims(ws, sp, v0, ZERO, ZERO)
+            sp = push_victims(ws, sp, v1, ZERO, ONE << S6)
+            sp = push_victims(ws, sp, v2, ZERO, U2 << S6)
+            sp = push_victims(ws, sp, v3, ZERO, U3 << S6)
         else:
             ws[0] = ZERO
             ws[1] = f
@@ -446,22 +531,11 @@ def perft_captures(own, opp, kings, white, ws, base):
                         ws[sp + ONE] = code ^ v ^ w
                         sp += U2
                         ends = ALL64  # every landing square can go on straight: none ends the capture
-                lands = land
-                for turn in (1, 3):
-                    d1 = (d + np.uint64(turn)) & U3
-                    # sideways: from each landing square (each line across holds one of them)
-                    t_all = land
-                    while t_all != ZERO:
-                        t = np.uint64(lsb_index(t_all))
-                        tb = ONE << t
-                        t_all ^= tb
-                        wb = _king_jump(d1, t, occ, capt, empty)
-                        if wb != ZERO:
-                            ends |= tb
-                            ws[sp] = caps | wb
-                            ws[sp + ONE] = np.uint64(lsb_index(wb)) | (d1 << S6)
-                            sp += U2
-                ends = lands & ~ends  # landing squares with no way on
+                # sideways from every landing square at once: each line across holds one of them, so each
+                # victim found belongs to one landing square
+                da, va, db, vb, on = sideways(land, empty, capt, d)
+                sp = push_victims(ws, push_victims(ws, sp, va, caps, da << S6), vb, caps, db << S6)
+                ends = land & ~(ends | on)  # landing squares with no way on
             else:
                 tb = ONE << code
                 sp1 = man_jumps_on(ws, sp, tb, caps, capt, empty)
@@ -492,19 +566,105 @@ def perft_captures(own, opp, kings, white, ws, base):
     return np.int64(n - ubase) // 3
 
 
+#: ``men_short_list`` lists at most 36 captures a man (4 * 3 * 3 sequences of directions): with up to this
+#: many men they fit in a move list.
+SHORT_MEN = MAX_MOVES // 36
+
+
+@inline
+def put_short(ws, n, x, l1, b, j0, j1, j2, j3, kings, crown):
+    """Write the man's capture that ends on bit ``x``, with first landing square ``l1`` and the later
+    victims ``b``, at ``ws[n:]``; the first jump is found in the one of ``j0..j3`` (the first landing
+    squares by direction, disjoint) that holds ``l1``. Returns the new list end."""
+    b0 = l1 & j0
+    b1 = l1 & j1
+    b2 = l1 & j2
+    b3 = l1 & j3
+    v1 = step(b0, 2) | step(b1, 3) | step(b2, 0) | step(b3, 1)
+    f = step(step(b0, 2), 2) | step(step(b1, 3), 3) | step(step(b2, 0), 0) | step(step(b3, 1), 1)
+    b |= v1
+    ws[n] = f ^ x
+    ws[n + ONE] = b
+    ws[n + U2] = (x & crown) | (b & kings)
+    return n + U3
+
+
+@inline
+def men_short_list(men, opp, empty, kings, crown, ws, n0):
+    """The men's maximal captures at ``ws[n0:]`` (uint64 index) when the longest take two or three pieces,
+    from the sets of landing squares of ``men_captures`` (each capture's squares traced back from its
+    last one: no duplicates up to three jumps). Returns the list end, or 0 when a capture may take a fourth
+    piece, when no capture goes on, or when two routes meet (the sets would merge them)."""
+    j0 = jumps(men, opp, empty, 0)
+    j1 = jumps(men, opp, empty, 1)
+    j2 = jumps(men, opp, empty, 2)
+    j3 = jumps(men, opp, empty, 3)
+    land = j0 | j1 | j2 | j3
+    k0 = jumps(land, opp, empty, 0)
+    k1 = jumps(land, opp, empty, 1)
+    k2 = jumps(land, opp, empty, 2)
+    k3 = jumps(land, opp, empty, 3)
+    k = k0 | k1 | k2 | k3
+    if (k == ZERO or popcount(land) != popcount(j0) + popcount(j1) + popcount(j2) + popcount(j3) or
+            popcount(k) != popcount(k0) + popcount(k1) + popcount(k2) + popcount(k3)):
+        return ZERO
+    three = ZERO
+    for d3 in range(4):
+        t = ZERO
+        for d2 in range(4):
+            if d2 != (d3 ^ 2):
+                t |= jumps(k0 if d2 == 0 else (k1 if d2 == 1 else (k2 if d2 == 2 else k3)), opp, empty, d3)
+        three |= t
+        for d4 in range(4):  # a fourth jump may land back on the man's own square
+            if d4 != (d3 ^ 2) and jumps(t, opp, empty | men, d4) != ZERO:
+                return ZERO
+    n = n0
+    for d2 in range(4):
+        kd = k0 if d2 == 0 else (k1 if d2 == 1 else (k2 if d2 == 2 else k3))
+        if three == ZERO:
+            while kd != ZERO:
+                x = kd & (~kd + ONE)
+                kd ^= x
+                v2 = step(x, d2 ^ 2)
+                n = put_short(ws, n, x, step(v2, d2 ^ 2), v2, j0, j1, j2, j3, kings, crown)
+            continue
+        for d3 in range(4):
+            if d3 == (d2 ^ 2):
+                continue
+            t = jumps(kd, opp, empty, d3)
+            while t != ZERO:
+                x = t & (~t + ONE)
+                t ^= x
+                v3 = step(x, d3 ^ 2)
+                v2 = step(step(v3, d3 ^ 2), d2 ^ 2)
+                n = put_short(ws, n, x, step(v2, d2 ^ 2), v2 | v3, j0, j1, j2, j3, kings, crown)
+    return n
+
+
 @kernel
 def men_captures_list(own, opp, kings, white, ws, base):
-    """``perft_captures`` when no king can capture: the men's maximal captures (duplicates dropped) at
-    ``ws[base:]``; returns their number, -1 past ``MAX_MOVES``. Each first jump (from the men's jump
-    bitboards, one direction at a time) seeds the work stack (captured set, landing square)."""
+    """``perft_captures`` when no king can capture and some man's capture goes on (two jumps or more): the
+    men's maximal captures (duplicates dropped) at ``ws[base:]``; returns their number, -1 past
+    ``MAX_MOVES``. Captures of two or three jumps come from ``men_short_list`` when it can list them; else
+    each first jump that can go on (from the men's jump bitboards, one direction at a time) seeds the work
+    stack (captured set, landing square)."""
     empty0 = BOARD & ~(own | opp)
     men = own & ~kings
     crown = WHITE_CROWN if white else BLACK_CROWN
     ubase = np.uint64(base)
+    if popcount(men) <= SHORT_MEN:
+        n = men_short_list(men, opp, empty0, kings, crown, ws, ubase)
+        if n != ZERO:
+            return np.int64(n - ubase) // 3
+    # squares with a jump onward: the second jump cannot land on the man's own square (only going straight
+    # back over its first victim would), so the position's own empty squares tell
+    onward = ZERO
+    for d in range(4):
+        onward |= step(step(empty0, d ^ 2) & opp, d ^ 2)
     n = ubase
-    best = 1
+    best = 2
     for d1 in range(4):
-        t = jumps(men, opp, empty0, d1)
+        t = jumps(men, opp, empty0, d1) & onward
         while t != ZERO:
             lb = t & (~t + ONE)
             t ^= lb
@@ -541,16 +701,52 @@ def men_captures_list(own, opp, kings, white, ws, base):
     return np.int64(n - ubase) // 3
 
 
+@kernel
+def king_singles_list(own, opp, kings, ws, base):
+    """The kings' captures at ``ws[base:]`` when every capture takes one piece and no man can capture (see
+    ``king_singles``): returns their number, or -2 when some capture goes on (then ``perft_captures``)."""
+    empty = BOARD & ~(own | opp)
+    kk = own & kings
+    n1, more = king_singles(kk, opp, empty)
+    if more != ZERO:
+        return -2
+    j = np.uint64(base)
+    for d in range(4):
+        v = step(fill(kk, empty, d), d) & opp & step(empty, d ^ 2)
+        while v != ZERO:
+            vb = v & (~v + ONE)
+            v ^= vb
+            kb = step(vb, d ^ 2) & kk  # the king that jumps it: next to it, or back past empty squares
+            if kb == ZERO:
+                kb = step(fill(step(vb, d ^ 2), empty, d ^ 2), d ^ 2) & kk
+            land = fill(step(vb, d), empty, d)
+            vk = vb & kings
+            while land != ZERO:
+                tb = land & (~land + ONE)
+                land ^= tb
+                m = kb | tb
+                ws[j] = m
+                ws[j + ONE] = vb
+                ws[j + U2] = m ^ vk
+                j += U3
+    return np.int64(j - np.uint64(base)) // 3
+
+
 @inline
 def perft_gen(own, opp, kings, white, ws, base):
     """Every legal move at ``ws[base:]``; returns the count, -1 on overflow. Men's single jumps are listed
     here when they are the only captures (no king can capture, no man's capture goes on: see
-    ``count_moves``); other captures by ``perft_captures``, slides by ``perft_slides``."""
+    ``count_moves``), kings' single captures by ``king_singles_list`` when they are the only captures, men's
+    longer ones by ``men_captures_list``; other captures by ``perft_captures``, slides by ``perft_slides``."""
     empty, men, kk, j0, j1, j2, j3 = first_jumps(own, opp, kings)
     land = j0 | j1 | j2 | j3
     if kk != ZERO:
         f0, f1, f2, f3 = king_fills(kk, empty)
         if has_jump(f0, f1, f2, f3, opp, empty):
+            if land == ZERO:
+                m = king_singles_list(own, opp, kings, ws, base)
+                if m >= 0:
+                    return m
             return perft_captures(own, opp, kings, white, ws, base)
     if land == ZERO:
         return perft_slides(own, opp, kings, white, ws, base)

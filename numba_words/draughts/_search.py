@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel
-from ._movegen import (MOVES_OFF, ONE, PLY_WORDS, U2, U3, ZERO, count_moves, make_workspace, perft_captures,
+from ._movegen import (MOVES_OFF, ONE, PLY_WORDS, U2, U3, ZERO, borrowed, count_moves, perft_captures,
                        perft_gen)
 
 #: ``walk_kernel`` modes: count with bulk counting, count every leaf listed, collect the positions.
@@ -24,22 +24,32 @@ COLS = 5
 NO_OUT = np.empty((0, COLS), dtype=np.uint64)
 
 
+def workspace(depth):
+    """The move lists and capture stack ``walk_kernel`` needs for ``depth`` plies (one ``uint64`` array)."""
+    return np.empty(MOVES_OFF + (max(int(depth), 1) + 1) * PLY_WORDS, dtype=np.uint64)
+
+
 @kernel
-def walk_kernel(own, opp, kings, white, depth, mode, out):
-    """The paths of length ``depth >= 1`` from a position (all arguments in the types of ``_args``).
+def walk_kernel(own, opp, kings, white, depth, mode, out, wsa):
+    """The paths of length ``depth >= 1`` from a position (all arguments in the types of ``_args``; ``wsa``
+    from ``workspace(depth)`` or larger, which the caller keeps: the kernel passes it to the move generators
+    as a ``borrowed`` view, without reference counting).
 
     ``BULK``: their number, the last ply counted without listing its moves (popcounts, or the capture
     generator when there is a capture). ``LEAVES``: their number, every move of the last ply listed, as a
     search would before making them (making one is three XORs of its list entry, which nothing would read
     here). ``COLLECT``: the position at the end of each path goes to a row of ``out`` (``COLS``); returns
-    their number, ``-2`` if ``out`` has too few rows. ``-1`` if a move list overflowed.
+    their number, ``-2`` if ``out`` has too few rows. ``-1`` if a move list overflowed, ``-3`` if ``wsa`` is
+    too small.
     """
     if depth <= 0:
         return np.int64(1)  # the one path of length 0 (callers handle depth 0 themselves; this keeps memory safe)
     cap = out.shape[0]
     n_out = 0
     nply = depth + 1  # one move list per ply, and one for the captures of the bulk-counted ply
-    ws = make_workspace(nply)
+    if wsa.shape[0] < MOVES_OFF + nply * PLY_WORDS:
+        return np.int64(-3)
+    ws = borrowed(wsa)
     so = np.empty(nply, dtype=np.uint64)
     sp = np.empty(nply, dtype=np.uint64)
     sk = np.empty(nply, dtype=np.uint64)
@@ -133,7 +143,7 @@ def perft_kernel(own, opp, kings, white, depth, leaves):
     of ``walk_kernel`` (else ``BULK``). Releases the GIL while it counts."""
     if depth <= 0:
         return 1
-    return walk_kernel(*_args(own, opp, kings, white, depth, LEAVES if leaves else BULK), NO_OUT)
+    return walk_kernel(*_args(own, opp, kings, white, depth, LEAVES if leaves else BULK), NO_OUT, workspace(depth))
 
 
 def frontier_kernel(own, opp, kings, white, fdepth, cap):
@@ -144,7 +154,7 @@ def frontier_kernel(own, opp, kings, white, fdepth, cap):
         return (np.array([own], np.uint64), np.array([opp], np.uint64), np.array([kings], np.uint64),
                 np.array([white], np.bool_), np.array([-1], np.int64), 1)
     out = np.empty((cap, COLS), dtype=np.uint64)
-    n = walk_kernel(*_args(own, opp, kings, white, fdepth, COLLECT), out)
+    n = walk_kernel(*_args(own, opp, kings, white, fdepth, COLLECT), out, workspace(fdepth))
     if n < 0:
         n = -1 if n == -2 else -2
     m = max(n, 0)

@@ -138,15 +138,15 @@ def _perft_many(fo, fp, fk, fw, rem, leaves):
     A Python loop, not a kernel: each call is a whole subtree (milliseconds), so the loop costs nothing
     measurable, and a kernel around the perft kernel would compile (optimise) all of its code once more.
     The kernel releases the GIL, so worker threads run it in parallel."""
-    from ._search import BULK, LEAVES, NO_OUT, walk_kernel
+    from ._search import BULK, LEAVES, NO_OUT, walk_kernel, workspace
 
     out = np.zeros(len(fo), dtype=np.int64)
     if rem <= 0:
         out[:] = 1
         return out
-    rem, mode = np.int64(rem), np.int64(LEAVES if leaves else BULK)
+    rem, mode, ws = np.int64(rem), np.int64(LEAVES if leaves else BULK), workspace(rem)
     for i in range(len(fo)):  # the arrays' items have the kernel's argument types (_search._args)
-        out[i] = walk_kernel(fo[i], fp[i], fk[i], bool(fw[i]), rem, mode, NO_OUT)
+        out[i] = walk_kernel(fo[i], fp[i], fk[i], bool(fw[i]), rem, mode, NO_OUT, ws)
     return out
 
 
