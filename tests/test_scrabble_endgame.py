@@ -170,7 +170,7 @@ def _ply_arrays(positions, K):
 
 
 def _rows(M, W, B, N, o, n):
-    return sorted((tuple(M[o, i]), bytes(W[o, i]), int(B[o, i]), int(N[o, i])) for i in range(n))
+    return sorted((tuple(M[o, i]), bytes(W[o, i, :M[o, i, 3]]), int(B[o, i]), int(N[o, i])) for i in range(n))
 
 
 def test_move_cache_matches_a_full_generation():
@@ -181,12 +181,12 @@ def test_move_cache_matches_a_full_generation():
     import numpy as np
 
     from numba_words.scrabble import _endgame
-    from numba_words.scrabble._autoplay import game_tables
+    from numba_words.scrabble._autoplay import game_tables, gen_plays
     from numba_words.scrabble._tables import span_table
     from numba_words.scrabble.leaves import rack_kinds
 
     rnd = random.Random(3)
-    checked = 0
+    checked = singles = 0
     for pos in positions_from_games(24, seed=7, max_tiles=7):
         v, b = pos.variant, pos.board
         K = len(v.alphabet) + 1
@@ -227,7 +227,16 @@ def test_move_cache_matches_a_full_generation():
             assert n1 == len(p2.legal_plays())
             assert _rows(M, W, B, N, 2, n2) == _rows(M, W, B, N, 1, n1), (pos.cgp(), m1, m2)
             checked += 1
-    assert checked >= 30
+            # one tile (each of the rack's, and a blank): the cross-check scan against the generator
+            for tile in sorted(set(p2.rack)) + ["?"]:
+                rk1 = rack_kinds(v, tile)
+                n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 0, b.lm, b.wm, b.values)
+                n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b.lm, b.wm, b.values, rk1, np.int64(v.rack_size),
+                                np.int64(v.bingo), b.dawg, span_table(), False, M[1], W[1], B[1], N[1], tabs,
+                                counts)
+                assert _rows(M, W, B, N, 0, n_s) == _rows(M, W, B, N, 1, n_g), (p2.cgp(), tile)
+                singles += 1
+    assert checked >= 30 and singles >= 60
 
 
 def test_threads_give_the_same_value(small):

@@ -30,7 +30,8 @@ import numpy as np
 
 from .._jit import inline, kernel
 from ._autoplay import _rack_pts, gen_plays, make_play
-from ._tables import SIZE
+from ..bits import lsb_index
+from ._tables import EMPTY, SIZE
 
 EXACT_DEPTH = np.int64(255)
 INF = np.int64(1) << 40
@@ -126,19 +127,90 @@ def _copy_row(M, W, B, N, a, i, M2, W2, B2, N2, b, j):
 
 
 @kernel
+def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval):
+    """The plays of a one-tile rack ``rk`` on ply ``q``'s board into buffer ``o``, as the generator writes them
+    (no DAWG walk: the cross-checks of both directions say which letters make both words): on every empty
+    square next to a tile, across when it has a tile left or right, else down. Returns their number."""
+    cap = M.shape[1]
+    t = np.int64(0)
+    while rk[t] == 0:
+        t += 1
+    letters = np.int64((1 << (rk.shape[0] - 1)) - 1) if t == 0 else np.int64(1) << (t - 1)
+    n = np.int64(0)
+    for r in range(SIZE):
+        row = OC[q, 0, r]
+        for c in range(SIZE):
+            if (row >> c) & 1:
+                continue
+            h = (c > 0 and (row >> (c - 1)) & 1 == 1) or (c < SIZE - 1 and (row >> (c + 1)) & 1 == 1)
+            v = (r > 0 and (OC[q, 0, r - 1] >> c) & 1 == 1) or (r < SIZE - 1 and (OC[q, 0, r + 1] >> c) & 1 == 1)
+            if not (h or v):
+                continue
+            allowed = CC[q, 0, r, c] & CC[q, 1, c, r] & letters
+            d = 0 if h else 1
+            i = r if h else c  # the line and the tile's place on it
+            j = c if h else r
+            a = j
+            while a > 0 and BL[q, d, i, a - 1] != EMPTY:
+                a -= 1
+            e = j
+            while e < SIZE - 1 and BL[q, d, i, e + 1] != EMPTY:
+                e += 1
+            fixed = np.int64(0)
+            for k in range(a, e + 1):
+                fixed += FV[q, d, i, k]
+            cross = XS[q, d, i, j]
+            while allowed != 0:
+                L = lsb_index(allowed)
+                allowed &= allowed - 1
+                lv = np.int64(0) if t == 0 else np.int64(lval[L])
+                sc = (fixed + lv * lm[d, i, j]) * wm[d, i, j]
+                if cross >= 0:
+                    sc += (cross + lv * lm[d, i, j]) * wm[d, i, j]
+                if n < cap:
+                    M[o, n, 0] = r if h else a
+                    M[o, n, 1] = a if h else c
+                    M[o, n, 2] = d
+                    M[o, n, 3] = e - a + 1
+                    M[o, n, 4] = sc
+                    M[o, n, 5] = 1
+                    for k in range(a, e + 1):
+                        W[o, n, k - a] = L if k == j else BL[q, d, i, k]
+                    for k in range(e - a + 1, SIZE):
+                        W[o, n, k] = 0
+                    B[o, n] = (1 << (j - a)) if t == 0 else 0
+                    N[o, n] = 1 << (j - a)
+                n += 1
+    return n
+
+
+@kernel
 def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, lm, wm, lval, rack_size, bingo, dawg,
            span, tabs, counts):
     """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N``; returns
     their number (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the
     ``nb`` plays of buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across
-    rows) / ``tc`` (down columns) and whose tiles ``rk`` still holds, then a generation on the touched lines
-    alone. ``ccm``: scratch cross-checks; ``need``: scratch (tile kinds)."""
+    rows) / ``tc`` (down columns) and whose tiles ``rk`` still holds, after a generation on the touched lines
+    alone. ``ccm``: scratch cross-checks; ``need``: scratch (tile kinds). One call of the generator (each call
+    site compiles it into this kernel again)."""
     cap = M.shape[1]
-    if b < 0:
-        n = gen_plays(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0,
-                      M[o], W[o], B[o], N[o], tabs, counts)
-        return n
+    nt = np.int64(0)
+    for k in range(rk.shape[0]):
+        nt += rk[k]
+    if nt == 1:
+        return _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval)
+    for i in range(SIZE):  # the cross-checks of the lines to generate on (b < 0: all)
+        keep0 = b < 0 or (tr >> i) & 1 == 1
+        keep1 = b < 0 or (tc >> i) & 1 == 1
+        for j in range(SIZE):
+            ccm[0, i, j] = CC[q, 0, i, j] if keep0 else 0
+            ccm[1, i, j] = CC[q, 1, i, j] if keep1 else 0
     n = np.int64(0)
+    if b < 0 or tr != 0 or tc != 0:
+        n = gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
+                      W[o], B[o], N[o], tabs, counts)
+    if b < 0:
+        return n
     K = rk.shape[0]
     for i in range(nb):
         d = np.int64(M[b, i, 2])
@@ -165,21 +237,7 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, l
         if n < cap:
             _copy_row(M, W, B, N, b, i, M, W, B, N, o, n)
         n += 1
-    if tr == 0 and tc == 0:
-        return n
-    for i in range(SIZE):
-        keep0 = (tr >> i) & 1
-        keep1 = (tc >> i) & 1
-        for j in range(SIZE):
-            ccm[0, i, j] = CC[q, 0, i, j] if keep0 else 0
-            ccm[1, i, j] = CC[q, 1, i, j] if keep1 else 0
-    if n >= cap:  # no room: count the generated plays with the cached ones
-        return n + gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span,
-                             q < 0, M[o], W[o], B[o], N[o], tabs, counts)
-    # generate behind the cached rows: into row views that start at n
-    g = gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0,
-                  M[o, n:], W[o, n:], B[o, n:], N[o, n:], tabs, counts)
-    return n + g
+    return n
 
 
 @kernel
@@ -249,11 +307,11 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
                 if M[o, i, 4] > M[o, top, 4] or (M[o, i, 4] == M[o, top, 4] and _precedes(M, W, B, o, i, top)):
                     top = i
             v += sign * np.int64(M[o, top, 4])
-            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, full, lval, M[o], W[o], B[o], N[o], top, rk,
-                          rows, cols)
-            if _rack_pts(rk, ones) == 0:
+            if np.int64(M[o, top, 5]) == _rack_pts(rk, ones):  # out: the game ends, the board is not needed
                 v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
                 break
+            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, full, lval, M[o], W[o], B[o], N[o], top, rk,
+                          rows, cols)
             mtr, mtc = _touched(OC[q], rows, cols, m)
         # this step's list is the base two steps on; both pending bases saw this move
         b_a, n_a, tr_a, tc_a = b_b, n_b, tr_b | mtr, tc_b | mtc
@@ -349,7 +407,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     stopped = np.int64(0)
     hits = np.int64(0)
     need = np.int64(0)
-    p = 0
+    p = np.int64(0)  # not a literal: the calls below would compile once more for Literal[int](0)
     alpha[0] = alpha0
     beta[0] = beta0
     passed[0] = passed0
@@ -410,7 +468,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                            TC[p - 2] | TC[p - 1], ccm, need_k, lm, wm, lval, rack_size, bingo, dawg, span, tabs,
                            counts)
             else:
-                n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, -1, 0, 0, 0, ccm, need_k, lm, wm, lval,
+                z = np.int64(0)  # not literals, which would compile _plays once more
+                n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, z - 1, z, z, z, ccm, need_k, lm, wm, lval,
                            rack_size, bingo, dawg, span, tabs, counts)
             if n > cap:
                 need = n
@@ -476,16 +535,16 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 passed[p + 1] = 1
                 bh[p + 1] = bh[p]
             else:
-                _copy_ply(BL, FV, OC, CC, XS, RK, p)
-                rk = RK[p + 1, s]
-                m = make_play(BL[p + 1], FV[p + 1], OC[p + 1], CC[p + 1], XS[p + 1], dawg, full, lval, M[p], W[p],
-                              B[p], N[p], mi, rk, rows, cols)
                 sc = np.int64(M[p, mi, 4])
-                if _rack_pts(rk, ones) == 0:
+                if np.int64(M[p, mi, 5]) == _rack_pts(RK[p, s], ones):  # out: the game ends here
                     val = sc + 2 * _rack_pts(RK[p, 1 - s], tile_pts)
                     pvlen[p + 1] = p + 1
                     mode = APPLY
                     continue
+                _copy_ply(BL, FV, OC, CC, XS, RK, p)
+                rk = RK[p + 1, s]
+                m = make_play(BL[p + 1], FV[p + 1], OC[p + 1], CC[p + 1], XS[p + 1], dawg, full, lval, M[p], W[p],
+                              B[p], N[p], mi, rk, rows, cols)
                 gain[p] = sc
                 TR[p], TC[p] = _touched(OC[p + 1], rows, cols, m)
                 passed[p + 1] = 0

@@ -26,7 +26,9 @@ from .leaves import rack_kinds, variant_arrays
 from .plays import PLAY_DTYPE, Play
 
 ASPIRATION = 4
-"""Half-width (points) of the window each deepening step searches first around the previous depth's value."""
+"""Half-width (points) of the window each deepening step searches first around the previous depth's value; a
+search that falls outside is searched again from the bound it returned with the window twice as wide on that
+side, until one lands inside."""
 MAX_PLIES = 2 * 2 * 7 + 1
 """Longest endgame line: every play places a tile, and passes never come twice in a row before the end."""
 _Z = np.random.default_rng(0x5EED_E4D6)
@@ -140,16 +142,10 @@ def solve_endgame(position, plies: int | None = None, time: float | None = None,
     res = None
     for depth in range(1, top + 1):
         t1 = _time.perf_counter()
-        r = None
-        if iters and ASPIRATION:  # a window around the last depth's value; searched again in full if it fails
-            prev = iters[-1][1]
-            r = _search(position, depth, table, bool(passed), prev - ASPIRATION, prev + ASPIRATION, threads)
-            if not prev - ASPIRATION < r[0] < prev + ASPIRATION:
-                r = (None, r[1]) + r[2:]
-        if r is None or r[0] is None:
-            n0 = r[1] if r is not None else 0
+        if iters and ASPIRATION:
+            r = _aspire(position, depth, table, bool(passed), iters[-1][1], threads)
+        else:
             r = _search(position, depth, table, bool(passed), threads=threads)
-            r = (r[0], r[1] + n0) + r[2:]
         dt = _time.perf_counter() - t1
         iters.append((depth, r[0], r[1], dt))
         res = (depth,) + r
@@ -166,6 +162,25 @@ def solve_endgame(position, plies: int | None = None, time: float | None = None,
         pv = _complete(position, pv, table, bool(passed))
     return EndgameResult(int(value), pv[0] if pv else None, pv, depth, not horizon, int(sum(i[2] for i in iters)),
                          _time.perf_counter() - t0, iters, position)
+
+
+def _aspire(position, depth, table, passed, guess, threads):
+    """:func:`_search` in windows around ``guess`` (see :data:`ASPIRATION`) until the value lands inside one."""
+    inf = int(_endgame.INF)
+    lo, hi, wide = guess - ASPIRATION, guess + ASPIRATION, ASPIRATION
+    nodes = 0
+    while True:
+        r = _search(position, depth, table, passed, lo, hi, threads)
+        nodes += r[1]
+        if lo < r[0] < hi:
+            return (r[0], nodes) + r[2:]
+        wide *= 2
+        if wide > 256:  # the full window, which every value lands inside
+            lo, hi = -inf, inf
+        elif r[0] <= lo:  # an upper bound: the value is at most r[0]
+            lo, hi = r[0] - wide, r[0] + 1
+        else:  # a lower bound
+            lo, hi = r[0] - 1, r[0] + wide
 
 
 def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.INF, threads=1):
