@@ -215,7 +215,8 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
         finally:
             stop[0] = 1
             for h in helpers:
-                h.result()
+                if not h.cancel():  # a helper still queued (the pool busy) is dropped, not waited for
+                    h.result()
         if out[4] <= cap:
             break
         cap = int(out[4])
