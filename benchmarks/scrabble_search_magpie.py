@@ -48,9 +48,9 @@ def magpie_sim(root: Path, cgp: str, iterations: int, threads: int) -> float:
     return it / sec
 
 
-def magpie_endgame(root: Path, cgp: str, plies: int) -> tuple:
-    out = _magpie(root, f"set -savesettings false -lex TWL06 -threads 1 -eplies {plies}\ncgp {cgp}\nendgame\n",
-                  "Endgame (depth")
+def magpie_endgame(root: Path, cgp: str, plies: int, threads: int = 1) -> tuple:
+    out = _magpie(root, f"set -savesettings false -lex TWL06 -threads {threads} -eplies {plies}\ncgp {cgp}\n"
+                        "endgame\n", "Endgame (depth")
     sec = float(re.findall(r"Endgame \(depth: \d+, time: ([0-9.]+)s", out)[-1])
     # the first row of its table: the move, its score (and "(RACK +n)" going out), then V (the value) and S
     row = re.findall(r"\n\s*\S+ \S+ -?\d+(?: \(\S+ [+-]\d+\))?\s+(-?\d+)\s+(-?\d+)", out.split("Endgame (depth")[-1])
@@ -94,23 +94,23 @@ def endgame_main(a) -> None:
     from numba_words.scrabble.endgame import solve_endgame
 
     root = Path(a.magpie) if a.magpie else None
-    ps = positions_from_games(2 * a.positions, seed=a.seed, max_tiles=7)
+    ps = positions_from_games(2 * (a.positions + a.skip), seed=a.seed, max_tiles=7)[a.skip:]
     for pos in ps:
         cgp = pos.cgp()
         solve_endgame(pos, plies=1)  # compile / load
         ours, theirs = [], []
         for _ in range(a.rounds):
             t = time.perf_counter()
-            r = solve_endgame(pos, plies=a.plies, tt_mb=a.tt_mb)
+            r = solve_endgame(pos, plies=a.plies, tt_mb=a.tt_mb, threads=a.threads)
             ours.append(time.perf_counter() - t)
             if root:
-                theirs.append(magpie_endgame(root, cgp, a.plies))
+                theirs.append(magpie_endgame(root, cgp, a.plies, a.threads))
         line = (f"{pos.rack}/{pos.opp_rack} {a.plies} plies: numba_words {min(ours):.3f} s value {r.value:+d} "
                 f"({'exact' if r.exact else 'depth-limited'}, {r.nodes:,} nodes)")
         if theirs:
             sec = min(t[0] for t in theirs)
             line += f"; MAGPIE {sec:.3f} s value {theirs[0][1]:+d}; time ratio {min(ours) / max(sec, 1e-9):.1f}x"
-        print(line, flush=True)
+        print(line + f" ({a.threads} thread(s))", flush=True)
 
 
 def main() -> None:
@@ -125,6 +125,7 @@ def main() -> None:
     ap.add_argument("--plies", type=int, default=4, help="endgame: depth on both sides")
     ap.add_argument("--tt-mb", type=float, default=64)
     ap.add_argument("--seed", type=int, default=5, help="endgame: self-play seed of the positions")
+    ap.add_argument("--skip", type=int, default=0, help="endgame: leave out the first positions")
     a = ap.parse_args()
     (sim_main if a.what == "sim" else endgame_main)(a)
 

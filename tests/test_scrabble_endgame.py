@@ -156,3 +156,94 @@ def test_cli(capsys):
     assert main(["scrabble", "endgame", "--cgp", ENDGAME_CGP, "--plies", "2"]) == 0
     assert "depth 2" in capsys.readouterr().out
     assert main(["scrabble", "endgame", "--cgp", ENDGAME_CGP.replace("MNR/UU", "MNR/")]) == 2
+
+
+def _ply_arrays(positions, K):
+    """Board arrays of ``positions`` stacked as the kernel's per-ply arrays."""
+    import numpy as np
+
+    BL = np.ascontiguousarray(np.stack([np.asarray(p.board.lines, np.uint8) for p in positions]))
+    FV, OC, CC, XS = (np.ascontiguousarray(np.stack([getattr(p.board, a) for p in positions]))
+                      for a in ("fv", "occ", "cc", "xs"))
+    RK = np.zeros((len(positions), 2, K), np.int64)
+    return BL, FV, OC, CC, XS, RK
+
+
+def _rows(M, W, B, N, o, n):
+    return sorted((tuple(M[o, i]), bytes(W[o, i, :M[o, i, 3]]), int(B[o, i]), int(N[o, i])) for i in range(n))
+
+
+def test_move_cache_matches_a_full_generation():
+    """A side's plays two moves later, built from its earlier list and the lines the two moves touched, are the
+    plays a full generation finds (every field), on random move pairs from self-played endgames."""
+    import random
+
+    import numpy as np
+
+    from numba_words.scrabble import _endgame
+    from numba_words.scrabble._autoplay import game_tables, gen_plays
+    from numba_words.scrabble._tables import span_table
+    from numba_words.scrabble.leaves import rack_kinds
+
+    rnd = random.Random(3)
+    checked = singles = 0
+    for pos in positions_from_games(24, seed=7, max_tiles=7):
+        v, b = pos.variant, pos.board
+        K = len(v.alphabet) + 1
+        tabs = game_tables(pos.lexicon)
+        for _ in range(3):
+            m1 = rnd.choice(list(pos.legal_plays()) + [None])
+            p1 = _after(pos, m1)
+            if not p1.rack:
+                continue
+            m2 = rnd.choice(list(p1.legal_plays()) + [None])
+            p2 = _after(p1, m2)
+            if m1 is not None and not p1.opp_rack or m2 is not None and not p2.opp_rack:
+                continue  # a move went out
+            plies = [pos, p1, p2]
+            BL, FV, OC, CC, XS, RK = _ply_arrays(plies, K)
+            rk0 = rack_kinds(v, pos.rack)
+            rk2 = rack_kinds(v, p2.rack)
+            cap = 4096
+            M = np.zeros((3, cap, 6), np.int32)
+            W = np.zeros((3, cap, 15), np.uint8)
+            B = np.zeros((3, cap), np.uint16)
+            N = np.zeros((3, cap), np.uint16)
+            ccm = np.zeros((2, 15, 15), np.int64)
+            need = np.zeros(K, np.int64)
+            counts = np.zeros(32, np.int64)
+            common = (ccm, need, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
+                      span_table(), tabs, counts)
+            n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, 0, -1, 0, 0, 0, *common)
+            tr = tc = 0
+            for q, m in ((1, m1), (2, m2)):
+                if m is not None:
+                    rows = np.array([s[0] for s in m.placed], np.int64)
+                    cols = np.array([s[1] for s in m.placed], np.int64)
+                    a, c = _endgame._touched(OC[q], rows, cols, len(rows))
+                    tr, tc = tr | a, tc | c
+            n2 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, 2, 0, n0, tr, tc, *common)
+            n1 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, 1, -1, 0, 0, 0, *common)
+            assert n1 == len(p2.legal_plays())
+            assert _rows(M, W, B, N, 2, n2) == _rows(M, W, B, N, 1, n1), (pos.cgp(), m1, m2)
+            checked += 1
+            # one tile (each of the rack's, and a blank): the cross-check scan against the generator
+            for tile in sorted(set(p2.rack)) + ["?"]:
+                rk1 = rack_kinds(v, tile)
+                n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 0, b.lm, b.wm, b.values)
+                n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b.lm, b.wm, b.values, rk1, np.int64(v.rack_size),
+                                np.int64(v.bingo), b.dawg, span_table(), False, M[1], W[1], B[1], N[1], tabs,
+                                counts)
+                assert _rows(M, W, B, N, 0, n_s) == _rows(M, W, B, N, 1, n_g), (p2.cgp(), tile)
+                singles += 1
+    assert checked >= 30 and singles >= 60
+
+
+def test_threads_give_the_same_value(small):
+    for pos in small[:4]:
+        assert solve_endgame(pos, threads=2, tt_mb=1).value == brute(pos)
+    big = positions_from_games(6, seed=5, max_tiles=7)[0]
+    for plies in (2, 3):
+        assert solve_endgame(big, plies=plies, threads=2).value == solve_endgame(big, plies=plies).value
+    with pytest.raises(ValueError, match="threads"):
+        solve_endgame(small[0], threads=-1)

@@ -11,22 +11,35 @@ depth ``p`` (side ``p & 1`` to move; side 0 moves at the root) and its move list
 static equity with the bag empty (score; + twice the opponent's rack for going out, else - twice the points
 kept), the transposition table's move first; the pass last, or first when the opponent just passed.
 
-Transposition table ``tt`` (``(2^k, 3)`` int64): Zobrist key; value; ``depth | flag << 8 | (move + 1) << 16``
-where depth :data:`EXACT_DEPTH` marks a value no depth limit touched, flag 0 exact, 1 lower bound, 2 upper
-bound, move the best move's index in generation order (``n`` = the pass). Always-replace.
+Move cache: a side's plays two plies down differ from its plays here only on the lines the two moves in between
+touched (the lines of their new tiles, and the lines of the squares whose cross-checks they changed: the first
+empty square past each run through a new tile). So below the first two plies a node's list is the plays of the
+node two plies up whose own line is untouched and whose tiles the rack still holds, plus a generation on the
+touched lines only (the cross-checks of every other line zeroed, so no tile can go there). The greedy playouts
+build their lists the same way; among equal scores they take the first in generation order (direction, line,
+start, letters; see :func:`._movegen._earlier`), whatever order the merged list has.
+
+Transposition table ``tt`` (``(2^k, 4)`` int64): Zobrist key ^ the other three words (a torn entry written by two
+threads at once fails the check); value; ``depth | flag << 8`` where depth :data:`EXACT_DEPTH` marks a value no
+depth limit touched, flag 0 exact, 1 lower bound, 2 upper bound; the best move's key (:func:`_play_hash` of its
+new tiles, :data:`PASS_KEY` for the pass, 0 none). Always-replace.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 from ._autoplay import _rack_pts, gen_plays, make_play
-from ._tables import SIZE
+from ..bits import lsb_index
+from ._tables import EMPTY, SIZE
 
 EXACT_DEPTH = np.int64(255)
 INF = np.int64(1) << 40
-N_OUT = 6
-"""``out``: value, nodes, horizon reached (0/1), PV length, plays needed (> cap: call again with more room), TT hits."""
+PASS_KEY = np.int64(1)
+"""The transposition table's move key of the pass (play keys are Zobrist sums of 62-bit numbers: never 1)."""
+N_OUT = 7
+"""``out``: value, nodes, horizon reached (0/1), PV length, plays needed (> cap: call again with more room), TT hits,
+stopped by ``stop`` (1: the rest is not a result)."""
 
 
 @kernel
@@ -75,26 +88,213 @@ def _play_hash(meta, words, bm, nm, i, zsq):
 
 
 @kernel
-def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full,
-             tile_pts, meta, words, bm, nm, counts, rows, cols):
+def _touched(oc, rows, cols, m):
+    """Lines whose plays a move changes: ``(across rows, down columns)`` as 15-bit masks, for the move's ``m`` new
+    tiles at ``rows[:m]``/``cols[:m]`` on the board after it (``oc``: its occupancy, orientation form). A new
+    tile's own row and column, and per direction the first empty square past the run through it (its
+    cross-check and cross score change: across plays on the row of a square above or below, down plays on the
+    column of one left or right)."""
+    tr = np.int64(0)
+    tc = np.int64(0)
+    for k in range(m):
+        r0 = rows[k]
+        c0 = cols[k]
+        tr |= np.int64(1) << r0
+        tc |= np.int64(1) << c0
+        for step in (-1, 1):
+            r = r0 + step  # up or down the column: an across row changes
+            while 0 <= r < SIZE and (oc[0, r] >> c0) & 1:
+                r += step
+            if 0 <= r < SIZE:
+                tr |= np.int64(1) << r
+            c = c0 + step  # along the row: a down column changes
+            while 0 <= c < SIZE and (oc[0, r0] >> c) & 1:
+                c += step
+            if 0 <= c < SIZE:
+                tc |= np.int64(1) << c
+    return tr, tc
+
+
+@inline
+def _copy_row(M, W, B, N, a, i, M2, W2, B2, N2, b, j):
+    """Play ``i`` of buffer ``a`` into row ``j`` of buffer ``b`` (play rows: meta, word, blanks, new tiles)."""
+    for c in range(6):
+        M2[b, j, c] = M[a, i, c]
+    for c in range(SIZE):
+        W2[b, j, c] = W[a, i, c]
+    B2[b, j] = B[a, i]
+    N2[b, j] = N[a, i]
+
+
+@kernel
+def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval):
+    """The plays of a one-tile rack ``rk`` on ply ``q``'s board into buffer ``o``, as the generator writes them
+    (no DAWG walk: the cross-checks of both directions say which letters make both words): on every empty
+    square next to a tile, across when it has a tile left or right, else down. Returns their number."""
+    cap = M.shape[1]
+    t = np.int64(0)
+    while rk[t] == 0:
+        t += 1
+    letters = np.int64((1 << (rk.shape[0] - 1)) - 1) if t == 0 else np.int64(1) << (t - 1)
+    n = np.int64(0)
+    for r in range(SIZE):
+        row = OC[q, 0, r]
+        for c in range(SIZE):
+            if (row >> c) & 1:
+                continue
+            h = (c > 0 and (row >> (c - 1)) & 1 == 1) or (c < SIZE - 1 and (row >> (c + 1)) & 1 == 1)
+            v = (r > 0 and (OC[q, 0, r - 1] >> c) & 1 == 1) or (r < SIZE - 1 and (OC[q, 0, r + 1] >> c) & 1 == 1)
+            if not (h or v):
+                continue
+            allowed = CC[q, 0, r, c] & CC[q, 1, c, r] & letters
+            d = 0 if h else 1
+            i = r if h else c  # the line and the tile's place on it
+            j = c if h else r
+            a = j
+            while a > 0 and BL[q, d, i, a - 1] != EMPTY:
+                a -= 1
+            e = j
+            while e < SIZE - 1 and BL[q, d, i, e + 1] != EMPTY:
+                e += 1
+            fixed = np.int64(0)
+            for k in range(a, e + 1):
+                fixed += FV[q, d, i, k]
+            cross = XS[q, d, i, j]
+            while allowed != 0:
+                L = lsb_index(allowed)
+                allowed &= allowed - 1
+                lv = np.int64(0) if t == 0 else np.int64(lval[L])
+                sc = (fixed + lv * lm[d, i, j]) * wm[d, i, j]
+                if cross >= 0:
+                    sc += (cross + lv * lm[d, i, j]) * wm[d, i, j]
+                if n < cap:
+                    M[o, n, 0] = r if h else a
+                    M[o, n, 1] = a if h else c
+                    M[o, n, 2] = d
+                    M[o, n, 3] = e - a + 1
+                    M[o, n, 4] = sc
+                    M[o, n, 5] = 1
+                    for k in range(a, e + 1):
+                        W[o, n, k - a] = L if k == j else BL[q, d, i, k]
+                    for k in range(e - a + 1, SIZE):
+                        W[o, n, k] = 0
+                    B[o, n] = (1 << (j - a)) if t == 0 else 0
+                    N[o, n] = 1 << (j - a)
+                n += 1
+    return n
+
+
+@kernel
+def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, lm, wm, lval, rack_size, bingo, dawg,
+           span, tabs, counts):
+    """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N``; returns
+    their number (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the
+    ``nb`` plays of buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across
+    rows) / ``tc`` (down columns) and whose tiles ``rk`` still holds, after a generation on the touched lines
+    alone. ``ccm``: scratch cross-checks; ``need``: scratch (tile kinds). One call of the generator (each call
+    site compiles it into this kernel again)."""
+    cap = M.shape[1]
+    nt = np.int64(0)
+    for k in range(rk.shape[0]):
+        nt += rk[k]
+    if nt == 1:
+        return _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval)
+    for i in range(SIZE):  # the cross-checks of the lines to generate on (b < 0: all)
+        keep0 = b < 0 or (tr >> i) & 1 == 1
+        keep1 = b < 0 or (tc >> i) & 1 == 1
+        for j in range(SIZE):
+            ccm[0, i, j] = CC[q, 0, i, j] if keep0 else 0
+            ccm[1, i, j] = CC[q, 1, i, j] if keep1 else 0
+    n = np.int64(0)
+    if b < 0 or tr != 0 or tc != 0:
+        n = gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
+                      W[o], B[o], N[o], tabs, counts)
+    if b < 0:
+        return n
+    K = rk.shape[0]
+    for i in range(nb):
+        d = np.int64(M[b, i, 2])
+        if d == 0:
+            if (tr >> np.int64(M[b, i, 0])) & 1:
+                continue
+        elif (tc >> np.int64(M[b, i, 1])) & 1:
+            continue
+        ln = np.int64(M[b, i, 3])
+        bmask = np.int64(B[b, i])
+        nmask = np.int64(N[b, i])
+        for k in range(K):
+            need[k] = 0
+        ok = True
+        for k in range(ln):
+            if (nmask >> k) & 1:
+                t = np.int64(0) if (bmask >> k) & 1 else np.int64(W[b, i, k]) + 1
+                need[t] += 1
+                if need[t] > rk[t]:
+                    ok = False
+                    break
+        if not ok:
+            continue
+        if n < cap:
+            _copy_row(M, W, B, N, b, i, M, W, B, N, o, n)
+        n += 1
+    return n
+
+
+@kernel
+def _precedes(M, W, B, o, i, j):
+    """Whether play ``i`` of buffer ``o`` comes before play ``j`` in generation order: by direction, line, start
+    square, then letters (real tiles before blanks, a word before its extensions)."""
+    di = np.int64(M[o, i, 2])
+    dj = np.int64(M[o, j, 2])
+    if di != dj:
+        return di < dj
+    li = np.int64(M[o, i, 0]) if di == 0 else np.int64(M[o, i, 1])
+    lj = np.int64(M[o, j, 0]) if dj == 0 else np.int64(M[o, j, 1])
+    if li != lj:
+        return li < lj
+    si = np.int64(M[o, i, 1]) if di == 0 else np.int64(M[o, i, 0])
+    sj = np.int64(M[o, j, 1]) if dj == 0 else np.int64(M[o, j, 0])
+    if si != sj:
+        return si < sj
+    ni = np.int64(M[o, i, 3])
+    nj = np.int64(M[o, j, 3])
+    bi = np.int64(B[o, i])
+    bj = np.int64(B[o, j])
+    for k in range(min(ni, nj)):
+        a = np.int64(W[o, i, k]) + 32 * ((bi >> k) & 1)
+        c = np.int64(W[o, j, k]) + 32 * ((bj >> k) & 1)
+        if a != c:
+            return a < c
+    return ni < nj
+
+
+@kernel
+def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, ccm,
+             need, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
-    generation order among equals) until the game ends; uses ply ``p + 1`` and the play buffers as scratch. Returns
-    ``(value, plays needed)``: a second value above the buffers' rows means "call again with more room". (The
-    full generator, not the best-only one: on endgame boards with long racks its bounds walk far more.)"""
+    generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``p .. p + 2`` as
+    scratch; the first two lists are built from buffers ``base0``/``base1`` (``< 0``: none; ``nb*`` plays, the
+    lines ``tr*``/``tc*`` touched since) as :func:`_plays` does, the later ones from the playout's own. Returns
+    ``(value, plays needed)``: a second value above the buffers' rows means "call again with more room"."""
     _copy_ply(BL, FV, OC, CC, XS, RK, p)
     q = p + 1
     v = np.int64(0)  # spread for `side`
     s = side
     npass = passed
-    no_board = p < 0  # False, typed bool (a literal would compile the generator once more)
     ones = np.ones(RK.shape[2], np.int64)
-    for _ in range(64):  # a game ends within 2 * 7 plays and passes
+    # the list two steps back (buffer, plays) and the lines touched since it, for the next two steps
+    b_a, n_a, tr_a, tc_a = base0, nb0, tr0, tc0
+    b_b, n_b, tr_b, tc_b = base1, nb1, tr1, tc1
+    for step in range(64):  # a game ends within 2 * 7 plays and passes
         rk = RK[q, s]
-        n = gen_plays(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, no_board,
-                      meta, words, bm, nm, tabs, counts)
-        if n > meta.shape[0]:
+        o = p + step % 3
+        n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b_a, n_a, tr_a, tc_a, ccm, need, lm, wm, lval,
+                   rack_size, bingo, dawg, span, tabs, counts)
+        if n > M.shape[1]:
             return v, n
         sign = np.int64(1) if s == side else np.int64(-1)
+        mtr = np.int64(0)
+        mtc = np.int64(0)
         if n == 0:
             if npass:
                 v += sign * (_rack_pts(RK[q, 1 - s], tile_pts) - _rack_pts(rk, tile_pts))
@@ -104,26 +304,54 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, lm, wm, lval, rack_size, b
             npass = 0
             top = np.int64(0)
             for i in range(1, n):
-                if meta[i, 4] > meta[top, 4]:
+                if M[o, i, 4] > M[o, top, 4] or (M[o, i, 4] == M[o, top, 4] and _precedes(M, W, B, o, i, top)):
                     top = i
-            v += sign * np.int64(meta[top, 4])
-            make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, full, lval, meta, words, bm, nm, top, rk, rows, cols)
-            if _rack_pts(rk, ones) == 0:
+            v += sign * np.int64(M[o, top, 4])
+            if np.int64(M[o, top, 5]) == _rack_pts(rk, ones):  # out: the game ends, the board is not needed
                 v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
                 break
+            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, full, lval, M[o], W[o], B[o], N[o], top, rk,
+                          rows, cols)
+            mtr, mtc = _touched(OC[q], rows, cols, m)
+        # this step's list is the base two steps on; both pending bases saw this move
+        b_a, n_a, tr_a, tc_a = b_b, n_b, tr_b | mtr, tc_b | mtc
+        b_b, n_b, tr_b, tc_b = o, n, mtr, mtc
         s = 1 - s
     return v, np.int64(0)
 
 
 @kernel
+def _move_key(meta, words, bm, nm, i, n, zsq):
+    """The transposition table's key of move ``i`` of a list of ``n`` plays (``n``: the pass; ``< 0``: none)."""
+    if i < 0:
+        return np.int64(0)
+    if i == n:
+        return PASS_KEY
+    return _play_hash(meta, words, bm, nm, i, zsq)
+
+
+@kernel
+def _tt_store(tt, e, key, value, info, move):
+    """Write entry ``e``; its first word is the key ^ the others, so a read that mixes two writes fails."""
+    tt[e, 1] = value
+    tt[e, 2] = info
+    tt[e, 3] = move
+    tt[e, 0] = key ^ value ^ info ^ move
+
+
+@kernel
 def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, lm, wm, lval, rack_size, bingo, dawg,
-          span, tabs, full, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out):
+          span, tabs, full, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out, rotate, stop):
     """Search the position (board arrays, ``racks[s]`` tiles by kind of side ``s``, side 0 to move, ``passed0``:
     the last move was a pass) to depth ``D`` plies in the window ``(alpha0, beta0)``. Writes ``out`` (see
     :data:`N_OUT`) and the principal variation: ``pv_meta[j]`` (row, col, dir, length, score, tiles; length 0 = a
-    pass), ``pv_words[j]``, ``pv_bm[j]``, ``pv_nm[j]``."""
+    pass), ``pv_words[j]``, ``pv_bm[j]``, ``pv_nm[j]``.
+
+    Several calls may share ``tt`` from several threads (lazy SMP): a helper passes ``rotate`` > 0 to start its
+    root moves that far down the order (so it fills the table where the main search goes later), and every call
+    stops within 256 nodes once ``stop[0]`` is set."""
     K = racks.shape[1]
-    NP = D + 2
+    NP = D + 3  # plies 0..D, and two more buffers for the playouts
     BL = np.empty((NP, 2, SIZE, SIZE), np.uint8)
     FV = np.empty((NP, 2, SIZE, SIZE), np.int64)
     OC = np.empty((NP, 2, SIZE), np.int64)
@@ -159,6 +387,11 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     bh = np.zeros(NP, np.int64)
     key = np.zeros(NP, np.int64)
     hz = np.zeros(NP, np.int64)  # the node's value depends on the depth limit
+    probe = np.zeros(NP, np.int64)  # the move tried at ply p is being searched in a null window
+    TR = np.zeros(NP, np.int64)  # lines the move tried at ply p touched (across rows, down columns)
+    TC = np.zeros(NP, np.int64)
+    ccm = np.zeros((2, SIZE, SIZE), np.int64)
+    need_k = np.zeros(K, np.int64)
     # triangular PV: line[p, j] for j >= p, as (ply's move row, or -1 = pass) copied into pv_* at the root
     PVM = np.zeros((NP, NP, 6), np.int32)
     PVW = np.zeros((NP, NP, SIZE), np.uint8)
@@ -171,9 +404,10 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     ones = np.ones(K, np.int64)
     mask = np.int64(tt.shape[0] - 1)
     nodes = np.int64(0)
+    stopped = np.int64(0)
     hits = np.int64(0)
     need = np.int64(0)
-    p = 0
+    p = np.int64(0)  # not a literal: the calls below would compile once more for Literal[int](0)
     alpha[0] = alpha0
     beta[0] = beta0
     passed[0] = passed0
@@ -185,20 +419,24 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     while True:
         if mode == ENTER:
             nodes += 1
+            if nodes & 255 == 0 and stop[0] != 0:
+                stopped = 1
+                break
             s = p & 1
             pvlen[p] = p
             hz[p] = 0
             k = _node_hash(bh[p], RK[p], s, passed[p], zrack, zmisc)
             key[p] = k
             dl = D - p
-            ttm = np.int64(-1)
+            ttmk = np.int64(0)
             e = k & mask
-            if tt[e, 0] == k:
-                info = tt[e, 2]
+            v = tt[e, 1]
+            info = tt[e, 2]
+            mk = tt[e, 3]
+            if tt[e, 0] ^ v ^ info ^ mk == k:
                 tdep = info & 255
-                ttm = (info >> 16) - 1
+                ttmk = mk
                 if tdep >= dl:
-                    v = tt[e, 1]
                     fl = (info >> 8) & 255
                     if p > 0 and (fl == 0 or (fl == 1 and v >= beta[p]) or (fl == 2 and v <= alpha[p])):
                         hits += 1
@@ -208,17 +446,31 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         mode = RETURN
                         continue
             if dl == 0:
-                rv, more = _playout(BL, FV, OC, CC, XS, RK, p, s, passed[p], lm, wm, lval, rack_size, bingo, dawg,
-                                    span, tabs, full, tile_pts, M[p], W[p], B[p], N[p], counts, rows, cols)
+                b0 = p - 2 if p >= 2 else -1
+                nb0 = nmv[p - 2] - 1 if p >= 2 else 0
+                t0r = TR[p - 2] | TR[p - 1] if p >= 2 else 0
+                t0c = TC[p - 2] | TC[p - 1] if p >= 2 else 0
+                rv, more = _playout(BL, FV, OC, CC, XS, RK, p, s, passed[p], b0, nb0, t0r, t0c, p - 1,
+                                    nmv[p - 1] - 1, TR[p - 1], TC[p - 1], M, W, B, N, ccm, need_k, lm, wm, lval,
+                                    rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols)
                 if more > cap:
                     need = more
                     break
                 hz[p] = 1
+                # kept for transpositions, unless the slot holds this node's deeper value or move
+                if not (tt[e, 0] ^ tt[e, 1] ^ tt[e, 2] ^ tt[e, 3] == k and tt[e, 2] & 255 > 0):
+                    _tt_store(tt, e, k, rv, np.int64(0), np.int64(0))
                 mode = RETURN
                 continue
             rk = RK[p, s]
-            n = gen_plays(BL[p], FV[p], OC[p], CC[p], XS[p], lm, wm, lval, rk, rack_size, bingo, dawg, span, D < 0,
-                          M[p], W[p], B[p], N[p], tabs, counts)
+            if p >= 2:
+                n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, p - 2, nmv[p - 2] - 1, TR[p - 2] | TR[p - 1],
+                           TC[p - 2] | TC[p - 1], ccm, need_k, lm, wm, lval, rack_size, bingo, dawg, span, tabs,
+                           counts)
+            else:
+                z = np.int64(0)  # not literals, which would compile _plays once more
+                n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, z - 1, z, z, z, ccm, need_k, lm, wm, lval,
+                           rack_size, bingo, dawg, span, tabs, counts)
             if n > cap:
                 need = n
                 break
@@ -236,16 +488,17 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         if (np.int64(N[p, i]) >> c) & 1 and not (np.int64(B[p, i]) >> c) & 1:
                             used += lval[np.int64(W[p, i, c])]
                     est -= 2 * (my_pts - used)
-                if i == ttm:
+                if ttmk > PASS_KEY and _play_hash(M[p], W[p], B[p], N[p], i, zsq) == ttmk:
                     est = INF
                 keys[i] = -est * 65536 + i
             est = np.int64(-1000) if passed[p] == 0 else INF - 1
-            if ttm == n:
+            if ttmk == PASS_KEY:
                 est = INF
             keys[n] = -est * 65536 + n
             srt = np.sort(keys[: n + 1])
+            sh = (rotate * (n + 1)) // 1024 if p == 0 else 0
             for i in range(n + 1):
-                keys[i] = srt[i] & 65535
+                keys[i] = srt[(i + sh) % (n + 1)] & 65535
             nmv[p] = n + 1
             idx[p] = 0
             best[p] = -INF
@@ -260,14 +513,13 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 fl = 0
                 if rv <= a_in[p]:
                     fl = 2
-                e = key[p] & mask
-                tt[e, 0] = key[p]
-                tt[e, 1] = rv
-                tt[e, 2] = ((D - p) if hz[p] else EXACT_DEPTH) | (fl << 8) | ((bestm[p] + 1) << 16)
+                _tt_store(tt, key[p] & mask, key[p], rv, ((D - p) if hz[p] else EXACT_DEPTH) | (fl << 8),
+                          _move_key(M[p], W[p], B[p], N[p], bestm[p], nmv[p] - 1, zsq))
                 continue
             s = p & 1
             mi = order[p, idx[p]]
             idx[p] += 1
+            probe[p] = 0
             cur[p] = mi
             n = nmv[p] - 1
             if mi == n:  # pass
@@ -278,27 +530,43 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                     continue
                 _copy_ply(BL, FV, OC, CC, XS, RK, p)
                 gain[p] = 0
+                TR[p] = 0
+                TC[p] = 0
                 passed[p + 1] = 1
                 bh[p + 1] = bh[p]
             else:
-                _copy_ply(BL, FV, OC, CC, XS, RK, p)
-                rk = RK[p + 1, s]
-                make_play(BL[p + 1], FV[p + 1], OC[p + 1], CC[p + 1], XS[p + 1], dawg, full, lval, M[p], W[p], B[p],
-                          N[p], mi, rk, rows, cols)
                 sc = np.int64(M[p, mi, 4])
-                if _rack_pts(rk, ones) == 0:
+                if np.int64(M[p, mi, 5]) == _rack_pts(RK[p, s], ones):  # out: the game ends here
                     val = sc + 2 * _rack_pts(RK[p, 1 - s], tile_pts)
                     pvlen[p + 1] = p + 1
                     mode = APPLY
                     continue
+                _copy_ply(BL, FV, OC, CC, XS, RK, p)
+                rk = RK[p + 1, s]
+                m = make_play(BL[p + 1], FV[p + 1], OC[p + 1], CC[p + 1], XS[p + 1], dawg, full, lval, M[p], W[p],
+                              B[p], N[p], mi, rk, rows, cols)
                 gain[p] = sc
+                TR[p], TC[p] = _touched(OC[p + 1], rows, cols, m)
                 passed[p + 1] = 0
                 bh[p + 1] = bh[p] ^ _play_hash(M[p], W[p], B[p], N[p], mi, zsq)
-            alpha[p + 1] = gain[p] - beta[p]  # val = gain - child's value, so the child's window is shifted
+            # val = gain - child's value, so the child's window is shifted; after the first move a null window
+            # (principal variation search) shows whether the move beats alpha, searched again in full if it does
+            alpha[p + 1] = gain[p] - beta[p]
             beta[p + 1] = gain[p] - alpha[p]
+            if idx[p] > 1 and beta[p] - alpha[p] > 1:
+                alpha[p + 1] = beta[p + 1] - 1
+                probe[p] = 1
             p += 1
             mode = ENTER
         elif mode == APPLY:
+            if probe[p]:
+                probe[p] = 0
+                if alpha[p] < val < beta[p]:  # the null window failed high: the move again, in full
+                    alpha[p + 1] = gain[p] - beta[p]
+                    beta[p + 1] = gain[p] - alpha[p]
+                    p += 1
+                    mode = ENTER
+                    continue
             if val > best[p]:
                 best[p] = val
                 bestm[p] = cur[p]
@@ -308,28 +576,16 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 if mi == n:
                     PVM[p, p, 3] = 0
                 else:
-                    for c in range(6):
-                        PVM[p, p, c] = M[p, mi, c]
-                    for c in range(SIZE):
-                        PVW[p, p, c] = W[p, mi, c]
-                    PVB[p, p] = B[p, mi]
-                    PVN[p, p] = N[p, mi]
+                    _copy_row(M, W, B, N, p, mi, PVM, PVW, PVB, PVN, p, p)
                 for j in range(p + 1, pvlen[p + 1]):
-                    for c in range(6):
-                        PVM[p, j, c] = PVM[p + 1, j, c]
-                    for c in range(SIZE):
-                        PVW[p, j, c] = PVW[p + 1, j, c]
-                    PVB[p, j] = PVB[p + 1, j]
-                    PVN[p, j] = PVN[p + 1, j]
+                    _copy_row(PVM, PVW, PVB, PVN, p + 1, j, PVM, PVW, PVB, PVN, p, j)
                 pvlen[p] = max(pvlen[p + 1], p + 1)
             if val > alpha[p]:
                 alpha[p] = val
             if alpha[p] >= beta[p]:
                 rv = best[p]
-                e = key[p] & mask
-                tt[e, 0] = key[p]
-                tt[e, 1] = rv
-                tt[e, 2] = ((D - p) if hz[p] else EXACT_DEPTH) | (np.int64(1) << 8) | ((bestm[p] + 1) << 16)
+                _tt_store(tt, key[p] & mask, key[p], rv, ((D - p) if hz[p] else EXACT_DEPTH) | (np.int64(1) << 8),
+                          _move_key(M[p], W[p], B[p], N[p], bestm[p], nmv[p] - 1, zsq))
                 mode = RETURN
             else:
                 mode = NEXT
@@ -347,6 +603,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     out[3] = pvlen[0]
     out[4] = need
     out[5] = hits
+    out[6] = stopped
     for j in range(pvlen[0]):
         for c in range(6):
             pv_meta[j, c] = PVM[0, j, c]

@@ -1,7 +1,10 @@
 """Exact endgames (:func:`solve_endgame`, :meth:`Position.endgame`): the bag is empty and both racks are known.
 
-Negamax with alpha-beta in one kernel (:mod:`._endgame`), iterative deepening (1, 2, ... plies) with a
-transposition table of fixed memory (``tt_mb``) that carries move ordering from one depth to the next. Going
+Negamax with alpha-beta and principal variation search in one kernel (:mod:`._endgame`), iterative deepening
+(1, 2, ... plies) with a transposition table of fixed memory (``tt_mb``) that carries move ordering from one depth
+to the next. With ``threads`` > 1, helper searches share the table (lazy SMP): each starts its root moves at
+another point of the order and fills the table ahead of the main search, whose result is returned (the same
+value as one thread: every table entry is a true bound at its depth). Going
 out earns twice the opponent's rack; two passes in a row end the game, each side losing its own rack's points.
 A search that reaches its depth limit values those nodes by a greedy playout (both sides play their
 top-scoring play to the end); without ``plies`` and ``time`` the search deepens until no line reaches the limit,
@@ -16,13 +19,16 @@ import numpy as np
 
 from . import _endgame
 from ._autoplay import game_tables
+from ._board import _thread_pool, lane_count
 from ._tables import EMPTY, SIZE, span_table
 from .errors import ScrabbleError, short
 from .leaves import rack_kinds, variant_arrays
 from .plays import PLAY_DTYPE, Play
 
 ASPIRATION = 4
-"""Half-width (points) of the window each deepening step searches first around the previous depth's value."""
+"""Half-width (points) of the window each deepening step searches first around the previous depth's value; a
+search that falls outside is searched again from the bound it returned with the window twice as wide on that
+side, until one lands inside."""
 MAX_PLIES = 2 * 2 * 7 + 1
 """Longest endgame line: every play places a tile, and passes never come twice in a row before the end."""
 _Z = np.random.default_rng(0x5EED_E4D6)
@@ -78,13 +84,13 @@ class EndgameResult:
 
 
 class _Table:
-    """The transposition table: ``2^k`` entries of 24 bytes within ``tt_mb`` megabytes."""
+    """The transposition table: ``2^k`` entries of 32 bytes within ``tt_mb`` megabytes."""
 
     def __init__(self, tt_mb):
         if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float, np.integer)) or not 0.001 <= tt_mb <= 65536:
             raise ScrabbleError(f"tt_mb must be a number of megabytes from 0.001 to 65536, got {short(tt_mb)}")
-        n = max(16, int(tt_mb * 2 ** 20) // 24)
-        self.tt = np.zeros((1 << (n.bit_length() - 1), 3), np.int64)
+        n = max(16, int(tt_mb * 2 ** 20) // 32)
+        self.tt = np.zeros((1 << (n.bit_length() - 1), 4), np.int64)
 
 
 def _board_hash(board) -> np.int64:
@@ -117,11 +123,13 @@ def _check(position):
 
 
 def solve_endgame(position, plies: int | None = None, time: float | None = None, tt_mb: float = 64,
-                  passed: bool = False) -> EndgameResult:
+                  passed: bool = False, threads: int = 1) -> EndgameResult:
     """Solve the endgame of ``position`` (bag empty, ``opp_rack`` known): ``plies`` limits the depth, ``time``
     (seconds) stops the deepening before a step that would not finish in time (the last finished depth is
-    returned), ``tt_mb`` sizes the transposition table, ``passed``: the opponent's last move was a pass."""
+    returned), ``tt_mb`` sizes the transposition table, ``passed``: the opponent's last move was a pass,
+    ``threads``: searches sharing the table (``None``/0: Numba's thread count)."""
     _check(position)
+    threads = lane_count(threads)
     if plies is not None and (isinstance(plies, bool) or not isinstance(plies, (int, np.integer))
                               or not 1 <= plies <= MAX_PLIES):
         raise ScrabbleError(f"plies must be a whole number from 1 to {MAX_PLIES}, got {short(plies)}")
@@ -134,16 +142,10 @@ def solve_endgame(position, plies: int | None = None, time: float | None = None,
     res = None
     for depth in range(1, top + 1):
         t1 = _time.perf_counter()
-        r = None
-        if iters and ASPIRATION:  # a window around the last depth's value; searched again in full if it fails
-            prev = iters[-1][1]
-            r = _search(position, depth, table, bool(passed), prev - ASPIRATION, prev + ASPIRATION)
-            if not prev - ASPIRATION < r[0] < prev + ASPIRATION:
-                r = (None, r[1]) + r[2:]
-        if r is None or r[0] is None:
-            n0 = r[1] if r is not None else 0
-            r = _search(position, depth, table, bool(passed))
-            r = (r[0], r[1] + n0) + r[2:]
+        if iters and ASPIRATION:
+            r = _aspire(position, depth, table, bool(passed), iters[-1][1], threads)
+        else:
+            r = _search(position, depth, table, bool(passed), threads=threads)
         dt = _time.perf_counter() - t1
         iters.append((depth, r[0], r[1], dt))
         res = (depth,) + r
@@ -162,9 +164,28 @@ def solve_endgame(position, plies: int | None = None, time: float | None = None,
                          _time.perf_counter() - t0, iters, position)
 
 
-def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.INF):
-    """One kernel call at ``depth`` plies in the window ``(alpha, beta)``: ``(value, nodes, horizon reached, PV
-    rows)`` (the value is a bound when outside the window)."""
+def _aspire(position, depth, table, passed, guess, threads):
+    """:func:`_search` in windows around ``guess`` (see :data:`ASPIRATION`) until the value lands inside one."""
+    inf = int(_endgame.INF)
+    lo, hi, wide = guess - ASPIRATION, guess + ASPIRATION, ASPIRATION
+    nodes = 0
+    while True:
+        r = _search(position, depth, table, passed, lo, hi, threads)
+        nodes += r[1]
+        if lo < r[0] < hi:
+            return (r[0], nodes) + r[2:]
+        wide *= 2
+        if wide > 256:  # the full window, which every value lands inside
+            lo, hi = -inf, inf
+        elif r[0] <= lo:  # an upper bound: the value is at most r[0]
+            lo, hi = r[0] - wide, r[0] + 1
+        else:  # a lower bound
+            lo, hi = r[0] - 1, r[0] + wide
+
+
+def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.INF, threads=1):
+    """One search at ``depth`` plies in the window ``(alpha, beta)``: ``(value, nodes, horizon reached, PV rows)``
+    (the value is a bound when outside the window); ``threads - 1`` helpers share the table until it ends."""
     v = position.variant
     b = position.board
     lex = position.lexicon
@@ -172,16 +193,30 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
     racks = np.stack([rack_kinds(v, position.rack), rack_kinds(v, position.opp_rack)])
     D = depth
     cap = 4096
-    while True:
-        pv_meta = np.zeros((D + 2, 6), np.int32)
-        pv_words = np.zeros((D + 2, SIZE), np.uint8)
-        pv_bm = np.zeros(D + 2, np.uint16)
-        pv_nm = np.zeros(D + 2, np.uint16)
+    bhash = _board_hash(b)
+    tabs = game_tables(lex)
+
+    def run(cap, rotate, stop):
+        pv = (np.zeros((D + 2, 6), np.int32), np.zeros((D + 2, SIZE), np.uint8), np.zeros(D + 2, np.uint16),
+              np.zeros(D + 2, np.uint16))
         out = np.zeros(_endgame.N_OUT, np.int64)
-        _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, _board_hash(b), np.int64(passed), np.int64(D),
+        _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, bhash, np.int64(passed), np.int64(D),
                        np.int64(alpha), np.int64(beta), table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
-                       np.int64(v.bingo), b.dawg, span_table(), game_tables(lex), b.full, tile_pts, ZSQ,
-                       ZRACK, ZMISC, np.int64(cap), pv_meta, pv_words, pv_bm, pv_nm, out)
+                       np.int64(v.bingo), b.dawg, span_table(), tabs, b.full, tile_pts, ZSQ, ZRACK, ZMISC,
+                       np.int64(cap), *pv, out, np.int64(rotate), stop)
+        return pv, out
+
+    while True:
+        stop = np.zeros(1, np.int64)
+        # helper t starts its root moves t / threads of the way down the order (rotate: 1024ths)
+        helpers = [_thread_pool().submit(run, cap, t * 1024 // threads, stop) for t in range(1, threads)]
+        try:
+            (pv_meta, pv_words, pv_bm, pv_nm), out = run(cap, 0, stop)
+        finally:
+            stop[0] = 1
+            for h in helpers:
+                if not h.cancel():  # a helper still queued (the pool busy) is dropped, not waited for
+                    h.result()
         if out[4] <= cap:
             break
         cap = int(out[4])

@@ -285,12 +285,13 @@ class Position:
         return out
 
     # ------------------------------------------------------------------ search (see .endgame, .sim)
-    def endgame(self, plies: int | None = None, time: float | None = None, tt_mb: float = 64, passed: bool = False):
+    def endgame(self, plies: int | None = None, time: float | None = None, tt_mb: float = 64, passed: bool = False,
+                threads: int = 1):
         """The solved endgame (bag empty, :attr:`opp_rack` known): best move, principal variation and final
         spread change; see :func:`.endgame.solve_endgame`."""
         from .endgame import solve_endgame
 
-        return solve_endgame(self, plies=plies, time=time, tt_mb=tt_mb, passed=passed)
+        return solve_endgame(self, plies=plies, time=time, tt_mb=tt_mb, passed=passed, threads=threads)
 
     def simulate(self, candidates: int = 15, plies: int = 2, iterations: int = 1000, *, time: float | None = None,
                  threads: int | None = None, seed: int = 0, client=None, **kw):
