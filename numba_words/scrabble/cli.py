@@ -127,6 +127,8 @@ def register(sub) -> None:
     ep.add_argument("--time", type=float, default=None, metavar="SECONDS",
                     help="stop deepening when the next depth would not finish in time")
     ep.add_argument("--tt-mb", type=float, default=64, metavar="MB", help="transposition table size (default 64)")
+    ep.add_argument("--threads", type=int, default=1,
+                    help="search threads sharing the transposition table (default 1; same value at any count)")
     ep.set_defaults(func=_endgame)
 
     bp = ss.add_parser("bench", help="throughput on self-play midgame positions beside the plain-Python reference",
@@ -331,7 +333,7 @@ def _sim(args) -> int:
 
 def _endgame(args) -> int:
     pos = _position(args)
-    res = pos.endgame(plies=args.plies, time=args.time, tt_mb=args.tt_mb)
+    res = pos.endgame(plies=args.plies, time=args.time, tt_mb=args.tt_mb, threads=args.threads)
     if args.svg:
         _write_file(args, args.svg, pos.svg(res.best))
 
