@@ -155,411 +155,424 @@ def _heap_push(hk, he, hn, k, e):
     return hn + 1
 
 
-@kernel
-def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
-          order, m, endbs, hem, wtabs, t0, n0, obj, lbest, mode):
-    """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
-    ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
-    (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
-    write the plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each). ``mode`` 0: every play,
-    1: the best one. One kernel for both modes (a runtime flag, not two closures): it compiles once for
-    :func:`generate` and :func:`best`, which costs less compile time than two kernels and little run time.
+def _walk_kernel(best_only: bool):
+    """The walk kernel of one mode (``best_only``: the best play, else every play), see :func:`_walk_all`."""
 
-    All plays: starts ``order[t0:m]`` with ``n0`` rows already written. Returns ``(n, t)``: the rows written
-    and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
-    caller grows ``out``, restores ``counts`` and calls again from ``t``).
+    def walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
+             order, m, endbs, hem, wtabs, t0, n0, obj, lbest):
+        """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
+        ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
+        (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
+        write the plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each). One source, two
+        kernels (``best_only`` is a compile-time constant): the all-plays kernel never compiles the best-only
+        search (heap, word mode, tie-break), so a first ``legal_plays()`` compiles half the code.
 
-    Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
-    :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
-    with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
-    ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
-    start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
-    that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
-    nearly every long span on top, and most of them hold no bingo.
+        All plays: starts ``order[t0:m]`` with ``n0`` rows already written. Returns ``(n, t)``: the rows written
+        and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
+        caller grows ``out``, restores ``counts`` and calls again from ``t``).
 
-    Word mode (best only): the whole-rack end alone is walked once per word the word map
-    (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
-    one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
-    two blanks the plain walk tried most pairs of letters on every long span.
+        Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
+        :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
+        with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
+        ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
+        start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
+        that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
+        nearly every long span on top, and most of them hold no bingo.
 
-    Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
-    letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
-    placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
-    is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
-    trying every pair of letters on long spans.
+        Word mode (best only): the whole-rack end alone is walked once per word the word map
+        (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
+        one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
+        two blanks the plain walk tried most pairs of letters on every long span.
 
-    One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
-    increment and decrement, which per start was ~10% of the best-only run time."""
-    best_only = mode == 1
-    cap = out.shape[0] // REC
-    stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
-    n = n0
-    eqv, stride, scale, lfull, opv, use_opv = obj
-    mtab, wkeys, wids, wdir, wlet = wtabs
-    fm = np.full(SIZE, -1, np.int64)  # best only: letters allowed per square (word mode: the word's)
-    wcap = CW_CAP if best_only and nblank > 0 else 1
-    cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
-    ce = np.empty(wcap, np.int64)
-    sz, sk, sv = _sub_racks(counts, lval, best_only and nblank > 0)
-    ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
-    n_rack = nblank
-    for c in range(32):
-        n_rack += counts[c]
-    for j in range(min(lbest.shape[0], SIZE + 1)):
-        ubs[5 + j] = lbest[j]
-    bscore = NEG  # best only: the objective of the play in row 0
-    hn = m  # best only: entries in the heap (order, hem)
-    memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
-    rkey = _rack_key(counts)
-    n_starts = m  # (the walk reuses the name m for node masks)
-    t = t0 - 1
-    while True:
+        Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
+        letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
+        placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
+        is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
+        trying every pair of letters on long spans.
+
+        One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
+        increment and decrement, which per start was ~10% of the best-only run time."""
+        cap = out.shape[0] // REC
+        stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
+        n = n0
+        eqv, stride, scale, lfull, opv, use_opv = obj
+        mtab, wkeys, wids, wdir, wlet = wtabs
+        fm = np.full(SIZE, -1, np.int64)  # best only: letters allowed per square (word mode: the word's)
+        wcap = CW_CAP if best_only and nblank > 0 else 1
+        cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
+        ce = np.empty(wcap, np.int64)
         if best_only:
-            # the entry whose ends have the highest bound: walk its ends that can beat the best; when only
-            # its whole-rack end reaches the next entry's bound, that end alone, the others put back
-            if hn == 0:
-                break
-            key, em, hn = _heap_pop(order, hem, hn)
-            x = key & 511
-            bound = -(key >> 9)
+            sz, sk, sv = _sub_racks(counts, lval, nblank > 0)
         else:
-            t += 1
-            if t >= n_starts:
-                break
-            x = order[t]
-            em = starts[3, x]
-        n_start = n
-        d = starts[0, x]
-        i = starts[1, x]
-        s = starts[2, x]
-        f = starts[4, x]
-        allowed_f = starts[5, x]
-        we = starts[7, x]
-        if best_only:
-            if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
-                # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
-                # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
-                starts[9, x] = 1
-                starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
-                if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
-                    endbs[x, we] = NEG
-                    em &= ~(np.int64(1) << we)
-                    if em == 0:
-                        continue
-                    bound = NEG
-                    for q in range(s, SIZE):
-                        if (em >> q) & 1 and endbs[x, q] > bound:
-                            bound = endbs[x, q]
-                    if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
-                        hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
-                        continue
-            lim = bscore
-            if n > 0:
-                if bound < lim:
+            sz = sk = np.zeros(1, np.int64)
+            sv = np.zeros((1, 8), np.int64)
+        ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
+        n_rack = nblank
+        for c in range(32):
+            n_rack += counts[c]
+        for j in range(min(lbest.shape[0], SIZE + 1)):
+            ubs[5 + j] = lbest[j]
+        bscore = NEG  # best only: the objective of the play in row 0
+        hn = m  # best only: entries in the heap (order, hem)
+        memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
+        rkey = _rack_key(counts)
+        n_starts = m  # (the walk reuses the name m for node masks)
+        t = t0 - 1
+        while True:
+            if best_only:
+                # the entry whose ends have the highest bound: walk its ends that can beat the best; when only
+                # its whole-rack end reaches the next entry's bound, that end alone, the others put back
+                if hn == 0:
                     break
-                # an equal score wins the tie-break only from a start no later in generation order than the best's
-                d0 = np.int64(out[2])
-                i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
-                s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
-                if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
-                    lim += 1
-                    if bound < lim:
-                        continue
-            thr = lim
-            if hn > 0 and -(order[0] >> 9) > thr:
-                thr = -(order[0] >> 9)
-            lo = np.int64(0)  # ends left for later
-            lob = NEG
-            for q in range(s, SIZE):
-                if (em >> q) & 1:
-                    if endbs[x, q] < lim:  # cannot beat the best so far
-                        em &= ~(np.int64(1) << q)
-                    elif endbs[x, q] < thr:
-                        em &= ~(np.int64(1) << q)
-                        lo |= np.int64(1) << q
-                        if endbs[x, q] > lob:
-                            lob = endbs[x, q]
-            if lo != 0:
-                if we >= 0 and em == (np.int64(1) << we):
-                    # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
-                    # with the whole-rack filter from the first square, the others later if still worth it
-                    hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
-                else:  # a split elsewhere costs more walking twice than it saves
-                    em |= lo
-            if em == 0:
-                continue
-        top = SIZE - 1
-        while top > s and (em >> top) & 1 == 0:
-            top -= 1
-        if we > top:
-            we = np.int64(-1)
-        wtag0 = mset_tag(we - s + 1, 0) if we >= 0 else np.int64(0)
-        wtag1 = mset_tag(we - s + 1, 1) if we >= 0 else np.int64(0)
-        wok = 0  # whole-rack end with no blank placed yet: 0 unchecked, 1 a word's multiset, 2 not
-        if best_only:
-            if we >= 0:
-                wok = 1  # checked above when the entry first came on top
-        elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
-            if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
-                continue
-            wok = 1
-        # word mode (best only): each end walked once per word of the word map that some of the rack's tiles
-        # and the span's tiles may spell, each walk held to that word's letters (fm)
-        nwu = 1
-        wmode = False
-        # (two blanks on other ends: the 32 lookups per sub-rack cost more than the walk saves, measured)
-        if best_only and (nblank == 1 or (nblank == 2 and we >= 0 and em == (np.int64(1) << we))):
-            ubs[0] = bscore if n > 0 else NEG
-            ubs[1] = scale
-            ubs[2] = n_rack
-            ubs[3] = rack_size
-            ubs[4] = bingo
-            nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
-                                   wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, ubs)
-            if nwu == 0:
-                continue
-            wmode = nwu > 0
-            if not wmode:  # more candidates than cw holds: the plain walk
-                nwu = 1
-        for wu in range(nwu):
-            if wmode:
-                e = ce[wu]
-                if n > 0 and endbs[x, e] < bscore:
-                    continue
-                # the word on the span: its letters must fit the tiles and cross-checks, and its score with
-                # every letter a real tile (a blank only lowers it) must reach the best
-                w = cw[wu]
-                hit = True
-                ub = np.int64(0)
-                uw = np.int64(1)
-                ux = np.int64(0)
-                une = 0
-                for q in range(s, e + 1):
-                    c = np.int64(wlet[w, q - s])
-                    fm[q] = np.int64(1) << c
-                    if lines[d, i, q] != EMPTY:
-                        if lines[d, i, q] != c:
-                            hit = False
-                            break
-                        ub += fv[d, i, q]
-                    else:
-                        if (cc[d, i, q] >> c) & 1 == 0:
-                            hit = False
-                            break
-                        lv = lval[c] * lm[d, i, q]
-                        ub += lv
-                        uw *= wm[d, i, q]
-                        if xs[d, i, q] >= 0:
-                            ux += (xs[d, i, q] + lv) * wm[d, i, q]
-                        une += 1
-                if not hit:
-                    continue
-                ub = ub * uw + ux + (bingo if une == rack_size else 0)
-                if n > 0 and scale * ub + lbest[max(n_rack - une, 0)] < bscore:
-                    continue
-                em = np.int64(1) << e
-                top = e
-            rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
-            nb = nblank
-            # depth 0
-            dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
-            stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
-            stk[3, 0] = 0
-            stk[4, 0] = 1
-            stk[5, 0] = 0
-            stk[6, 0] = 0
-            stk[7, 0] = 0
-            stk[8, 0] = 0
-            stk[10, 0] = starts[8, x]
-            stk[11, 0] = lfull
-            stk[12, 0] = 0
-            stk[2, 0] = -1
-            # candidate set at depth 0
-            p = s
-            m = np.int64(dawg[0])
-            if lines[d, i, p] != EMPTY:
-                L = np.int64(lines[d, i, p])
-                stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                key, em, hn = _heap_pop(order, hem, hn)
+                x = key & 511
+                bound = -(key >> 9)
             else:
-                allowed = m & cc[d, i, p]
-                if wmode:
-                    allowed &= fm[p]
-                cand = allowed & rmask
-                if nb > 0:
-                    cand |= allowed << 32
-                stk[1, 0] = cand
-            while dep >= 0:
-                p = s + dep
-                pk = stk[2, dep]
-                if pk >= 0:  # give back the tile tried last at this depth
-                    if pk >= 32:
-                        nb += 1
-                    else:
-                        if counts[pk] == 0:
-                            rmask |= np.int64(1) << pk
-                        counts[pk] += 1
-                    stk[2, dep] = -1
-                cand = stk[1, dep]
-                if cand == 0 or em == 0:
-                    dep -= 1
-                    continue
-                b = lsb_index(cand)
-                stk[1, dep] = cand & (cand - 1)
-                nodew = stk[0, dep]
-                ms = stk[3, dep]
-                wmul = stk[4, dep]
-                xsum = stk[5, dep]
-                nt = stk[6, dep]
-                bm = stk[7, dep]
-                nm = stk[8, dep]
-                key = stk[10, dep]
-                li = stk[11, dep]
-                opn = stk[12, dep]
-                if lines[d, i, p] != EMPTY:
-                    letter = b
-                    ms += fv[d, i, p]
-                else:
-                    if b >= 32:
-                        letter = b - 32
-                        val = np.int64(0)
-                        nb -= 1
-                        bm |= np.int64(1) << dep
-                    else:
-                        letter = b
-                        val = lval[letter]
-                        counts[letter] -= 1
-                        if counts[letter] == 0:
-                            rmask &= ~(np.int64(1) << letter)
-                    stk[2, dep] = b
-                    if b >= 32:
-                        key = kadd(key, MSET_HASH[letter])
-                        # whole-rack filter: only the whole-rack end left to reach, at most one blank left
-                        if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
-                            if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
-                                continue
-                    lv = val * lm[d, i, p]
-                    ms += lv
-                    wmul *= wm[d, i, p]
-                    if xs[d, i, p] >= 0:
-                        xsum += (xs[d, i, p] + lv) * wm[d, i, p]
-                    nt += 1
-                    nm |= np.int64(1) << dep
-                    if best_only:
-                        li -= stride[0] if b >= 32 else stride[letter + 1]
-                        if use_opv:
-                            opn += opv[p, letter]
-                stk[9, dep] = letter
-                nmk = nodew >> 32
-                e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
-                if p < f:
-                    # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach
-                    # table);
-                    # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
-                    af = allowed_f
-                    if lines[d, i, f] == EMPTY:
-                        af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                    if f - p == 1:
-                        if (np.int64(dawg[e >> 1]) & af) == 0:
+                t += 1
+                if t >= n_starts:
+                    break
+                x = order[t]
+                em = starts[3, x]
+            n_start = n
+            d = starts[0, x]
+            i = starts[1, x]
+            s = starts[2, x]
+            f = starts[4, x]
+            allowed_f = starts[5, x]
+            we = starts[7, x]
+            if best_only:
+                if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
+                    # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
+                    # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
+                    starts[9, x] = 1
+                    starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
+                    if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
+                        endbs[x, we] = NEG
+                        em &= ~(np.int64(1) << we)
+                        if em == 0:
                             continue
-                    elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
+                        bound = NEG
+                        for q in range(s, SIZE):
+                            if (em >> q) & 1 and endbs[x, q] > bound:
+                                bound = endbs[x, q]
+                        if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
+                            hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
+                            continue
+                lim = bscore
+                if n > 0:
+                    if bound < lim:
+                        break
+                    # an equal score wins the tie-break only from a start no later in generation order than the best's
+                    d0 = np.int64(out[2])
+                    i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
+                    s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
+                    if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
+                        lim += 1
+                        if bound < lim:
+                            continue
+                thr = lim
+                if hn > 0 and -(order[0] >> 9) > thr:
+                    thr = -(order[0] >> 9)
+                lo = np.int64(0)  # ends left for later
+                lob = NEG
+                for q in range(s, SIZE):
+                    if (em >> q) & 1:
+                        if endbs[x, q] < lim:  # cannot beat the best so far
+                            em &= ~(np.int64(1) << q)
+                        elif endbs[x, q] < thr:
+                            em &= ~(np.int64(1) << q)
+                            lo |= np.int64(1) << q
+                            if endbs[x, q] > lob:
+                                lob = endbs[x, q]
+                if lo != 0:
+                    if we >= 0 and em == (np.int64(1) << we):
+                        # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
+                        # with the whole-rack filter from the first square, the others later if still worth it
+                        hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
+                    else:  # a split elsewhere costs more walking twice than it saves
+                        em |= lo
+                if em == 0:
+                    continue
+            top = SIZE - 1
+            while top > s and (em >> top) & 1 == 0:
+                top -= 1
+            if we > top:
+                we = np.int64(-1)
+            wtag0 = mset_tag(we - s + 1, 0) if we >= 0 else np.int64(0)
+            wtag1 = mset_tag(we - s + 1, 1) if we >= 0 else np.int64(0)
+            wok = 0  # whole-rack end with no blank placed yet: 0 unchecked, 1 a word's multiset, 2 not
+            if best_only:
+                if we >= 0:
+                    wok = 1  # checked above when the entry first came on top
+            elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
+                if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
+                    continue
+                wok = 1
+            # word mode (best only): each end walked once per word of the word map that some of the rack's tiles
+            # and the span's tiles may spell, each walk held to that word's letters (fm)
+            nwu = 1
+            wmode = False
+            # (two blanks on other ends: the 32 lookups per sub-rack cost more than the walk saves, measured)
+            if best_only:
+                if nblank == 1 or (nblank == 2 and we >= 0 and em == (np.int64(1) << we)):
+                    ubs[0] = bscore if n > 0 else NEG
+                    ubs[1] = scale
+                    ubs[2] = n_rack
+                    ubs[3] = rack_size
+                    ubs[4] = bingo
+                    nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
+                                           wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, ubs)
+                    if nwu == 0:
                         continue
-                if (e & 1) and (em >> p) & 1 and nt > 0:
-                    keep = True
-                    if d == 1 and nt == 1:
-                        # one-tile play: listed across when the tile has an across word
-                        q = s + lsb_index(nm)
-                        if xs[d, i, q] >= 0:
-                            keep = False
-                    if keep:
-                        score = ms * wmul + xsum
-                        if nt == rack_size:
-                            score += bingo
-                        if best_only:
-                            val = scale * score + eqv[li] + opn
-                            write = n == 0 or val > bscore or (
-                                val == bscore and _earlier(out, d, i, s, dep, stk, bm))
-                            slot = 0
-                        else:
-                            write = True
-                            slot = n
-                            if n == cap:  # full: the caller grows ``out`` and walks this start again
-                                return n_start, t
-                        if write:
-                            o = slot * REC
-                            if d == 0:
-                                out[o] = i
-                                out[o + 1] = s
-                            else:
-                                out[o] = s
-                                out[o + 1] = i
-                            out[o + 2] = d
-                            out[o + 3] = dep + 1
-                            out[o + 4] = score & 255
-                            out[o + 5] = (score >> 8) & 255
-                            out[o + 6] = (score >> 16) & 255
-                            out[o + 7] = (score >> 24) & 255
-                            out[o + 8] = nt
-                            for k in range(dep + 1):
-                                out[o + 9 + k] = stk[9, k]
-                            for k in range(dep + 1, SIZE):
-                                out[o + 9 + k] = 0
-                            out[o + 24] = bm & 255
-                            out[o + 25] = bm >> 8
-                            out[o + 26] = nm & 255
-                            out[o + 27] = nm >> 8
-                            if best_only:
-                                bscore = val
-                                # ends whose bound does not beat the new best are no longer worth reaching (an
-                                # equal value found later in this walk loses the tie-break; the word mode walks
-                                # words out of generation order, so there equal ends stay)
-                                for q in range(s, SIZE):
-                                    if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
-                                        em &= ~(np.int64(1) << q)
-                                while top > s and (em >> top) & 1 == 0:
-                                    top -= 1
-                        n += 1
-                if p < top:
-                    child = e >> 1
-                    m = np.int64(dawg[child])
-                    q = p + 1
-                    if (not wmode and m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
-                            and (em >> p) != (np.int64(1) << (we - p))):
-                        # from q on only the whole-rack end is left: is the multiset a word's?
-                        if nb == nblank:  # no blank placed: the same multiset for every prefix here
-                            if wok == 0:
-                                wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
-                            if wok == 2:
-                                m = 0
-                        elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
-                            m = 0
-                    if m != 0:
-                        dep += 1
-                        stk[0, dep] = (m << 32) | child
-                        stk[3, dep] = ms
-                        stk[4, dep] = wmul
-                        stk[5, dep] = xsum
-                        stk[6, dep] = nt
-                        stk[7, dep] = bm
-                        stk[8, dep] = nm
-                        stk[10, dep] = key
-                        stk[11, dep] = li
-                        stk[12, dep] = opn
-                        stk[2, dep] = -1
+                    wmode = nwu > 0
+                    if not wmode:  # more candidates than cw holds: the plain walk
+                        nwu = 1
+            for wu in range(nwu):
+                if wmode:
+                    e = ce[wu]
+                    if n > 0 and endbs[x, e] < bscore:
+                        continue
+                    # the word on the span: its letters must fit the tiles and cross-checks, and its score with
+                    # every letter a real tile (a blank only lowers it) must reach the best
+                    w = cw[wu]
+                    hit = True
+                    ub = np.int64(0)
+                    uw = np.int64(1)
+                    ux = np.int64(0)
+                    une = 0
+                    for q in range(s, e + 1):
+                        c = np.int64(wlet[w, q - s])
+                        fm[q] = np.int64(1) << c
                         if lines[d, i, q] != EMPTY:
-                            L = np.int64(lines[d, i, q])
-                            stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                            if lines[d, i, q] != c:
+                                hit = False
+                                break
+                            ub += fv[d, i, q]
                         else:
-                            allowed = m & cc[d, i, q]
-                            if wmode:
-                                allowed &= fm[q]
-                            c2 = allowed & rmask
-                            if nb > 0:
-                                c2 |= allowed << 32
-                            stk[1, dep] = c2
-    if best_only:
-        return n, bscore
-    return n, np.int64(-1)
+                            if (cc[d, i, q] >> c) & 1 == 0:
+                                hit = False
+                                break
+                            lv = lval[c] * lm[d, i, q]
+                            ub += lv
+                            uw *= wm[d, i, q]
+                            if xs[d, i, q] >= 0:
+                                ux += (xs[d, i, q] + lv) * wm[d, i, q]
+                            une += 1
+                    if not hit:
+                        continue
+                    ub = ub * uw + ux + (bingo if une == rack_size else 0)
+                    if n > 0 and scale * ub + lbest[max(n_rack - une, 0)] < bscore:
+                        continue
+                    em = np.int64(1) << e
+                    top = e
+                rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
+                nb = nblank
+                # depth 0
+                dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
+                stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
+                stk[3, 0] = 0
+                stk[4, 0] = 1
+                stk[5, 0] = 0
+                stk[6, 0] = 0
+                stk[7, 0] = 0
+                stk[8, 0] = 0
+                stk[10, 0] = starts[8, x]
+                stk[11, 0] = lfull
+                stk[12, 0] = 0
+                stk[2, 0] = -1
+                # candidate set at depth 0
+                p = s
+                m = np.int64(dawg[0])
+                if lines[d, i, p] != EMPTY:
+                    L = np.int64(lines[d, i, p])
+                    stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                else:
+                    allowed = m & cc[d, i, p]
+                    if wmode:
+                        allowed &= fm[p]
+                    cand = allowed & rmask
+                    if nb > 0:
+                        cand |= allowed << 32
+                    stk[1, 0] = cand
+                while dep >= 0:
+                    p = s + dep
+                    pk = stk[2, dep]
+                    if pk >= 0:  # give back the tile tried last at this depth
+                        if pk >= 32:
+                            nb += 1
+                        else:
+                            if counts[pk] == 0:
+                                rmask |= np.int64(1) << pk
+                            counts[pk] += 1
+                        stk[2, dep] = -1
+                    cand = stk[1, dep]
+                    if cand == 0 or em == 0:
+                        dep -= 1
+                        continue
+                    b = lsb_index(cand)
+                    stk[1, dep] = cand & (cand - 1)
+                    nodew = stk[0, dep]
+                    ms = stk[3, dep]
+                    wmul = stk[4, dep]
+                    xsum = stk[5, dep]
+                    nt = stk[6, dep]
+                    bm = stk[7, dep]
+                    nm = stk[8, dep]
+                    key = stk[10, dep]
+                    li = stk[11, dep]
+                    opn = stk[12, dep]
+                    if lines[d, i, p] != EMPTY:
+                        letter = b
+                        ms += fv[d, i, p]
+                    else:
+                        if b >= 32:
+                            letter = b - 32
+                            val = np.int64(0)
+                            nb -= 1
+                            bm |= np.int64(1) << dep
+                        else:
+                            letter = b
+                            val = lval[letter]
+                            counts[letter] -= 1
+                            if counts[letter] == 0:
+                                rmask &= ~(np.int64(1) << letter)
+                        stk[2, dep] = b
+                        if b >= 32:
+                            key = kadd(key, MSET_HASH[letter])
+                            # whole-rack filter: only the whole-rack end left to reach, at most one blank left
+                            if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
+                                if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                                    continue
+                        lv = val * lm[d, i, p]
+                        ms += lv
+                        wmul *= wm[d, i, p]
+                        if xs[d, i, p] >= 0:
+                            xsum += (xs[d, i, p] + lv) * wm[d, i, p]
+                        nt += 1
+                        nm |= np.int64(1) << dep
+                        if best_only:
+                            li -= stride[0] if b >= 32 else stride[letter + 1]
+                            if use_opv:
+                                opn += opv[p, letter]
+                    stk[9, dep] = letter
+                    nmk = nodew >> 32
+                    e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
+                    if p < f:
+                        # every play from s covers f: drop a prefix from which no path puts an allowed letter there
+                        # (next square: the child's own letters, a load the descent needs anyway; further: the reach
+                        # table);
+                        # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
+                        af = allowed_f
+                        if lines[d, i, f] == EMPTY:
+                            af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
+                        if f - p == 1:
+                            if (np.int64(dawg[e >> 1]) & af) == 0:
+                                continue
+                        elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
+                            continue
+                    if (e & 1) and (em >> p) & 1 and nt > 0:
+                        keep = True
+                        if d == 1 and nt == 1:
+                            # one-tile play: listed across when the tile has an across word
+                            q = s + lsb_index(nm)
+                            if xs[d, i, q] >= 0:
+                                keep = False
+                        if keep:
+                            score = ms * wmul + xsum
+                            if nt == rack_size:
+                                score += bingo
+                            if best_only:
+                                val = scale * score + eqv[li] + opn
+                                write = n == 0 or val > bscore or (
+                                    val == bscore and _earlier(out, d, i, s, dep, stk, bm))
+                                slot = 0
+                            else:
+                                write = True
+                                slot = n
+                                if n == cap:  # full: the caller grows ``out`` and walks this start again
+                                    return n_start, t
+                            if write:
+                                o = slot * REC
+                                if d == 0:
+                                    out[o] = i
+                                    out[o + 1] = s
+                                else:
+                                    out[o] = s
+                                    out[o + 1] = i
+                                out[o + 2] = d
+                                out[o + 3] = dep + 1
+                                out[o + 4] = score & 255
+                                out[o + 5] = (score >> 8) & 255
+                                out[o + 6] = (score >> 16) & 255
+                                out[o + 7] = (score >> 24) & 255
+                                out[o + 8] = nt
+                                for k in range(dep + 1):
+                                    out[o + 9 + k] = stk[9, k]
+                                for k in range(dep + 1, SIZE):
+                                    out[o + 9 + k] = 0
+                                out[o + 24] = bm & 255
+                                out[o + 25] = bm >> 8
+                                out[o + 26] = nm & 255
+                                out[o + 27] = nm >> 8
+                                if best_only:
+                                    bscore = val
+                                    # ends whose bound does not beat the new best are no longer worth reaching (an
+                                    # equal value found later in this walk loses the tie-break; the word mode walks
+                                    # words out of generation order, so there equal ends stay)
+                                    for q in range(s, SIZE):
+                                        if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
+                                            em &= ~(np.int64(1) << q)
+                                    while top > s and (em >> top) & 1 == 0:
+                                        top -= 1
+                            n += 1
+                    if p < top:
+                        child = e >> 1
+                        m = np.int64(dawg[child])
+                        q = p + 1
+                        if (not wmode and m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
+                                and (em >> p) != (np.int64(1) << (we - p))):
+                            # from q on only the whole-rack end is left: is the multiset a word's?
+                            if nb == nblank:  # no blank placed: the same multiset for every prefix here
+                                if wok == 0:
+                                    wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
+                                if wok == 2:
+                                    m = 0
+                            elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                                m = 0
+                        if m != 0:
+                            dep += 1
+                            stk[0, dep] = (m << 32) | child
+                            stk[3, dep] = ms
+                            stk[4, dep] = wmul
+                            stk[5, dep] = xsum
+                            stk[6, dep] = nt
+                            stk[7, dep] = bm
+                            stk[8, dep] = nm
+                            stk[10, dep] = key
+                            stk[11, dep] = li
+                            stk[12, dep] = opn
+                            stk[2, dep] = -1
+                            if lines[d, i, q] != EMPTY:
+                                L = np.int64(lines[d, i, q])
+                                stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                            else:
+                                allowed = m & cc[d, i, q]
+                                if wmode:
+                                    allowed &= fm[q]
+                                c2 = allowed & rmask
+                                if nb > 0:
+                                    c2 |= allowed << 32
+                                stk[1, dep] = c2
+        if best_only:
+            return n, bscore
+        return n, np.int64(-1)
+
+    walk.__name__ = walk.__qualname__ = "_walk_best" if best_only else "_walk_all"  # (one cache file each)
+    return kernel(walk)
+
+
+_walk_all = _walk_kernel(False)
+_walk_best = _walk_kernel(True)
 
 
 @kernel
@@ -826,8 +839,8 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     n = np.int64(0)
     t = np.int64(0)
     while True:
-        n, t = _walk(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
-                     starts, order, m, endbs, endbs[0], wtabs, t, n, obj, z, np.int64(0))
+        n, t = _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
+                         starts, order, m, endbs, endbs[0], wtabs, t, n, obj, z)
         if t < 0:
             return n, out
         # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
@@ -1018,8 +1031,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     for t in range(m):
         hem[t] = starts[3, order[t] & 511]
     out = np.empty(REC, np.uint8)
-    n, val = _walk(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
-                   rmask, reach, starts, order, m, endbs, hem, wtabs, np.int64(0), np.int64(0), obj, lbest, np.int64(1))
+    n, val = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
+                        rmask, reach, starts, order, m, endbs, hem, wtabs, np.int64(0), np.int64(0), obj, lbest)
     return min(n, 1), out, val
 
 
