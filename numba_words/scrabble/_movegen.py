@@ -155,21 +155,221 @@ def _heap_push(hk, he, hn, k, e):
     return hn + 1
 
 
-def _walk_kernel(best_only: bool):
-    """The walk kernel of one mode (``best_only``: the best play, else every play), see :func:`_walk_all`."""
+@kernel
+def _sub_racks(counts, lval, on):
+    """``(sizes, keys, values)`` of every sub-multiset of the rack's real tiles (mixed radix over its distinct
+    letters; ``values[idx]``: its tiles' values, high first, 0 after); only the empty one unless ``on``."""
+    lets = np.empty(8, np.int64)
+    cnts = np.empty(8, np.int64)
+    nl = 0
+    for c in range(32):
+        if on and counts[c] > 0 and nl < 8:
+            lets[nl] = c
+            cnts[nl] = counts[c]
+            nl += 1
+    nsub = 1
+    for j in range(nl):
+        nsub *= cnts[j] + 1
+    sz = np.zeros(nsub, np.int64)
+    sk = np.zeros(nsub, np.int64)
+    sv = np.zeros((nsub, 8), np.int64)
+    for idx in range(nsub):
+        r = idx
+        for j in range(nl):
+            k = r % (cnts[j] + 1)
+            r //= cnts[j] + 1
+            for _ in range(k):
+                sk[idx] = kadd(sk[idx], MSET_HASH[lets[j]])
+                v = lval[lets[j]]
+                t = sz[idx]
+                while t > 0 and sv[idx, t - 1] < v:
+                    sv[idx, t] = sv[idx, t - 1]
+                    t -= 1
+                sv[idx, t] = v
+                sz[idx] += 1
+    return sz, sk, sv
 
-    def walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
-             order, m, endbs, hem, wtabs, t0, n0, obj, lbest):
-        """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
-        ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
-        (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
-        write the plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each). One source, two
-        kernels (``best_only`` is a compile-time constant): the all-plays kernel never compiles the best-only
-        search (heap, word mode, tie-break), so a first ``legal_plays()`` compiles half the code.
 
-        All plays: starts ``order[t0:m]`` with ``n0`` rows already written. Returns ``(n, t)``: the rows written
-        and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
-        caller grows ``out``, restores ``counts`` and calls again from ``t``).
+@kernel
+def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
+                     fv, xs, lm, wm, sv, ubs):
+    """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
+    their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
+    (squares, cross-checks, tiles).
+
+    For each end ``e``: every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``, values ``sv``:
+    :func:`_sub_racks`) that fills the span's empty squares with ``b`` blanks, unless its values sorted on the
+    span's sorted premiums cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
+    blank; for two, one short with each letter ``c`` for the first blank); each end's words once. The whole-rack
+    end alone with two blanks (``wkey``: the rack's real tiles + the span's tiles): the same lookups, a word found
+    through both of its blank letters kept through the lower one."""
+    nc = np.int64(0)
+    if nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
+        ln = we - s + 1
+        csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
+        for c in range(32):
+            csum += c * counts[c]
+        for q in range(s, we + 1):
+            if lines[d, i, q] != EMPTY:
+                csum += np.int64(lines[d, i, q])
+        for c in range(32):
+            lo, hi = wmap_range(wkeys, wdir, kadd(kadd(wkey, MSET_HASH[c]), mset_tag(ln, 1)))
+            for j in range(lo, hi):
+                w = np.int64(wids[j])
+                t = np.int64(0)
+                for k in range(ln):
+                    t += np.int64(wlet[w, k])
+                if t - csum - c < c:  # the other blank's letter comes before c: found through it
+                    continue
+                if nc == cw.shape[0]:
+                    return np.int64(-1)
+                cw[nc] = w
+                ce[nc] = we
+                nc += 1
+        return nc
+    nsub = sz.shape[0]
+    # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
+    bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
+    qs = np.zeros(SIZE, np.int64)
+    eff = np.zeros(SIZE, np.int64)
+    fkey = np.int64(0)
+    ne = np.int64(0)
+    fixed = np.int64(0)
+    wprod = np.int64(1)
+    x0 = np.int64(0)
+    for e in range(s, SIZE):
+        if lines[d, i, e] != EMPTY:
+            fkey = kadd(fkey, MSET_HASH[np.int64(lines[d, i, e])])
+            fixed += fv[d, i, e]
+        else:
+            w = wm[d, i, e]
+            wprod *= w
+            cwp = np.int64(0)
+            if xs[d, i, e] >= 0:
+                x0 += xs[d, i, e] * w
+                cwp = w
+            a = lm[d, i, e]
+            bb = a * cwp
+            _insert_desc(qs, ne, a)
+            _insert_desc(eff, ne, bb)
+            ne += 1
+        if (em >> e) & 1 == 0:
+            continue
+        ln = e - s + 1
+        seg = nc
+        base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
+        lb = ubs[5 + max(n_rack - ne, 0)]
+        for idx in range(nsub):
+            for b in range(nblank + 1):
+                if sz[idx] + b != ne:
+                    continue
+                r1 = np.int64(0)
+                r2 = np.int64(0)
+                for j in range(sz[idx]):
+                    r1 += sv[idx, j] * qs[j]
+                    r2 += sv[idx, j] * eff[j]
+                if scale * (base + wprod * r1 + r2) + lb < bscore:  # no word of these tiles can reach the best
+                    continue
+                for c in range(32 if b == 2 else 1):  # two blanks: the first one's letter c, one short of the rest
+                    key = kadd(kadd(fkey, sk[idx]), mset_tag(ln, min(b, 1)))
+                    if b == 2:
+                        key = kadd(key, MSET_HASH[c])
+                    if not mset_has(mtab, key):  # (most sub-racks spell nothing: the small bit set says so first)
+                        continue
+                    nc = _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce)
+                    if nc < 0:
+                        return nc
+    return nc
+
+
+@inline
+def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
+    """Append the words of ``key`` (end ``e``) to ``cw[:nc]``/``ce`` but those already in ``cw[seg:nc]``: the new
+    count, or -1 when ``cw`` is full."""
+    lo, hi = wmap_range(wkeys, wdir, key)
+    for j in range(lo, hi):
+        w = np.int64(wids[j])
+        dup = False
+        for t in range(seg, nc):
+            if cw[t] == w:
+                dup = True
+                break
+        if dup:
+            continue
+        if nc == cw.shape[0]:
+            return np.int64(-1)
+        cw[nc] = w
+        ce[nc] = e
+        nc += 1
+    return nc
+
+
+@kernel
+def _memo_has(mtab, key, memo):
+    """:func:`mset_has` through a small direct-mapped memo (``memo[0]`` keys, ``memo[1]`` 1 = in the set, 2 = not,
+    0 = empty): spans through the same tiles share a key, and each lookup in the large set is a cache miss."""
+    h = (key >> 20) & 63
+    if memo[1, h] != 0 and memo[0, h] == key:
+        return memo[1, h] == 1
+    r = mset_has(mtab, key)
+    memo[0, h] = key
+    memo[1, h] = 1 if r else 2
+    return r
+
+
+@kernel
+def _rack_mask(counts):
+    m = np.int64(0)
+    for c in range(32):
+        if counts[c] > 0:
+            m |= np.int64(1) << c
+    return m
+
+
+@kernel
+def _rack_key(counts):
+    """Sum of the multiset numbers of the rack's real tiles."""
+    k = np.int64(0)
+    for c in range(32):
+        for _ in range(counts[c]):
+            k = kadd(k, MSET_HASH[c])
+    return k
+
+
+@kernel
+def _line_conn(occ, empty_board, d, i):
+    """Squares of line ``(d, i)`` a play must cover one of (tiles and anchors); 0 when the line is dead."""
+    if empty_board:
+        if d == 0 and i == SIZE // 2:
+            return np.int64(1) << (SIZE // 2)
+        return np.int64(0)
+    a = np.int64(0)
+    if i > 0:
+        a |= occ[d, i - 1]
+    if i < SIZE - 1:
+        a |= occ[d, i + 1]
+    return a | occ[d, i]
+
+
+def _search_kernel(best_only: bool):
+    """The search kernel of one mode: :func:`search_best` (``best_only``) or :func:`search_all`."""
+
+    def search(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+               reach, wtabs, obj, out, t0, n0):
+        """Find the starts of one position's plays (line ``(d, i)``, start square ``s``) and walk the DAWG from
+        each; columns of ``starts``: direction, line, start square ``s``, mask of valid ends, first square ``f``
+        every play covers, the letters allowed on ``f``, upper bound, the whole-rack end (-1: none), the multiset
+        key of the rack's real tiles and that span's tiles, whether that key was checked. The plays ending in the
+        ends mask are written as rows of ``out`` (:data:`REC` bytes each).
+
+        One source, two kernels (``best_only`` is a compile-time constant): a first ``legal_plays()`` never
+        compiles the best-only search (heap, word mode, tie-break), nor ``best_play()`` the all-plays setup; and
+        each is one function, so no caller links in and optimises its code a second time (Numba re-optimises a
+        callee's code inside each caller).
+
+        All plays: starts ``t0..m-1`` in generation order, ``n0`` rows of ``out`` already written. Returns ``(n,
+        t)``: the rows written and -1 when done, or, when ``out`` filled up during start ``t``, the rows written
+        before it and ``t`` (the caller grows ``out`` and calls again from ``t``).
 
         Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
         :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
@@ -192,6 +392,201 @@ def _walk_kernel(best_only: bool):
 
         One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
         increment and decrement, which per start was ~10% of the best-only run time."""
+        counts = counts.copy()  # the walk takes tiles from it and gives them back
+        if best_only:
+            n_rack = nblank
+            srt = np.zeros(8, np.int64)  # the rack's letter values, high first
+            j = 0
+            for c in range(32):
+                for _ in range(counts[c]):
+                    if j < 8:
+                        _insert_desc(srt, j, lval[c])
+                    j += 1
+            n_rack += j
+            rmask = _rack_mask(counts)
+            rkey = _rack_key(counts)
+            # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
+            maxv = np.full((2, SIZE, SIZE), -1, np.int64)
+            for d in range(2):
+                for i in range(SIZE):
+                    for q in range(SIZE):
+                        if lines[d, i, q] != EMPTY:
+                            continue
+                        ccq = cc[d, i, q]
+                        best_v = np.int64(0) if (nblank > 0 and ccq != 0) else np.int64(-1)
+                        fit = ccq & rmask
+                        while fit != 0:
+                            c = lsb_index(fit)
+                            fit &= fit - 1
+                            if lval[c] > best_v:
+                                best_v = lval[c]
+                        maxv[d, i, q] = best_v
+            k = min(n_rack, 7)
+            # best objective part of a leave by its size (tiles kept)
+            eqv, stride, scale = obj[0], obj[1], obj[2]
+            lbest = np.full(SIZE + 1, NEG, np.int64)
+            for li in range(eqv.shape[0]):
+                nk = np.int64(0)
+                for kd in range(stride.shape[0]):
+                    if stride[kd] > 0:
+                        ck = nblank if kd == 0 else counts[kd - 1]
+                        nk += (li // stride[kd]) % (ck + 1)
+                if eqv[li] > lbest[nk]:
+                    lbest[nk] = eqv[li]
+            if eqv.shape[0] == 1:
+                for j in range(SIZE + 1):
+                    lbest[j] = eqv[0]
+            starts = np.empty((10, 2 * SIZE * SIZE), np.int64)  # columns as in the walk below
+            qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
+            eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
+            endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
+            m = np.int64(0)
+            for d in range(2):
+                for i in range(SIZE):
+                    conn = _line_conn(occ, empty_board, d, i)
+                    if conn == 0:
+                        continue
+                    o = occ[d, i]
+                    for s in range(SIZE):
+                        em = np.int64(span[k, o, s])
+                        if em == 0:
+                            continue
+                        rest = conn >> s
+                        if rest == 0:
+                            break
+                        first = s + lsb_index(rest)
+                        em &= ~((np.int64(1) << first) - 1)
+                        if em == 0:
+                            continue
+                        we = _whole_end(o, s, n_rack, em)  # its word check waits for the walk (see the walk)
+                        # end bounds of this start, written out here: a call passing arrays costs an atomic
+                        # reference-count increment and decrement per array (~60% of the setup time as a helper)
+                        fixed = np.int64(0)
+                        wprod = np.int64(1)
+                        x0 = np.int64(0)
+                        by_lm = np.int64(0)
+                        by_c = np.int64(0)
+                        ne = 0
+                        bnd = NEG
+                        for q in range(s, SIZE):
+                            if (em >> q) == 0:
+                                break
+                            if lines[d, i, q] != EMPTY:
+                                fixed += fv[d, i, q]
+                            else:
+                                mv = maxv[d, i, q]
+                                if mv < 0:
+                                    em &= (np.int64(1) << q) - 1
+                                    break
+                                w = wm[d, i, q]
+                                wprod *= w
+                                c = w if xs[d, i, q] >= 0 else 0
+                                if xs[d, i, q] >= 0:
+                                    x0 += xs[d, i, q] * w
+                                a = lm[d, i, q]
+                                b = a * c
+                                by_lm += mv * a
+                                by_c += mv * b
+                                _insert_desc(qs, ne, a)
+                                _insert_desc(eff, ne, b)
+                                ne += 1
+                            if (em >> q) & 1:
+                                r1 = np.int64(0)
+                                r2 = np.int64(0)
+                                for j in range(ne):
+                                    r1 += srt[j] * qs[j]
+                                    r2 += srt[j] * eff[j]
+                                rearr = wprod * r1 + r2
+                                byval = wprod * by_lm + by_c
+                                eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
+                                if ne >= rack_size:
+                                    eb += bingo
+                                eb = scale * eb + lbest[max(n_rack - ne, 0)]
+                                endbs[m, q] = eb
+                                if eb > bnd:
+                                    bnd = eb
+                        if bnd == NEG or em == 0:
+                            continue
+                        if we >= 0 and (em >> we) & 1 == 0:
+                            we = np.int64(-1)
+                        if lines[d, i, first] != EMPTY:
+                            allowed = np.int64(1) << np.int64(lines[d, i, first])
+                        elif nblank > 0:
+                            allowed = cc[d, i, first]
+                        else:
+                            allowed = cc[d, i, first] & rmask
+                        if allowed == 0:
+                            continue
+                        starts[0, m] = d
+                        starts[1, m] = i
+                        starts[2, m] = s
+                        starts[3, m] = em
+                        starts[4, m] = first
+                        starts[5, m] = allowed
+                        starts[6, m] = bnd
+                        starts[7, m] = we
+                        starts[8, m] = 0
+                        starts[9, m] = 0
+                        m += 1
+            # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
+            order = np.empty(max(m, 1), np.int64)
+            hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
+            hn = np.int64(0)
+            for x in range(m):  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
+                hn = _heap_push(order, hem, hn, -starts[6, x] * 512 + x, starts[3, x])
+        else:
+            rmask = _rack_mask(counts)
+            rkey = _rack_key(counts)
+            k = nblank
+            for c in range(32):
+                k += counts[c]
+            n_rack = k
+            if k > 7:
+                k = 7
+            # the starts, in generation order (direction, line, start square); columns as in the walk below
+            starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
+            m = np.int64(0)
+            for d in range(2):
+                for i in range(SIZE):
+                    conn = _line_conn(occ, empty_board, d, i)
+                    if conn == 0:
+                        continue
+                    o = occ[d, i]
+                    for s in range(SIZE):
+                        em = np.int64(span[k, o, s])
+                        if em == 0:
+                            continue
+                        rest = conn >> s
+                        if rest == 0:
+                            break
+                        first = s + lsb_index(rest)
+                        em &= ~((np.int64(1) << first) - 1)
+                        if em == 0:
+                            continue
+                        if lines[d, i, first] != EMPTY:
+                            allowed = np.int64(1) << np.int64(lines[d, i, first])
+                        elif nblank > 0:
+                            allowed = cc[d, i, first]
+                        else:
+                            allowed = cc[d, i, first] & rmask
+                        if allowed == 0:
+                            continue
+                        we = _whole_end(o, s, n_rack, em)  # checked in the walk, if it gets that far
+                        wkey = kadd(rkey, _fixed_key(lines, d, i, s, we)) if we >= 0 else np.int64(0)
+                        starts[0, m] = d
+                        starts[1, m] = i
+                        starts[2, m] = s
+                        starts[3, m] = em
+                        starts[4, m] = first
+                        starts[5, m] = allowed
+                        starts[6, m] = NO_BOUND
+                        starts[7, m] = we
+                        starts[8, m] = wkey
+                        starts[9, m] = 1
+                        m += 1
+            endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
+            order = lbest = hem = endbs[0]
+        rmask0 = rmask
         cap = out.shape[0] // REC
         stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
         n = n0
@@ -207,15 +602,12 @@ def _walk_kernel(best_only: bool):
             sz = sk = np.zeros(1, np.int64)
             sv = np.zeros((1, 8), np.int64)
         ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
-        n_rack = nblank
-        for c in range(32):
-            n_rack += counts[c]
-        for j in range(min(lbest.shape[0], SIZE + 1)):
-            ubs[5 + j] = lbest[j]
+        if best_only:
+            for j in range(SIZE + 1):
+                ubs[5 + j] = lbest[j]
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
-        rkey = _rack_key(counts)
         n_starts = m  # (the walk reuses the name m for node masks)
         t = t0 - 1
         while True:
@@ -231,7 +623,7 @@ def _walk_kernel(best_only: bool):
                 t += 1
                 if t >= n_starts:
                     break
-                x = order[t]
+                x = t
                 em = starts[3, x]
             n_start = n
             d = starts[0, x]
@@ -564,294 +956,40 @@ def _walk_kernel(best_only: bool):
                                     c2 |= allowed << 32
                                 stk[1, dep] = c2
         if best_only:
-            return n, bscore
+            return min(n, 1), bscore
         return n, np.int64(-1)
 
-    walk.__name__ = walk.__qualname__ = "_walk_best" if best_only else "_walk_all"  # (one cache file each)
-    return kernel(walk)
+    search.__name__ = search.__qualname__ = "search_best" if best_only else "search_all"  # (one cache file each)
+    return kernel(search)
 
 
-_walk_all = _walk_kernel(False)
-_walk_best = _walk_kernel(True)
-
-
-@kernel
-def _sub_racks(counts, lval, on):
-    """``(sizes, keys, values)`` of every sub-multiset of the rack's real tiles (mixed radix over its distinct
-    letters; ``values[idx]``: its tiles' values, high first, 0 after); only the empty one unless ``on``."""
-    lets = np.empty(8, np.int64)
-    cnts = np.empty(8, np.int64)
-    nl = 0
-    for c in range(32):
-        if on and counts[c] > 0 and nl < 8:
-            lets[nl] = c
-            cnts[nl] = counts[c]
-            nl += 1
-    nsub = 1
-    for j in range(nl):
-        nsub *= cnts[j] + 1
-    sz = np.zeros(nsub, np.int64)
-    sk = np.zeros(nsub, np.int64)
-    sv = np.zeros((nsub, 8), np.int64)
-    for idx in range(nsub):
-        r = idx
-        for j in range(nl):
-            k = r % (cnts[j] + 1)
-            r //= cnts[j] + 1
-            for _ in range(k):
-                sk[idx] = kadd(sk[idx], MSET_HASH[lets[j]])
-                v = lval[lets[j]]
-                t = sz[idx]
-                while t > 0 and sv[idx, t - 1] < v:
-                    sv[idx, t] = sv[idx, t - 1]
-                    t -= 1
-                sv[idx, t] = v
-                sz[idx] += 1
-    return sz, sk, sv
-
-
-@kernel
-def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
-                     fv, xs, lm, wm, sv, ubs):
-    """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
-    their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
-    (squares, cross-checks, tiles).
-
-    For each end ``e``: every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``, values ``sv``:
-    :func:`_sub_racks`) that fills the span's empty squares with ``b`` blanks, unless its values sorted on the
-    span's sorted premiums cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
-    blank; for two, one short with each letter ``c`` for the first blank); each end's words once. The whole-rack
-    end alone with two blanks (``wkey``: the rack's real tiles + the span's tiles): the same lookups, a word found
-    through both of its blank letters kept through the lower one."""
-    nc = np.int64(0)
-    if nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
-        ln = we - s + 1
-        csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
-        for c in range(32):
-            csum += c * counts[c]
-        for q in range(s, we + 1):
-            if lines[d, i, q] != EMPTY:
-                csum += np.int64(lines[d, i, q])
-        for c in range(32):
-            lo, hi = wmap_range(wkeys, wdir, kadd(kadd(wkey, MSET_HASH[c]), mset_tag(ln, 1)))
-            for j in range(lo, hi):
-                w = np.int64(wids[j])
-                t = np.int64(0)
-                for k in range(ln):
-                    t += np.int64(wlet[w, k])
-                if t - csum - c < c:  # the other blank's letter comes before c: found through it
-                    continue
-                if nc == cw.shape[0]:
-                    return np.int64(-1)
-                cw[nc] = w
-                ce[nc] = we
-                nc += 1
-        return nc
-    nsub = sz.shape[0]
-    # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
-    bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
-    qs = np.zeros(SIZE, np.int64)
-    eff = np.zeros(SIZE, np.int64)
-    fkey = np.int64(0)
-    ne = np.int64(0)
-    fixed = np.int64(0)
-    wprod = np.int64(1)
-    x0 = np.int64(0)
-    for e in range(s, SIZE):
-        if lines[d, i, e] != EMPTY:
-            fkey = kadd(fkey, MSET_HASH[np.int64(lines[d, i, e])])
-            fixed += fv[d, i, e]
-        else:
-            w = wm[d, i, e]
-            wprod *= w
-            cwp = np.int64(0)
-            if xs[d, i, e] >= 0:
-                x0 += xs[d, i, e] * w
-                cwp = w
-            a = lm[d, i, e]
-            bb = a * cwp
-            _insert_desc(qs, ne, a)
-            _insert_desc(eff, ne, bb)
-            ne += 1
-        if (em >> e) & 1 == 0:
-            continue
-        ln = e - s + 1
-        seg = nc
-        base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
-        lb = ubs[5 + max(n_rack - ne, 0)]
-        for idx in range(nsub):
-            for b in range(nblank + 1):
-                if sz[idx] + b != ne:
-                    continue
-                r1 = np.int64(0)
-                r2 = np.int64(0)
-                for j in range(sz[idx]):
-                    r1 += sv[idx, j] * qs[j]
-                    r2 += sv[idx, j] * eff[j]
-                if scale * (base + wprod * r1 + r2) + lb < bscore:  # no word of these tiles can reach the best
-                    continue
-                for c in range(32 if b == 2 else 1):  # two blanks: the first one's letter c, one short of the rest
-                    key = kadd(kadd(fkey, sk[idx]), mset_tag(ln, min(b, 1)))
-                    if b == 2:
-                        key = kadd(key, MSET_HASH[c])
-                    if not mset_has(mtab, key):  # (most sub-racks spell nothing: the small bit set says so first)
-                        continue
-                    nc = _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce)
-                    if nc < 0:
-                        return nc
-    return nc
-
-
-@inline
-def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
-    """Append the words of ``key`` (end ``e``) to ``cw[:nc]``/``ce`` but those already in ``cw[seg:nc]``: the new
-    count, or -1 when ``cw`` is full."""
-    lo, hi = wmap_range(wkeys, wdir, key)
-    for j in range(lo, hi):
-        w = np.int64(wids[j])
-        dup = False
-        for t in range(seg, nc):
-            if cw[t] == w:
-                dup = True
-                break
-        if dup:
-            continue
-        if nc == cw.shape[0]:
-            return np.int64(-1)
-        cw[nc] = w
-        ce[nc] = e
-        nc += 1
-    return nc
-
-
-@kernel
-def _memo_has(mtab, key, memo):
-    """:func:`mset_has` through a small direct-mapped memo (``memo[0]`` keys, ``memo[1]`` 1 = in the set, 2 = not,
-    0 = empty): spans through the same tiles share a key, and each lookup in the large set is a cache miss."""
-    h = (key >> 20) & 63
-    if memo[1, h] != 0 and memo[0, h] == key:
-        return memo[1, h] == 1
-    r = mset_has(mtab, key)
-    memo[0, h] = key
-    memo[1, h] = 1 if r else 2
-    return r
-
-
-@kernel
-def _rack_mask(counts):
-    m = np.int64(0)
-    for c in range(32):
-        if counts[c] > 0:
-            m |= np.int64(1) << c
-    return m
-
-
-@kernel
-def _rack_key(counts):
-    """Sum of the multiset numbers of the rack's real tiles."""
-    k = np.int64(0)
-    for c in range(32):
-        for _ in range(counts[c]):
-            k = kadd(k, MSET_HASH[c])
-    return k
-
-
-@kernel
-def _line_conn(occ, empty_board, d, i):
-    """Squares of line ``(d, i)`` a play must cover one of (tiles and anchors); 0 when the line is dead."""
-    if empty_board:
-        if d == 0 and i == SIZE // 2:
-            return np.int64(1) << (SIZE // 2)
-        return np.int64(0)
-    a = np.int64(0)
-    if i > 0:
-        a |= occ[d, i - 1]
-    if i < SIZE - 1:
-        a |= occ[d, i + 1]
-    return a | occ[d, i]
+search_all = _search_kernel(False)
+"""Every play from start ``t0`` on, ``n0`` rows of ``out`` already written: ``(n, t)``, ``t`` = -1 when done, else
+``out`` filled up during start ``t`` and holds the ``n`` rows before it (grow it and call again from ``t``)."""
+search_best = _search_kernel(True)
+"""The best play by ``obj`` into ``out`` (:data:`REC` bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none."""
 
 
 @kernel
 def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
              reach, wtabs, cap):
     """Every play of one position: ``(n, out)``, the plays as the first ``n`` rows of ``out`` (uint8, :data:`REC`
-    bytes a row, ``cap`` rows allocated first and doubled in the walk as needed). The best play alone is
-    :func:`best`'s pruned search."""
-    cnt = counts.copy()
-    rmask = _rack_mask(cnt)
-    rkey = _rack_key(cnt)
-    k = nblank
-    for c in range(32):
-        k += cnt[c]
-    n_rack = k
-    if k > 7:
-        k = 7
-    # the starts, in generation order (direction, line, start square); see _walk for the columns
-    starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
-    m = np.int64(0)  # not a literal 0, which would compile _walk once more for a Literal[int] argument
-    for d in range(2):
-        for i in range(SIZE):
-            conn = _line_conn(occ, empty_board, d, i)
-            if conn == 0:
-                continue
-            o = occ[d, i]
-            for s in range(SIZE):
-                em = np.int64(span[k, o, s])
-                if em == 0:
-                    continue
-                rest = conn >> s
-                if rest == 0:
-                    break
-                first = s + lsb_index(rest)
-                em &= ~((np.int64(1) << first) - 1)
-                if em == 0:
-                    continue
-                if lines[d, i, first] != EMPTY:
-                    allowed = np.int64(1) << np.int64(lines[d, i, first])
-                elif nblank > 0:
-                    allowed = cc[d, i, first]
-                else:
-                    allowed = cc[d, i, first] & rmask
-                if allowed == 0:
-                    continue
-                we = _whole_end(o, s, n_rack, em)  # checked in the walk, if it gets that far
-                wkey = kadd(rkey, _fixed_key(lines, d, i, s, we)) if we >= 0 else np.int64(0)
-                starts[0, m] = d
-                starts[1, m] = i
-                starts[2, m] = s
-                starts[3, m] = em
-                starts[4, m] = first
-                starts[5, m] = allowed
-                starts[6, m] = NO_BOUND
-                starts[7, m] = we
-                starts[8, m] = wkey
-                starts[9, m] = 1
-                m += 1
-    order = np.empty(m, np.int64)
-    for t in range(m):
-        order[t] = t
-    endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
-    for q in range(SIZE):
-        endbs[0, q] = NO_BOUND
+    bytes a row, ``cap`` rows allocated first and doubled as needed): :func:`search_all` for callers in kernels.
+    The best play alone is :func:`best`'s pruned search."""
     z = np.zeros(1, np.int64)
     obj = (z, z, np.int64(1), np.int64(0), np.zeros((1, 1), np.int64), z.shape[0] > 1)  # read only by best()
     out = np.empty(max(cap, 1) * REC, np.uint8)
     n = np.int64(0)
     t = np.int64(0)
     while True:
-        n, t = _walk_all(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
-                         starts, order, m, endbs, endbs[0], wtabs, t, n, obj, z)
+        n, t = search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                          empty_board, reach, wtabs, obj, out, t, n)
         if t < 0:
             return n, out
-        # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
-        # here rather than in the walk keeps the walk's arrays fixed: reassigning one there costs reference
-        # counting on every step, ~40% of the run time)
         bigger = np.empty(2 * out.shape[0], np.uint8)
         for r in range(n * REC):
             bigger[r] = out[r]
         out = bigger
-        for c in range(32):
-            cnt[c] = counts[c]
 
 
 @kernel
@@ -887,153 +1025,10 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     start first comes on top of the walk's heap; with two blanks the walk applies the filter as blanks are
     placed. Without it those spans' bingo bonus sends most racks through a long fruitless walk.
     """
-    n_rack = nblank
-    vals = np.zeros(8, np.int64)
-    j = 0
-    for c in range(32):
-        for _ in range(counts[c]):
-            if j < 8:
-                vals[j] = lval[c]
-            j += 1
-    n_rack += j
-    srt = np.sort(vals)[::-1].copy()
-    rmask = _rack_mask(counts)
-    rkey = _rack_key(counts)
-    # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
-    maxv = np.full((2, SIZE, SIZE), -1, np.int64)
-    for d in range(2):
-        for i in range(SIZE):
-            for q in range(SIZE):
-                if lines[d, i, q] != EMPTY:
-                    continue
-                ccq = cc[d, i, q]
-                best_v = np.int64(0) if (nblank > 0 and ccq != 0) else np.int64(-1)
-                fit = ccq & rmask
-                while fit != 0:
-                    c = lsb_index(fit)
-                    fit &= fit - 1
-                    if lval[c] > best_v:
-                        best_v = lval[c]
-                maxv[d, i, q] = best_v
-    k = min(n_rack, 7)
-    # best objective part of a leave by its size (tiles kept)
-    eqv, stride, scale = obj[0], obj[1], obj[2]
-    lbest = np.full(SIZE + 1, NEG, np.int64)
-    for li in range(eqv.shape[0]):
-        nk = np.int64(0)
-        for kd in range(stride.shape[0]):
-            if stride[kd] > 0:
-                ck = nblank if kd == 0 else counts[kd - 1]
-                nk += (li // stride[kd]) % (ck + 1)
-        if eqv[li] > lbest[nk]:
-            lbest[nk] = eqv[li]
-    if eqv.shape[0] == 1:
-        for j in range(SIZE + 1):
-            lbest[j] = eqv[0]
-    starts = np.empty((10, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
-    qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
-    eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
-    endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
-    m = np.int64(0)  # not a literal 0, which would compile _walk once more for a Literal[int] argument
-    for d in range(2):
-        for i in range(SIZE):
-            conn = _line_conn(occ, empty_board, d, i)
-            if conn == 0:
-                continue
-            o = occ[d, i]
-            for s in range(SIZE):
-                em = np.int64(span[k, o, s])
-                if em == 0:
-                    continue
-                rest = conn >> s
-                if rest == 0:
-                    break
-                first = s + lsb_index(rest)
-                em &= ~((np.int64(1) << first) - 1)
-                if em == 0:
-                    continue
-                we = _whole_end(o, s, n_rack, em)  # its word check waits for the walk (see _walk)
-                # end bounds of this start, written out here: a call passing arrays costs an atomic
-                # reference-count increment and decrement per array (~60% of the setup time as a helper)
-                fixed = np.int64(0)
-                wprod = np.int64(1)
-                x0 = np.int64(0)
-                by_lm = np.int64(0)
-                by_c = np.int64(0)
-                ne = 0
-                bnd = NEG
-                for q in range(s, SIZE):
-                    if (em >> q) == 0:
-                        break
-                    if lines[d, i, q] != EMPTY:
-                        fixed += fv[d, i, q]
-                    else:
-                        mv = maxv[d, i, q]
-                        if mv < 0:
-                            em &= (np.int64(1) << q) - 1
-                            break
-                        w = wm[d, i, q]
-                        wprod *= w
-                        c = w if xs[d, i, q] >= 0 else 0
-                        if xs[d, i, q] >= 0:
-                            x0 += xs[d, i, q] * w
-                        a = lm[d, i, q]
-                        b = a * c
-                        by_lm += mv * a
-                        by_c += mv * b
-                        _insert_desc(qs, ne, a)
-                        _insert_desc(eff, ne, b)
-                        ne += 1
-                    if (em >> q) & 1:
-                        r1 = np.int64(0)
-                        r2 = np.int64(0)
-                        for j in range(ne):
-                            r1 += srt[j] * qs[j]
-                            r2 += srt[j] * eff[j]
-                        rearr = wprod * r1 + r2
-                        byval = wprod * by_lm + by_c
-                        eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
-                        if ne >= rack_size:
-                            eb += bingo
-                        eb = scale * eb + lbest[max(n_rack - ne, 0)]
-                        endbs[m, q] = eb
-                        if eb > bnd:
-                            bnd = eb
-                if bnd == NEG or em == 0:
-                    continue
-                if we >= 0 and (em >> we) & 1 == 0:
-                    we = np.int64(-1)
-                if lines[d, i, first] != EMPTY:
-                    allowed = np.int64(1) << np.int64(lines[d, i, first])
-                elif nblank > 0:
-                    allowed = cc[d, i, first]
-                else:
-                    allowed = cc[d, i, first] & rmask
-                if allowed == 0:
-                    continue
-                starts[0, m] = d
-                starts[1, m] = i
-                starts[2, m] = s
-                starts[3, m] = em
-                starts[4, m] = first
-                starts[5, m] = allowed
-                starts[6, m] = bnd
-                starts[7, m] = we
-                starts[8, m] = 0
-                starts[9, m] = 0
-                m += 1
-    # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
-    keys = np.empty(m, np.int64)
-    for x in range(m):
-        keys[x] = -starts[6, x] * 512 + x  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
-    order = np.sort(keys)  # a sorted array is a min-heap
-    hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
-    for t in range(m):
-        hem[t] = starts[3, order[t] & 511]
     out = np.empty(REC, np.uint8)
-    n, val = _walk_best(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
-                        rmask, reach, starts, order, m, endbs, hem, wtabs, np.int64(0), np.int64(0), obj, lbest)
-    return min(n, 1), out, val
+    n, val = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                         empty_board, reach, wtabs, obj, out, np.int64(0), np.int64(0))
+    return n, out, val
 
 
 @kernel
