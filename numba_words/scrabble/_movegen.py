@@ -45,7 +45,7 @@ CW_CAP = 2048  # words the word mode takes for one start (more: the plain walk)
 START_CAP = 4096  # rows (115 kB) allocated first by the all-plays kernel; it doubles them as needed
 
 
-@kernel
+@inline
 def _earlier(out, d, i, s, dep, stk, bm):
     """Whether the play being emitted (line ``(d, i)``, start ``s``, letters ``stk[9, :dep + 1]``, blank bits
     ``bm``) comes before the one in row 0 of ``out`` in generation order: by direction, line, start, then the
@@ -82,6 +82,15 @@ def _insert_desc(a, n, v):
         a[j] = a[j - 1]
         j -= 1
     a[j] = v
+
+
+@inline
+def _zeros(n):
+    """``np.zeros(n, np.int64)`` written out (a first run then compiles no zero-filling kernels)."""
+    a = np.empty(n, np.int64)
+    for j in range(n):
+        a[j] = 0
+    return a
 
 
 @inline
@@ -170,9 +179,12 @@ def _sub_racks(counts, lval, on):
     nsub = 1
     for j in range(nl):
         nsub *= cnts[j] + 1
-    sz = np.zeros(nsub, np.int64)
-    sk = np.zeros(nsub, np.int64)
-    sv = np.zeros((nsub, 8), np.int64)
+    sz = _zeros(nsub)
+    sk = _zeros(nsub)
+    sv = np.empty((nsub, 8), np.int64)
+    for idx in range(nsub):
+        for j in range(8):
+            sv[idx, j] = 0
     for idx in range(nsub):
         r = idx
         for j in range(nl):
@@ -230,8 +242,8 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     nsub = sz.shape[0]
     # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
     bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
-    qs = np.zeros(SIZE, np.int64)
-    eff = np.zeros(SIZE, np.int64)
+    qs = _zeros(SIZE)
+    eff = _zeros(SIZE)
     fkey = np.int64(0)
     ne = np.int64(0)
     fixed = np.int64(0)
@@ -304,7 +316,7 @@ def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
     return nc
 
 
-@kernel
+@inline
 def _memo_has(mtab, key, memo):
     """:func:`mset_has` through a small direct-mapped memo (``memo[0]`` keys, ``memo[1]`` 1 = in the set, 2 = not,
     0 = empty): spans through the same tiles share a key, and each lookup in the large set is a cache miss."""
@@ -317,7 +329,7 @@ def _memo_has(mtab, key, memo):
     return r
 
 
-@kernel
+@inline
 def _rack_mask(counts):
     m = np.int64(0)
     for c in range(32):
@@ -326,7 +338,7 @@ def _rack_mask(counts):
     return m
 
 
-@kernel
+@inline
 def _rack_key(counts):
     """Sum of the multiset numbers of the rack's real tiles."""
     k = np.int64(0)
@@ -336,7 +348,7 @@ def _rack_key(counts):
     return k
 
 
-@kernel
+@inline
 def _line_conn(occ, empty_board, d, i):
     """Squares of line ``(d, i)`` a play must cover one of (tiles and anchors); 0 when the line is dead."""
     if empty_board:
@@ -351,80 +363,49 @@ def _line_conn(occ, empty_board, d, i):
     return a | occ[d, i]
 
 
-def _search_kernel(best_only: bool):
-    """The search kernel of one mode: :func:`search_best` (``best_only``) or :func:`search_all`."""
+def _starts_kernel(best_only: bool):
+    """The kernel that finds the starts of one mode's walk (:func:`_search_kernel`): ``(starts, m, endbs, order,
+    hem, lbest)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds, the heap of
+    them by bound and the best objective part of a leave by its size. A kernel of its own: Numba's compile time
+    grows faster than the size of a function, and the starts take a third of the search's code."""
 
-    def search(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-               reach, wtabs, obj, out, t0, n0):
-        """Find the starts of one position's plays (line ``(d, i)``, start square ``s``) and walk the DAWG from
-        each; columns of ``starts``: direction, line, start square ``s``, mask of valid ends, first square ``f``
-        every play covers, the letters allowed on ``f``, upper bound, the whole-rack end (-1: none), the multiset
-        key of the rack's real tiles and that span's tiles, whether that key was checked. The plays ending in the
-        ends mask are written as rows of ``out`` (:data:`REC` bytes each).
-
-        One source, two kernels (``best_only`` is a compile-time constant): a first ``legal_plays()`` never
-        compiles the best-only search (heap, word mode, tie-break), nor ``best_play()`` the all-plays setup; and
-        each is one function, so no caller links in and optimises its code a second time (Numba re-optimises a
-        callee's code inside each caller).
-
-        All plays: starts ``t0..m-1`` in generation order, ``n0`` rows of ``out`` already written. Returns ``(n,
-        t)``: the rows written and -1 when done, or, when ``out`` filled up during start ``t``, the rows written
-        before it and ``t`` (the caller grows ``out`` and calls again from ``t``).
-
-        Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
-        :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
-        with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
-        ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
-        start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
-        that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
-        nearly every long span on top, and most of them hold no bingo.
-
-        Word mode (best only): the whole-rack end alone is walked once per word the word map
-        (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
-        one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
-        two blanks the plain walk tried most pairs of letters on every long span.
-
-        Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
-        letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
-        placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
-        is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
-        trying every pair of letters on long spans.
-
-        One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
-        increment and decrement, which per start was ~10% of the best-only run time."""
-        counts = counts.copy()  # the walk takes tiles from it and gives them back
+    def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj):
+        rmask = _rack_mask(counts)
+        rkey = _rack_key(counts)
+        n_rack = nblank
+        for c in range(32):
+            n_rack += counts[c]
+        k = min(n_rack, 7)
+        eqv, stride, scale = obj[0], obj[1], obj[2]
         if best_only:
-            n_rack = nblank
-            srt = np.zeros(8, np.int64)  # the rack's letter values, high first
+            srt = _zeros(8)  # the rack's letter values, high first
             j = 0
             for c in range(32):
                 for _ in range(counts[c]):
                     if j < 8:
                         _insert_desc(srt, j, lval[c])
                     j += 1
-            n_rack += j
-            rmask = _rack_mask(counts)
-            rkey = _rack_key(counts)
             # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
-            maxv = np.full((2, SIZE, SIZE), -1, np.int64)
+            maxv = np.empty((2, SIZE, SIZE), np.int64)
             for d in range(2):
                 for i in range(SIZE):
                     for q in range(SIZE):
-                        if lines[d, i, q] != EMPTY:
-                            continue
-                        ccq = cc[d, i, q]
-                        best_v = np.int64(0) if (nblank > 0 and ccq != 0) else np.int64(-1)
-                        fit = ccq & rmask
-                        while fit != 0:
-                            c = lsb_index(fit)
-                            fit &= fit - 1
-                            if lval[c] > best_v:
-                                best_v = lval[c]
+                        best_v = np.int64(-1)
+                        if lines[d, i, q] == EMPTY:
+                            ccq = cc[d, i, q]
+                            if nblank > 0 and ccq != 0:
+                                best_v = 0
+                            fit = ccq & rmask
+                            while fit != 0:
+                                c = lsb_index(fit)
+                                fit &= fit - 1
+                                if lval[c] > best_v:
+                                    best_v = lval[c]
                         maxv[d, i, q] = best_v
-            k = min(n_rack, 7)
             # best objective part of a leave by its size (tiles kept)
-            eqv, stride, scale = obj[0], obj[1], obj[2]
-            lbest = np.full(SIZE + 1, NEG, np.int64)
+            lbest = np.empty(SIZE + 1, np.int64)
+            for j in range(SIZE + 1):
+                lbest[j] = eqv[0] if eqv.shape[0] == 1 else NEG
             for li in range(eqv.shape[0]):
                 nk = np.int64(0)
                 for kd in range(stride.shape[0]):
@@ -433,32 +414,42 @@ def _search_kernel(best_only: bool):
                         nk += (li // stride[kd]) % (ck + 1)
                 if eqv[li] > lbest[nk]:
                     lbest[nk] = eqv[li]
-            if eqv.shape[0] == 1:
-                for j in range(SIZE + 1):
-                    lbest[j] = eqv[0]
-            starts = np.empty((10, 2 * SIZE * SIZE), np.int64)  # columns as in the walk below
-            qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
-            eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
+            qs = _zeros(SIZE)  # letter premiums of the span's empty squares, high first
+            eff = _zeros(SIZE)  # letter premium times cross-word premium, high first
             endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
-            m = np.int64(0)
-            for d in range(2):
-                for i in range(SIZE):
-                    conn = _line_conn(occ, empty_board, d, i)
-                    if conn == 0:
+        else:
+            endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
+            order = lbest = hem = endbs[0]
+        # the starts, in generation order (direction, line, start square); columns as in :func:`_search_kernel`'s walk
+        starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
+        m = np.int64(0)
+        for d in range(2):
+            for i in range(SIZE):
+                conn = _line_conn(occ, empty_board, d, i)
+                if conn == 0:
+                    continue
+                o = occ[d, i]
+                for s in range(SIZE):
+                    em = np.int64(span[k, o, s])
+                    if em == 0:
                         continue
-                    o = occ[d, i]
-                    for s in range(SIZE):
-                        em = np.int64(span[k, o, s])
-                        if em == 0:
-                            continue
-                        rest = conn >> s
-                        if rest == 0:
-                            break
-                        first = s + lsb_index(rest)
-                        em &= ~((np.int64(1) << first) - 1)
-                        if em == 0:
-                            continue
-                        we = _whole_end(o, s, n_rack, em)  # its word check waits for the walk (see the walk)
+                    rest = conn >> s
+                    if rest == 0:
+                        break
+                    first = s + lsb_index(rest)
+                    em &= ~((np.int64(1) << first) - 1)
+                    if em == 0:
+                        continue
+                    if lines[d, i, first] != EMPTY:
+                        allowed = np.int64(1) << np.int64(lines[d, i, first])
+                    elif nblank > 0:
+                        allowed = cc[d, i, first]
+                    else:
+                        allowed = cc[d, i, first] & rmask
+                    if allowed == 0:
+                        continue
+                    we = _whole_end(o, s, n_rack, em)  # its word check waits for the walk
+                    if best_only:
                         # end bounds of this start, written out here: a call passing arrays costs an atomic
                         # reference-count increment and decrement per array (~60% of the setup time as a helper)
                         fixed = np.int64(0)
@@ -509,105 +500,114 @@ def _search_kernel(best_only: bool):
                             continue
                         if we >= 0 and (em >> we) & 1 == 0:
                             we = np.int64(-1)
-                        if lines[d, i, first] != EMPTY:
-                            allowed = np.int64(1) << np.int64(lines[d, i, first])
-                        elif nblank > 0:
-                            allowed = cc[d, i, first]
-                        else:
-                            allowed = cc[d, i, first] & rmask
-                        if allowed == 0:
-                            continue
-                        starts[0, m] = d
-                        starts[1, m] = i
-                        starts[2, m] = s
-                        starts[3, m] = em
-                        starts[4, m] = first
-                        starts[5, m] = allowed
-                        starts[6, m] = bnd
-                        starts[7, m] = we
-                        starts[8, m] = 0
-                        starts[9, m] = 0
-                        m += 1
+                        wkey = np.int64(0)  # computed when the walk gets to the whole-rack end
+                    else:
+                        bnd = NO_BOUND
+                        wkey = kadd(rkey, _fixed_key(lines, d, i, s, we)) if we >= 0 else np.int64(0)
+                    starts[0, m] = d
+                    starts[1, m] = i
+                    starts[2, m] = s
+                    starts[3, m] = em
+                    starts[4, m] = first
+                    starts[5, m] = allowed
+                    starts[6, m] = bnd
+                    starts[7, m] = we
+                    starts[8, m] = wkey
+                    starts[9, m] = 0 if best_only else 1
+                    m += 1
+        if best_only:
             # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
             order = np.empty(max(m, 1), np.int64)
             hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
             hn = np.int64(0)
             for x in range(m):  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
                 hn = _heap_push(order, hem, hn, -starts[6, x] * 512 + x, starts[3, x])
+        return starts, m, endbs, order, hem, lbest
+
+    find.__name__ = find.__qualname__ = "_starts_best" if best_only else "_starts_all"  # (one cache file each)
+    return kernel(find)
+
+
+_starts_all = _starts_kernel(False)
+_starts_best = _starts_kernel(True)
+
+
+def _search_kernel(best_only: bool):
+    """The search kernel of one mode: :func:`search_best` (``best_only``) or :func:`search_all`."""
+
+    def search(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+               reach, wtabs, obj, out, t0, n0):
+        """Find the starts of one position's plays (line ``(d, i)``, start square ``s``) and walk the DAWG from
+        each; columns of ``starts``: direction, line, start square ``s``, mask of valid ends, first square ``f``
+        every play covers, the letters allowed on ``f``, upper bound, the whole-rack end (-1: none), the multiset
+        key of the rack's real tiles and that span's tiles, whether that key was checked. The plays ending in the
+        ends mask are written as rows of ``out`` (:data:`REC` bytes each).
+
+        One source, two kernels (``best_only`` is a compile-time constant): a first ``legal_plays()`` never
+        compiles the best-only search (heap, word mode, tie-break), nor ``best_play()`` the all-plays setup; and
+        each is one function, so no caller links in and optimises its code a second time (Numba re-optimises a
+        callee's code inside each caller).
+
+        All plays: starts ``t0..m-1`` in generation order, ``n0`` rows of ``out`` already written. Returns ``(n,
+        t)``: the rows written and -1 when done, or, when ``out`` filled up during start ``t``, the rows written
+        before it and ``t`` (the caller grows ``out`` and calls again from ``t``).
+
+        Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
+        :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
+        with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
+        ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
+        start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
+        that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
+        nearly every long span on top, and most of them hold no bingo.
+
+        Word mode (best only): the whole-rack end alone is walked once per word the word map
+        (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
+        one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
+        two blanks the plain walk tried most pairs of letters on every long span.
+
+        Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
+        letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
+        placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
+        is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
+        trying every pair of letters on long spans.
+
+        One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
+        increment and decrement, which per start was ~10% of the best-only run time."""
+        if best_only:
+            starts, m, endbs, order, hem, lbest = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                               rack_size, bingo, span, empty_board, obj)
         else:
-            rmask = _rack_mask(counts)
-            rkey = _rack_key(counts)
-            k = nblank
-            for c in range(32):
-                k += counts[c]
-            n_rack = k
-            if k > 7:
-                k = 7
-            # the starts, in generation order (direction, line, start square); columns as in the walk below
-            starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
-            m = np.int64(0)
-            for d in range(2):
-                for i in range(SIZE):
-                    conn = _line_conn(occ, empty_board, d, i)
-                    if conn == 0:
-                        continue
-                    o = occ[d, i]
-                    for s in range(SIZE):
-                        em = np.int64(span[k, o, s])
-                        if em == 0:
-                            continue
-                        rest = conn >> s
-                        if rest == 0:
-                            break
-                        first = s + lsb_index(rest)
-                        em &= ~((np.int64(1) << first) - 1)
-                        if em == 0:
-                            continue
-                        if lines[d, i, first] != EMPTY:
-                            allowed = np.int64(1) << np.int64(lines[d, i, first])
-                        elif nblank > 0:
-                            allowed = cc[d, i, first]
-                        else:
-                            allowed = cc[d, i, first] & rmask
-                        if allowed == 0:
-                            continue
-                        we = _whole_end(o, s, n_rack, em)  # checked in the walk, if it gets that far
-                        wkey = kadd(rkey, _fixed_key(lines, d, i, s, we)) if we >= 0 else np.int64(0)
-                        starts[0, m] = d
-                        starts[1, m] = i
-                        starts[2, m] = s
-                        starts[3, m] = em
-                        starts[4, m] = first
-                        starts[5, m] = allowed
-                        starts[6, m] = NO_BOUND
-                        starts[7, m] = we
-                        starts[8, m] = wkey
-                        starts[9, m] = 1
-                        m += 1
-            endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
-            order = lbest = hem = endbs[0]
-        rmask0 = rmask
+            starts, m, endbs, order, hem, lbest = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                              rack_size, bingo, span, empty_board, obj)
+        counts = counts.copy()  # the walk takes tiles from it and gives them back
+        rmask0 = _rack_mask(counts)
+        rkey = _rack_key(counts)
+        n_rack = nblank
+        for c in range(32):
+            n_rack += counts[c]
+        eqv, stride, scale, lfull, opv, use_opv = obj
         cap = out.shape[0] // REC
         stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
         n = n0
-        eqv, stride, scale, lfull, opv, use_opv = obj
         mtab, wkeys, wids, wdir, wlet = wtabs
-        fm = np.full(SIZE, -1, np.int64)  # best only: letters allowed per square (word mode: the word's)
+        fm = np.empty(SIZE, np.int64)  # best only, word mode: the word's letter per square (written, then read)
         wcap = CW_CAP if best_only and nblank > 0 else 1
         cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
         ce = np.empty(wcap, np.int64)
         if best_only:
             sz, sk, sv = _sub_racks(counts, lval, nblank > 0)
         else:
-            sz = sk = np.zeros(1, np.int64)
-            sv = np.zeros((1, 8), np.int64)
+            sz = sk = np.empty(1, np.int64)  # read only by the word mode
+            sv = np.empty((1, 8), np.int64)
         ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
         if best_only:
             for j in range(SIZE + 1):
                 ubs[5 + j] = lbest[j]
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
-        memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
+        memo = np.empty((2, 64), np.int64)  # best only: see _memo_has
+        for h in range(64):
+            memo[1, h] = 0
         n_starts = m  # (the walk reuses the name m for node masks)
         t = t0 - 1
         while True:
