@@ -26,7 +26,7 @@ from .plays import PLAY_DTYPE
 from .variants import Variant
 
 DEFAULT_CAP = _movegen.START_CAP
-"""Rows the all-plays kernel allocates first (it doubles them in-kernel when they fill up)."""
+"""Rows allocated first for all plays (doubled when they fill up, see :func:`plays_array`)."""
 
 # the kernels write rows in PLAY_DTYPE's byte layout (see _movegen.REC)
 _LAYOUT = {"row": 0, "col": 1, "dir": 2, "length": 3, "score": 4, "tiles": 8, "word": 9, "blanks": 24, "new": 26}

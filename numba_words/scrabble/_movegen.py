@@ -21,8 +21,12 @@ down. On the empty board only across plays covering the centre are listed (down 
 
 Output rows: one play a row of :data:`REC` bytes in the layout of ``plays.PLAY_DTYPE`` (the wrapper views the rows
 as that structured dtype without copying): start square, direction, length, score, tiles placed, letter codes,
-and bit masks (bit ``k`` = letter ``k`` of the word is a blank / a newly placed tile). The all-plays kernel
-allocates its rows and doubles them when they fill up, so no position is generated twice.
+and bit masks (bit ``k`` = letter ``k`` of the word is a blank / a newly placed tile). When the rows fill up, the
+all-plays kernel returns; its caller doubles them and calls it again from the start that overflowed, so the plays
+found before that start are not generated twice.
+
+Compile time: each search is one kernel for one mode, called directly by its Python caller (Numba optimises a
+callee's code again inside every kernel that calls it), with its starts found by a kernel of their own.
 """
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
 CW_CAP = 2048  # words the word mode takes for one start (more: the plain walk)
-START_CAP = 4096  # rows (115 kB) allocated first by the all-plays kernel; it doubles them as needed
+START_CAP = 4096  # rows (115 kB) allocated first for all plays; doubled as needed
 
 
 @inline
