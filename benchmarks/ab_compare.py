@@ -22,6 +22,7 @@ WORKLOADS = {
     "draughts perft(7) kings position, 1 thread": "draughts_kings",
     "scrabble all plays, 40 midgame positions": "scrabble_all",
     "scrabble best play, 40 midgame positions": "scrabble_best",
+    "scrabble best play by equity, 40 midgame positions": "scrabble_equity",
     "bookworm solve_many, 2,000 boards, 1 thread": "bookworm",
     "lexicon anagrams, 8 racks": "anagrams",
 }
@@ -67,6 +68,8 @@ elif what.startswith("scrabble"):
             p.legal_plays()
     if what == "scrabble_all":
         rate = timed(fresh_plays, len(pos))
+    elif what == "scrabble_equity":
+        rate = timed(lambda: [p.best("equity") for p in pos], len(pos))
     else:
         rate = timed(lambda: [p.best_play() for p in pos], len(pos))
 elif what == "bookworm":

@@ -26,7 +26,7 @@ from .plays import PLAY_DTYPE
 from .variants import Variant
 
 DEFAULT_CAP = _movegen.START_CAP
-"""Rows the all-plays kernel allocates first (it doubles them in-kernel when they fill up)."""
+"""Rows allocated first for all plays (doubled when they fill up, see :func:`plays_array`)."""
 
 # the kernels write rows in PLAY_DTYPE's byte layout (see _movegen.REC)
 _LAYOUT = {"row": 0, "col": 1, "dir": 2, "length": 3, "score": 4, "tiles": 8, "word": 9, "blanks": 24, "new": 26}
@@ -195,15 +195,23 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
     One position runs serially: a parallel loop over its 30 lines was measured 7-14x slower here (buffers,
     packing and thread wake-up on a ~200 us job); parallelism is over positions (:func:`batch_arrays`)."""
     t = _tables(board)
+    args = (board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm, board.values, counts, n_blanks,
+            t.rack_size, t.bingo, board.dawg, t.span, board.empty, t.reach, t.wtabs)
     if best_only:
-        n, out = _movegen.best(board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm,
-                               board.values, counts, n_blanks, t.rack_size, t.bingo, board.dawg, t.span,
-                               board.empty, t.reach, t.wtabs, _SCORE_OBJ if obj is None else obj)[:2]
-    else:
-        n, out = _movegen.generate(board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm,
-                                   board.values, counts, n_blanks, t.rack_size, t.bingo, board.dawg, t.span,
-                                   board.empty, t.reach, t.wtabs, np.int64(cap or DEFAULT_CAP))
-    return as_plays(out, n)
+        out = np.empty(_movegen.REC, np.uint8)
+        n, _ = _movegen.search_best(*args, _SCORE_OBJ if obj is None else obj, out, 0, 0)
+        return as_plays(out, n)
+    # the kernels called from here, not through _movegen.generate: a kernel calling another compiles its
+    # code again, and growing the rows here costs a second call only for positions that overflow them
+    out = np.empty((cap or DEFAULT_CAP) * _movegen.REC, np.uint8)
+    n = start = 0
+    while True:
+        n, start = _movegen.search_all(*args, _SCORE_OBJ, out, start, n)
+        if start < 0:
+            return as_plays(out, n)
+        bigger = np.empty(2 * out.shape[0], np.uint8)
+        bigger[: n * _movegen.REC] = out[: n * _movegen.REC]
+        out = bigger
 
 
 _SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)

@@ -21,8 +21,12 @@ down. On the empty board only across plays covering the centre are listed (down 
 
 Output rows: one play a row of :data:`REC` bytes in the layout of ``plays.PLAY_DTYPE`` (the wrapper views the rows
 as that structured dtype without copying): start square, direction, length, score, tiles placed, letter codes,
-and bit masks (bit ``k`` = letter ``k`` of the word is a blank / a newly placed tile). The all-plays kernel
-allocates its rows and doubles them when they fill up, so no position is generated twice.
+and bit masks (bit ``k`` = letter ``k`` of the word is a blank / a newly placed tile). When the rows fill up, the
+all-plays kernel returns; its caller doubles them and calls it again from the start that overflowed, so the plays
+found before that start are not generated twice.
+
+Compile time: each search is one kernel for one mode, called directly by its Python caller (Numba optimises a
+callee's code again inside every kernel that calls it), with its starts found by a kernel of their own.
 """
 from __future__ import annotations
 
@@ -42,10 +46,10 @@ REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
 CW_CAP = 2048  # words the word mode takes for one start (more: the plain walk)
-START_CAP = 4096  # rows (115 kB) allocated first by the all-plays kernel; it doubles them as needed
+START_CAP = 4096  # rows (115 kB) allocated first for all plays; doubled as needed
 
 
-@kernel
+@inline
 def _earlier(out, d, i, s, dep, stk, bm):
     """Whether the play being emitted (line ``(d, i)``, start ``s``, letters ``stk[9, :dep + 1]``, blank bits
     ``bm``) comes before the one in row 0 of ``out`` in generation order: by direction, line, start, then the
@@ -82,6 +86,15 @@ def _insert_desc(a, n, v):
         a[j] = a[j - 1]
         j -= 1
     a[j] = v
+
+
+@inline
+def _zeros(n):
+    """``np.zeros(n, np.int64)`` written out (a first run then compiles no zero-filling kernels)."""
+    a = np.empty(n, np.int64)
+    for j in range(n):
+        a[j] = 0
+    return a
 
 
 @inline
@@ -156,413 +169,6 @@ def _heap_push(hk, he, hn, k, e):
 
 
 @kernel
-def _walk(lines, fv, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, out, rmask0, reach, starts,
-          order, m, endbs, hem, wtabs, t0, n0, obj, lbest, mode):
-    """Walk the DAWG from the starts (columns of ``starts``: direction, line, start square ``s``, mask of valid
-    ends, first square ``f`` every play covers, the letters allowed on ``f``, upper bound, the whole-rack end
-    (-1: none), the multiset key of the rack's real tiles and that span's tiles, whether that key was checked);
-    write the plays ending in the ends mask as rows of ``out`` (:data:`REC` bytes each). ``mode`` 0: every play,
-    1: the best one. One kernel for both modes (a runtime flag, not two closures): it compiles once for
-    :func:`generate` and :func:`best`, which costs less compile time than two kernels and little run time.
-
-    All plays: starts ``order[t0:m]`` with ``n0`` rows already written. Returns ``(n, t)``: the rows written
-    and -1 when done, or, when ``out`` filled up during start ``t``, the rows written before it and ``t`` (the
-    caller grows ``out``, restores ``counts`` and calls again from ``t``).
-
-    Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
-    :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
-    with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
-    ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
-    start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
-    that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
-    nearly every long span on top, and most of them hold no bingo.
-
-    Word mode (best only): the whole-rack end alone is walked once per word the word map
-    (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
-    one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
-    two blanks the plain walk tried most pairs of letters on every long span.
-
-    Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
-    letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
-    placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
-    is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
-    trying every pair of letters on long spans.
-
-    One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
-    increment and decrement, which per start was ~10% of the best-only run time."""
-    best_only = mode == 1
-    cap = out.shape[0] // REC
-    stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
-    n = n0
-    eqv, stride, scale, lfull, opv, use_opv = obj
-    mtab, wkeys, wids, wdir, wlet = wtabs
-    fm = np.full(SIZE, -1, np.int64)  # best only: letters allowed per square (word mode: the word's)
-    wcap = CW_CAP if best_only and nblank > 0 else 1
-    cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
-    ce = np.empty(wcap, np.int64)
-    sz, sk, sv = _sub_racks(counts, lval, best_only and nblank > 0)
-    ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
-    n_rack = nblank
-    for c in range(32):
-        n_rack += counts[c]
-    for j in range(min(lbest.shape[0], SIZE + 1)):
-        ubs[5 + j] = lbest[j]
-    bscore = NEG  # best only: the objective of the play in row 0
-    hn = m  # best only: entries in the heap (order, hem)
-    memo = np.zeros((2, 64), np.int64)  # best only: see _memo_has
-    rkey = _rack_key(counts)
-    n_starts = m  # (the walk reuses the name m for node masks)
-    t = t0 - 1
-    while True:
-        if best_only:
-            # the entry whose ends have the highest bound: walk its ends that can beat the best; when only
-            # its whole-rack end reaches the next entry's bound, that end alone, the others put back
-            if hn == 0:
-                break
-            key, em, hn = _heap_pop(order, hem, hn)
-            x = key & 511
-            bound = -(key >> 9)
-        else:
-            t += 1
-            if t >= n_starts:
-                break
-            x = order[t]
-            em = starts[3, x]
-        n_start = n
-        d = starts[0, x]
-        i = starts[1, x]
-        s = starts[2, x]
-        f = starts[4, x]
-        allowed_f = starts[5, x]
-        we = starts[7, x]
-        if best_only:
-            if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
-                # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
-                # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
-                starts[9, x] = 1
-                starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
-                if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
-                    endbs[x, we] = NEG
-                    em &= ~(np.int64(1) << we)
-                    if em == 0:
-                        continue
-                    bound = NEG
-                    for q in range(s, SIZE):
-                        if (em >> q) & 1 and endbs[x, q] > bound:
-                            bound = endbs[x, q]
-                    if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
-                        hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
-                        continue
-            lim = bscore
-            if n > 0:
-                if bound < lim:
-                    break
-                # an equal score wins the tie-break only from a start no later in generation order than the best's
-                d0 = np.int64(out[2])
-                i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
-                s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
-                if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
-                    lim += 1
-                    if bound < lim:
-                        continue
-            thr = lim
-            if hn > 0 and -(order[0] >> 9) > thr:
-                thr = -(order[0] >> 9)
-            lo = np.int64(0)  # ends left for later
-            lob = NEG
-            for q in range(s, SIZE):
-                if (em >> q) & 1:
-                    if endbs[x, q] < lim:  # cannot beat the best so far
-                        em &= ~(np.int64(1) << q)
-                    elif endbs[x, q] < thr:
-                        em &= ~(np.int64(1) << q)
-                        lo |= np.int64(1) << q
-                        if endbs[x, q] > lob:
-                            lob = endbs[x, q]
-            if lo != 0:
-                if we >= 0 and em == (np.int64(1) << we):
-                    # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
-                    # with the whole-rack filter from the first square, the others later if still worth it
-                    hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
-                else:  # a split elsewhere costs more walking twice than it saves
-                    em |= lo
-            if em == 0:
-                continue
-        top = SIZE - 1
-        while top > s and (em >> top) & 1 == 0:
-            top -= 1
-        if we > top:
-            we = np.int64(-1)
-        wtag0 = mset_tag(we - s + 1, 0) if we >= 0 else np.int64(0)
-        wtag1 = mset_tag(we - s + 1, 1) if we >= 0 else np.int64(0)
-        wok = 0  # whole-rack end with no blank placed yet: 0 unchecked, 1 a word's multiset, 2 not
-        if best_only:
-            if we >= 0:
-                wok = 1  # checked above when the entry first came on top
-        elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
-            if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
-                continue
-            wok = 1
-        # word mode (best only): each end walked once per word of the word map that some of the rack's tiles
-        # and the span's tiles may spell, each walk held to that word's letters (fm)
-        nwu = 1
-        wmode = False
-        # (two blanks on other ends: the 32 lookups per sub-rack cost more than the walk saves, measured)
-        if best_only and (nblank == 1 or (nblank == 2 and we >= 0 and em == (np.int64(1) << we))):
-            ubs[0] = bscore if n > 0 else NEG
-            ubs[1] = scale
-            ubs[2] = n_rack
-            ubs[3] = rack_size
-            ubs[4] = bingo
-            nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
-                                   wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, ubs)
-            if nwu == 0:
-                continue
-            wmode = nwu > 0
-            if not wmode:  # more candidates than cw holds: the plain walk
-                nwu = 1
-        for wu in range(nwu):
-            if wmode:
-                e = ce[wu]
-                if n > 0 and endbs[x, e] < bscore:
-                    continue
-                # the word on the span: its letters must fit the tiles and cross-checks, and its score with
-                # every letter a real tile (a blank only lowers it) must reach the best
-                w = cw[wu]
-                hit = True
-                ub = np.int64(0)
-                uw = np.int64(1)
-                ux = np.int64(0)
-                une = 0
-                for q in range(s, e + 1):
-                    c = np.int64(wlet[w, q - s])
-                    fm[q] = np.int64(1) << c
-                    if lines[d, i, q] != EMPTY:
-                        if lines[d, i, q] != c:
-                            hit = False
-                            break
-                        ub += fv[d, i, q]
-                    else:
-                        if (cc[d, i, q] >> c) & 1 == 0:
-                            hit = False
-                            break
-                        lv = lval[c] * lm[d, i, q]
-                        ub += lv
-                        uw *= wm[d, i, q]
-                        if xs[d, i, q] >= 0:
-                            ux += (xs[d, i, q] + lv) * wm[d, i, q]
-                        une += 1
-                if not hit:
-                    continue
-                ub = ub * uw + ux + (bingo if une == rack_size else 0)
-                if n > 0 and scale * ub + lbest[max(n_rack - une, 0)] < bscore:
-                    continue
-                em = np.int64(1) << e
-                top = e
-            rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
-            nb = nblank
-            # depth 0
-            dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
-            stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
-            stk[3, 0] = 0
-            stk[4, 0] = 1
-            stk[5, 0] = 0
-            stk[6, 0] = 0
-            stk[7, 0] = 0
-            stk[8, 0] = 0
-            stk[10, 0] = starts[8, x]
-            stk[11, 0] = lfull
-            stk[12, 0] = 0
-            stk[2, 0] = -1
-            # candidate set at depth 0
-            p = s
-            m = np.int64(dawg[0])
-            if lines[d, i, p] != EMPTY:
-                L = np.int64(lines[d, i, p])
-                stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
-            else:
-                allowed = m & cc[d, i, p]
-                if wmode:
-                    allowed &= fm[p]
-                cand = allowed & rmask
-                if nb > 0:
-                    cand |= allowed << 32
-                stk[1, 0] = cand
-            while dep >= 0:
-                p = s + dep
-                pk = stk[2, dep]
-                if pk >= 0:  # give back the tile tried last at this depth
-                    if pk >= 32:
-                        nb += 1
-                    else:
-                        if counts[pk] == 0:
-                            rmask |= np.int64(1) << pk
-                        counts[pk] += 1
-                    stk[2, dep] = -1
-                cand = stk[1, dep]
-                if cand == 0 or em == 0:
-                    dep -= 1
-                    continue
-                b = lsb_index(cand)
-                stk[1, dep] = cand & (cand - 1)
-                nodew = stk[0, dep]
-                ms = stk[3, dep]
-                wmul = stk[4, dep]
-                xsum = stk[5, dep]
-                nt = stk[6, dep]
-                bm = stk[7, dep]
-                nm = stk[8, dep]
-                key = stk[10, dep]
-                li = stk[11, dep]
-                opn = stk[12, dep]
-                if lines[d, i, p] != EMPTY:
-                    letter = b
-                    ms += fv[d, i, p]
-                else:
-                    if b >= 32:
-                        letter = b - 32
-                        val = np.int64(0)
-                        nb -= 1
-                        bm |= np.int64(1) << dep
-                    else:
-                        letter = b
-                        val = lval[letter]
-                        counts[letter] -= 1
-                        if counts[letter] == 0:
-                            rmask &= ~(np.int64(1) << letter)
-                    stk[2, dep] = b
-                    if b >= 32:
-                        key = kadd(key, MSET_HASH[letter])
-                        # whole-rack filter: only the whole-rack end left to reach, at most one blank left
-                        if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
-                            if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
-                                continue
-                    lv = val * lm[d, i, p]
-                    ms += lv
-                    wmul *= wm[d, i, p]
-                    if xs[d, i, p] >= 0:
-                        xsum += (xs[d, i, p] + lv) * wm[d, i, p]
-                    nt += 1
-                    nm |= np.int64(1) << dep
-                    if best_only:
-                        li -= stride[0] if b >= 32 else stride[letter + 1]
-                        if use_opv:
-                            opn += opv[p, letter]
-                stk[9, dep] = letter
-                nmk = nodew >> 32
-                e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
-                if p < f:
-                    # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-                    # (next square: the child's own letters, a load the descent needs anyway; further: the reach
-                    # table);
-                    # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
-                    af = allowed_f
-                    if lines[d, i, f] == EMPTY:
-                        af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                    if f - p == 1:
-                        if (np.int64(dawg[e >> 1]) & af) == 0:
-                            continue
-                    elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
-                        continue
-                if (e & 1) and (em >> p) & 1 and nt > 0:
-                    keep = True
-                    if d == 1 and nt == 1:
-                        # one-tile play: listed across when the tile has an across word
-                        q = s + lsb_index(nm)
-                        if xs[d, i, q] >= 0:
-                            keep = False
-                    if keep:
-                        score = ms * wmul + xsum
-                        if nt == rack_size:
-                            score += bingo
-                        if best_only:
-                            val = scale * score + eqv[li] + opn
-                            write = n == 0 or val > bscore or (
-                                val == bscore and _earlier(out, d, i, s, dep, stk, bm))
-                            slot = 0
-                        else:
-                            write = True
-                            slot = n
-                            if n == cap:  # full: the caller grows ``out`` and walks this start again
-                                return n_start, t
-                        if write:
-                            o = slot * REC
-                            if d == 0:
-                                out[o] = i
-                                out[o + 1] = s
-                            else:
-                                out[o] = s
-                                out[o + 1] = i
-                            out[o + 2] = d
-                            out[o + 3] = dep + 1
-                            out[o + 4] = score & 255
-                            out[o + 5] = (score >> 8) & 255
-                            out[o + 6] = (score >> 16) & 255
-                            out[o + 7] = (score >> 24) & 255
-                            out[o + 8] = nt
-                            for k in range(dep + 1):
-                                out[o + 9 + k] = stk[9, k]
-                            for k in range(dep + 1, SIZE):
-                                out[o + 9 + k] = 0
-                            out[o + 24] = bm & 255
-                            out[o + 25] = bm >> 8
-                            out[o + 26] = nm & 255
-                            out[o + 27] = nm >> 8
-                            if best_only:
-                                bscore = val
-                                # ends whose bound does not beat the new best are no longer worth reaching (an
-                                # equal value found later in this walk loses the tie-break; the word mode walks
-                                # words out of generation order, so there equal ends stay)
-                                for q in range(s, SIZE):
-                                    if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
-                                        em &= ~(np.int64(1) << q)
-                                while top > s and (em >> top) & 1 == 0:
-                                    top -= 1
-                        n += 1
-                if p < top:
-                    child = e >> 1
-                    m = np.int64(dawg[child])
-                    q = p + 1
-                    if (not wmode and m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
-                            and (em >> p) != (np.int64(1) << (we - p))):
-                        # from q on only the whole-rack end is left: is the multiset a word's?
-                        if nb == nblank:  # no blank placed: the same multiset for every prefix here
-                            if wok == 0:
-                                wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
-                            if wok == 2:
-                                m = 0
-                        elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
-                            m = 0
-                    if m != 0:
-                        dep += 1
-                        stk[0, dep] = (m << 32) | child
-                        stk[3, dep] = ms
-                        stk[4, dep] = wmul
-                        stk[5, dep] = xsum
-                        stk[6, dep] = nt
-                        stk[7, dep] = bm
-                        stk[8, dep] = nm
-                        stk[10, dep] = key
-                        stk[11, dep] = li
-                        stk[12, dep] = opn
-                        stk[2, dep] = -1
-                        if lines[d, i, q] != EMPTY:
-                            L = np.int64(lines[d, i, q])
-                            stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
-                        else:
-                            allowed = m & cc[d, i, q]
-                            if wmode:
-                                allowed &= fm[q]
-                            c2 = allowed & rmask
-                            if nb > 0:
-                                c2 |= allowed << 32
-                            stk[1, dep] = c2
-    if best_only:
-        return n, bscore
-    return n, np.int64(-1)
-
-
-@kernel
 def _sub_racks(counts, lval, on):
     """``(sizes, keys, values)`` of every sub-multiset of the rack's real tiles (mixed radix over its distinct
     letters; ``values[idx]``: its tiles' values, high first, 0 after); only the empty one unless ``on``."""
@@ -577,9 +183,12 @@ def _sub_racks(counts, lval, on):
     nsub = 1
     for j in range(nl):
         nsub *= cnts[j] + 1
-    sz = np.zeros(nsub, np.int64)
-    sk = np.zeros(nsub, np.int64)
-    sv = np.zeros((nsub, 8), np.int64)
+    sz = _zeros(nsub)
+    sk = _zeros(nsub)
+    sv = np.empty((nsub, 8), np.int64)
+    for idx in range(nsub):
+        for j in range(8):
+            sv[idx, j] = 0
     for idx in range(nsub):
         r = idx
         for j in range(nl):
@@ -637,8 +246,8 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     nsub = sz.shape[0]
     # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
     bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
-    qs = np.zeros(SIZE, np.int64)
-    eff = np.zeros(SIZE, np.int64)
+    qs = _zeros(SIZE)
+    eff = _zeros(SIZE)
     fkey = np.int64(0)
     ne = np.int64(0)
     fixed = np.int64(0)
@@ -711,7 +320,7 @@ def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
     return nc
 
 
-@kernel
+@inline
 def _memo_has(mtab, key, memo):
     """:func:`mset_has` through a small direct-mapped memo (``memo[0]`` keys, ``memo[1]`` 1 = in the set, 2 = not,
     0 = empty): spans through the same tiles share a key, and each lookup in the large set is a cache miss."""
@@ -724,7 +333,7 @@ def _memo_has(mtab, key, memo):
     return r
 
 
-@kernel
+@inline
 def _rack_mask(counts):
     m = np.int64(0)
     for c in range(32):
@@ -733,7 +342,7 @@ def _rack_mask(counts):
     return m
 
 
-@kernel
+@inline
 def _rack_key(counts):
     """Sum of the multiset numbers of the rack's real tiles."""
     k = np.int64(0)
@@ -743,7 +352,7 @@ def _rack_key(counts):
     return k
 
 
-@kernel
+@inline
 def _line_conn(occ, empty_board, d, i):
     """Squares of line ``(d, i)`` a play must cover one of (tiles and anchors); 0 when the line is dead."""
     if empty_board:
@@ -758,87 +367,633 @@ def _line_conn(occ, empty_board, d, i):
     return a | occ[d, i]
 
 
+def _starts_kernel(best_only: bool):
+    """The kernel that finds the starts of one mode's walk (:func:`_search_kernel`): ``(starts, m, endbs, order,
+    hem, lbest)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds, the heap of
+    them by bound and the best objective part of a leave by its size. A kernel of its own: Numba's compile time
+    grows faster than the size of a function, and the starts take a third of the search's code."""
+
+    def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj):
+        rmask = _rack_mask(counts)
+        rkey = _rack_key(counts)
+        n_rack = nblank
+        for c in range(32):
+            n_rack += counts[c]
+        k = min(n_rack, 7)
+        eqv, stride, scale = obj[0], obj[1], obj[2]
+        if best_only:
+            srt = _zeros(8)  # the rack's letter values, high first
+            j = 0
+            for c in range(32):
+                for _ in range(counts[c]):
+                    if j < 8:
+                        _insert_desc(srt, j, lval[c])
+                    j += 1
+            # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
+            maxv = np.empty((2, SIZE, SIZE), np.int64)
+            for d in range(2):
+                for i in range(SIZE):
+                    for q in range(SIZE):
+                        best_v = np.int64(-1)
+                        if lines[d, i, q] == EMPTY:
+                            ccq = cc[d, i, q]
+                            if nblank > 0 and ccq != 0:
+                                best_v = 0
+                            fit = ccq & rmask
+                            while fit != 0:
+                                c = lsb_index(fit)
+                                fit &= fit - 1
+                                if lval[c] > best_v:
+                                    best_v = lval[c]
+                        maxv[d, i, q] = best_v
+            # best objective part of a leave by its size (tiles kept)
+            lbest = np.empty(SIZE + 1, np.int64)
+            for j in range(SIZE + 1):
+                lbest[j] = eqv[0] if eqv.shape[0] == 1 else NEG
+            for li in range(eqv.shape[0]):
+                nk = np.int64(0)
+                for kd in range(stride.shape[0]):
+                    if stride[kd] > 0:
+                        ck = nblank if kd == 0 else counts[kd - 1]
+                        nk += (li // stride[kd]) % (ck + 1)
+                if eqv[li] > lbest[nk]:
+                    lbest[nk] = eqv[li]
+            qs = _zeros(SIZE)  # letter premiums of the span's empty squares, high first
+            eff = _zeros(SIZE)  # letter premium times cross-word premium, high first
+            endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
+        else:
+            endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
+            order = lbest = hem = endbs[0]
+        # the starts, in generation order (direction, line, start square); columns as in :func:`_search_kernel`'s walk
+        starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
+        m = np.int64(0)
+        for d in range(2):
+            for i in range(SIZE):
+                conn = _line_conn(occ, empty_board, d, i)
+                if conn == 0:
+                    continue
+                o = occ[d, i]
+                for s in range(SIZE):
+                    em = np.int64(span[k, o, s])
+                    if em == 0:
+                        continue
+                    rest = conn >> s
+                    if rest == 0:
+                        break
+                    first = s + lsb_index(rest)
+                    em &= ~((np.int64(1) << first) - 1)
+                    if em == 0:
+                        continue
+                    if lines[d, i, first] != EMPTY:
+                        allowed = np.int64(1) << np.int64(lines[d, i, first])
+                    elif nblank > 0:
+                        allowed = cc[d, i, first]
+                    else:
+                        allowed = cc[d, i, first] & rmask
+                    if allowed == 0:
+                        continue
+                    we = _whole_end(o, s, n_rack, em)  # its word check waits for the walk
+                    if best_only:
+                        # end bounds of this start, written out here: a call passing arrays costs an atomic
+                        # reference-count increment and decrement per array (~60% of the setup time as a helper)
+                        fixed = np.int64(0)
+                        wprod = np.int64(1)
+                        x0 = np.int64(0)
+                        by_lm = np.int64(0)
+                        by_c = np.int64(0)
+                        ne = 0
+                        bnd = NEG
+                        for q in range(s, SIZE):
+                            if (em >> q) == 0:
+                                break
+                            if lines[d, i, q] != EMPTY:
+                                fixed += fv[d, i, q]
+                            else:
+                                mv = maxv[d, i, q]
+                                if mv < 0:
+                                    em &= (np.int64(1) << q) - 1
+                                    break
+                                w = wm[d, i, q]
+                                wprod *= w
+                                c = w if xs[d, i, q] >= 0 else 0
+                                if xs[d, i, q] >= 0:
+                                    x0 += xs[d, i, q] * w
+                                a = lm[d, i, q]
+                                b = a * c
+                                by_lm += mv * a
+                                by_c += mv * b
+                                _insert_desc(qs, ne, a)
+                                _insert_desc(eff, ne, b)
+                                ne += 1
+                            if (em >> q) & 1:
+                                r1 = np.int64(0)
+                                r2 = np.int64(0)
+                                for j in range(ne):
+                                    r1 += srt[j] * qs[j]
+                                    r2 += srt[j] * eff[j]
+                                rearr = wprod * r1 + r2
+                                byval = wprod * by_lm + by_c
+                                eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
+                                if ne >= rack_size:
+                                    eb += bingo
+                                eb = scale * eb + lbest[max(n_rack - ne, 0)]
+                                endbs[m, q] = eb
+                                if eb > bnd:
+                                    bnd = eb
+                        if bnd == NEG or em == 0:
+                            continue
+                        if we >= 0 and (em >> we) & 1 == 0:
+                            we = np.int64(-1)
+                        wkey = np.int64(0)  # computed when the walk gets to the whole-rack end
+                    else:
+                        bnd = NO_BOUND
+                        wkey = kadd(rkey, _fixed_key(lines, d, i, s, we)) if we >= 0 else np.int64(0)
+                    starts[0, m] = d
+                    starts[1, m] = i
+                    starts[2, m] = s
+                    starts[3, m] = em
+                    starts[4, m] = first
+                    starts[5, m] = allowed
+                    starts[6, m] = bnd
+                    starts[7, m] = we
+                    starts[8, m] = wkey
+                    starts[9, m] = 0 if best_only else 1
+                    m += 1
+        if best_only:
+            # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
+            order = np.empty(max(m, 1), np.int64)
+            hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
+            hn = np.int64(0)
+            for x in range(m):  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
+                hn = _heap_push(order, hem, hn, -starts[6, x] * 512 + x, starts[3, x])
+        return starts, m, endbs, order, hem, lbest
+
+    find.__name__ = find.__qualname__ = "_starts_best" if best_only else "_starts_all"  # (one cache file each)
+    return kernel(find)
+
+
+_starts_all = _starts_kernel(False)
+_starts_best = _starts_kernel(True)
+
+
+def _search_kernel(best_only: bool):
+    """The search kernel of one mode: :func:`search_best` (``best_only``) or :func:`search_all`."""
+
+    def search(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+               reach, wtabs, obj, out, t0, n0):
+        """Find the starts of one position's plays (line ``(d, i)``, start square ``s``) and walk the DAWG from
+        each; columns of ``starts``: direction, line, start square ``s``, mask of valid ends, first square ``f``
+        every play covers, the letters allowed on ``f``, upper bound, the whole-rack end (-1: none), the multiset
+        key of the rack's real tiles and that span's tiles, whether that key was checked. The plays ending in the
+        ends mask are written as rows of ``out`` (:data:`REC` bytes each).
+
+        One source, two kernels (``best_only`` is a compile-time constant): a first ``legal_plays()`` never
+        compiles the best-only search (heap, word mode, tie-break), nor ``best_play()`` the all-plays setup; and
+        each is one function, so no caller links in and optimises its code a second time (Numba re-optimises a
+        callee's code inside each caller).
+
+        All plays: starts ``t0..m-1`` in generation order, ``n0`` rows of ``out`` already written. Returns ``(n,
+        t)``: the rows written and -1 when done, or, when ``out`` filled up during start ``t``, the rows written
+        before it and ``t`` (the caller grows ``out`` and calls again from ``t``).
+
+        Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
+        :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
+        with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
+        ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
+        start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
+        that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
+        nearly every long span on top, and most of them hold no bingo.
+
+        Word mode (best only): the whole-rack end alone is walked once per word the word map
+        (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
+        one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
+        two blanks the plain walk tried most pairs of letters on every long span.
+
+        Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
+        letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
+        placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
+        is a word's (``mtab``, :func:`_tables.mset_table`). With two blanks this is what keeps the walk from
+        trying every pair of letters on long spans.
+
+        One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
+        increment and decrement, which per start was ~10% of the best-only run time."""
+        if best_only:
+            starts, m, endbs, order, hem, lbest = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                               rack_size, bingo, span, empty_board, obj)
+        else:
+            starts, m, endbs, order, hem, lbest = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                              rack_size, bingo, span, empty_board, obj)
+        counts = counts.copy()  # the walk takes tiles from it and gives them back
+        rmask0 = _rack_mask(counts)
+        rkey = _rack_key(counts)
+        n_rack = nblank
+        for c in range(32):
+            n_rack += counts[c]
+        eqv, stride, scale, lfull, opv, use_opv = obj
+        cap = out.shape[0] // REC
+        stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
+        n = n0
+        mtab, wkeys, wids, wdir, wlet = wtabs
+        fm = np.empty(SIZE, np.int64)  # best only, word mode: the word's letter per square (written, then read)
+        wcap = CW_CAP if best_only and nblank > 0 else 1
+        cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
+        ce = np.empty(wcap, np.int64)
+        if best_only:
+            sz, sk, sv = _sub_racks(counts, lval, nblank > 0)
+        else:
+            sz = sk = np.empty(1, np.int64)  # read only by the word mode
+            sv = np.empty((1, 8), np.int64)
+        ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
+        if best_only:
+            for j in range(SIZE + 1):
+                ubs[5 + j] = lbest[j]
+        bscore = NEG  # best only: the objective of the play in row 0
+        hn = m  # best only: entries in the heap (order, hem)
+        memo = np.empty((2, 64), np.int64)  # best only: see _memo_has
+        for h in range(64):
+            memo[1, h] = 0
+        n_starts = m  # (the walk reuses the name m for node masks)
+        t = t0 - 1
+        while True:
+            if best_only:
+                # the entry whose ends have the highest bound: walk its ends that can beat the best; when only
+                # its whole-rack end reaches the next entry's bound, that end alone, the others put back
+                if hn == 0:
+                    break
+                key, em, hn = _heap_pop(order, hem, hn)
+                x = key & 511
+                bound = -(key >> 9)
+            else:
+                t += 1
+                if t >= n_starts:
+                    break
+                x = t
+                em = starts[3, x]
+            n_start = n
+            d = starts[0, x]
+            i = starts[1, x]
+            s = starts[2, x]
+            f = starts[4, x]
+            allowed_f = starts[5, x]
+            we = starts[7, x]
+            if best_only:
+                if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
+                    # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
+                    # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
+                    starts[9, x] = 1
+                    starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
+                    if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
+                        endbs[x, we] = NEG
+                        em &= ~(np.int64(1) << we)
+                        if em == 0:
+                            continue
+                        bound = NEG
+                        for q in range(s, SIZE):
+                            if (em >> q) & 1 and endbs[x, q] > bound:
+                                bound = endbs[x, q]
+                        if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
+                            hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
+                            continue
+                lim = bscore
+                if n > 0:
+                    if bound < lim:
+                        break
+                    # an equal score wins the tie-break only from a start no later in generation order than the best's
+                    d0 = np.int64(out[2])
+                    i0 = np.int64(out[0]) if d0 == 0 else np.int64(out[1])
+                    s0 = np.int64(out[1]) if d0 == 0 else np.int64(out[0])
+                    if d > d0 or (d == d0 and (i > i0 or (i == i0 and s > s0))):
+                        lim += 1
+                        if bound < lim:
+                            continue
+                thr = lim
+                if hn > 0 and -(order[0] >> 9) > thr:
+                    thr = -(order[0] >> 9)
+                lo = np.int64(0)  # ends left for later
+                lob = NEG
+                for q in range(s, SIZE):
+                    if (em >> q) & 1:
+                        if endbs[x, q] < lim:  # cannot beat the best so far
+                            em &= ~(np.int64(1) << q)
+                        elif endbs[x, q] < thr:
+                            em &= ~(np.int64(1) << q)
+                            lo |= np.int64(1) << q
+                            if endbs[x, q] > lob:
+                                lob = endbs[x, q]
+                if lo != 0:
+                    if we >= 0 and em == (np.int64(1) << we):
+                        # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
+                        # with the whole-rack filter from the first square, the others later if still worth it
+                        hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
+                    else:  # a split elsewhere costs more walking twice than it saves
+                        em |= lo
+                if em == 0:
+                    continue
+            top = SIZE - 1
+            while top > s and (em >> top) & 1 == 0:
+                top -= 1
+            if we > top:
+                we = np.int64(-1)
+            wtag0 = mset_tag(we - s + 1, 0) if we >= 0 else np.int64(0)
+            wtag1 = mset_tag(we - s + 1, 1) if we >= 0 else np.int64(0)
+            wok = 0  # whole-rack end with no blank placed yet: 0 unchecked, 1 a word's multiset, 2 not
+            if best_only:
+                if we >= 0:
+                    wok = 1  # checked above when the entry first came on top
+            elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
+                if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
+                    continue
+                wok = 1
+            # word mode (best only): each end walked once per word of the word map that some of the rack's tiles
+            # and the span's tiles may spell, each walk held to that word's letters (fm)
+            nwu = 1
+            wmode = False
+            # (two blanks on other ends: the 32 lookups per sub-rack cost more than the walk saves, measured)
+            if best_only:
+                if nblank == 1 or (nblank == 2 and we >= 0 and em == (np.int64(1) << we)):
+                    ubs[0] = bscore if n > 0 else NEG
+                    ubs[1] = scale
+                    ubs[2] = n_rack
+                    ubs[3] = rack_size
+                    ubs[4] = bingo
+                    nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
+                                           wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, ubs)
+                    if nwu == 0:
+                        continue
+                    wmode = nwu > 0
+                    if not wmode:  # more candidates than cw holds: the plain walk
+                        nwu = 1
+            for wu in range(nwu):
+                if wmode:
+                    e = ce[wu]
+                    if n > 0 and endbs[x, e] < bscore:
+                        continue
+                    # the word on the span: its letters must fit the tiles and cross-checks, and its score with
+                    # every letter a real tile (a blank only lowers it) must reach the best
+                    w = cw[wu]
+                    hit = True
+                    ub = np.int64(0)
+                    uw = np.int64(1)
+                    ux = np.int64(0)
+                    une = 0
+                    for q in range(s, e + 1):
+                        c = np.int64(wlet[w, q - s])
+                        fm[q] = np.int64(1) << c
+                        if lines[d, i, q] != EMPTY:
+                            if lines[d, i, q] != c:
+                                hit = False
+                                break
+                            ub += fv[d, i, q]
+                        else:
+                            if (cc[d, i, q] >> c) & 1 == 0:
+                                hit = False
+                                break
+                            lv = lval[c] * lm[d, i, q]
+                            ub += lv
+                            uw *= wm[d, i, q]
+                            if xs[d, i, q] >= 0:
+                                ux += (xs[d, i, q] + lv) * wm[d, i, q]
+                            une += 1
+                    if not hit:
+                        continue
+                    ub = ub * uw + ux + (bingo if une == rack_size else 0)
+                    if n > 0 and scale * ub + lbest[max(n_rack - une, 0)] < bscore:
+                        continue
+                    em = np.int64(1) << e
+                    top = e
+                rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
+                nb = nblank
+                # depth 0
+                dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
+                stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
+                stk[3, 0] = 0
+                stk[4, 0] = 1
+                stk[5, 0] = 0
+                stk[6, 0] = 0
+                stk[7, 0] = 0
+                stk[8, 0] = 0
+                stk[10, 0] = starts[8, x]
+                stk[11, 0] = lfull
+                stk[12, 0] = 0
+                stk[2, 0] = -1
+                # candidate set at depth 0
+                p = s
+                m = np.int64(dawg[0])
+                if lines[d, i, p] != EMPTY:
+                    L = np.int64(lines[d, i, p])
+                    stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                else:
+                    allowed = m & cc[d, i, p]
+                    if wmode:
+                        allowed &= fm[p]
+                    cand = allowed & rmask
+                    if nb > 0:
+                        cand |= allowed << 32
+                    stk[1, 0] = cand
+                while dep >= 0:
+                    p = s + dep
+                    pk = stk[2, dep]
+                    if pk >= 0:  # give back the tile tried last at this depth
+                        if pk >= 32:
+                            nb += 1
+                        else:
+                            if counts[pk] == 0:
+                                rmask |= np.int64(1) << pk
+                            counts[pk] += 1
+                        stk[2, dep] = -1
+                    cand = stk[1, dep]
+                    if cand == 0 or em == 0:
+                        dep -= 1
+                        continue
+                    b = lsb_index(cand)
+                    stk[1, dep] = cand & (cand - 1)
+                    nodew = stk[0, dep]
+                    ms = stk[3, dep]
+                    wmul = stk[4, dep]
+                    xsum = stk[5, dep]
+                    nt = stk[6, dep]
+                    bm = stk[7, dep]
+                    nm = stk[8, dep]
+                    key = stk[10, dep]
+                    li = stk[11, dep]
+                    opn = stk[12, dep]
+                    if lines[d, i, p] != EMPTY:
+                        letter = b
+                        ms += fv[d, i, p]
+                    else:
+                        if b >= 32:
+                            letter = b - 32
+                            val = np.int64(0)
+                            nb -= 1
+                            bm |= np.int64(1) << dep
+                        else:
+                            letter = b
+                            val = lval[letter]
+                            counts[letter] -= 1
+                            if counts[letter] == 0:
+                                rmask &= ~(np.int64(1) << letter)
+                        stk[2, dep] = b
+                        if b >= 32:
+                            key = kadd(key, MSET_HASH[letter])
+                            # whole-rack filter: only the whole-rack end left to reach, at most one blank left
+                            if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
+                                if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                                    continue
+                        lv = val * lm[d, i, p]
+                        ms += lv
+                        wmul *= wm[d, i, p]
+                        if xs[d, i, p] >= 0:
+                            xsum += (xs[d, i, p] + lv) * wm[d, i, p]
+                        nt += 1
+                        nm |= np.int64(1) << dep
+                        if best_only:
+                            li -= stride[0] if b >= 32 else stride[letter + 1]
+                            if use_opv:
+                                opn += opv[p, letter]
+                    stk[9, dep] = letter
+                    nmk = nodew >> 32
+                    e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
+                    if p < f:
+                        # every play from s covers f: drop a prefix from which no path puts an allowed letter there
+                        # (next square: the child's own letters, a load the descent needs anyway; further: the reach
+                        # table);
+                        # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
+                        af = allowed_f
+                        if lines[d, i, f] == EMPTY:
+                            af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
+                        if f - p == 1:
+                            if (np.int64(dawg[e >> 1]) & af) == 0:
+                                continue
+                        elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
+                            continue
+                    if (e & 1) and (em >> p) & 1 and nt > 0:
+                        keep = True
+                        if d == 1 and nt == 1:
+                            # one-tile play: listed across when the tile has an across word
+                            q = s + lsb_index(nm)
+                            if xs[d, i, q] >= 0:
+                                keep = False
+                        if keep:
+                            score = ms * wmul + xsum
+                            if nt == rack_size:
+                                score += bingo
+                            if best_only:
+                                val = scale * score + eqv[li] + opn
+                                write = n == 0 or val > bscore or (
+                                    val == bscore and _earlier(out, d, i, s, dep, stk, bm))
+                                slot = 0
+                            else:
+                                write = True
+                                slot = n
+                                if n == cap:  # full: the caller grows ``out`` and walks this start again
+                                    return n_start, t
+                            if write:
+                                o = slot * REC
+                                if d == 0:
+                                    out[o] = i
+                                    out[o + 1] = s
+                                else:
+                                    out[o] = s
+                                    out[o + 1] = i
+                                out[o + 2] = d
+                                out[o + 3] = dep + 1
+                                out[o + 4] = score & 255
+                                out[o + 5] = (score >> 8) & 255
+                                out[o + 6] = (score >> 16) & 255
+                                out[o + 7] = (score >> 24) & 255
+                                out[o + 8] = nt
+                                for k in range(dep + 1):
+                                    out[o + 9 + k] = stk[9, k]
+                                for k in range(dep + 1, SIZE):
+                                    out[o + 9 + k] = 0
+                                out[o + 24] = bm & 255
+                                out[o + 25] = bm >> 8
+                                out[o + 26] = nm & 255
+                                out[o + 27] = nm >> 8
+                                if best_only:
+                                    bscore = val
+                                    # ends whose bound does not beat the new best are no longer worth reaching (an
+                                    # equal value found later in this walk loses the tie-break; the word mode walks
+                                    # words out of generation order, so there equal ends stay)
+                                    for q in range(s, SIZE):
+                                        if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
+                                            em &= ~(np.int64(1) << q)
+                                    while top > s and (em >> top) & 1 == 0:
+                                        top -= 1
+                            n += 1
+                    if p < top:
+                        child = e >> 1
+                        m = np.int64(dawg[child])
+                        q = p + 1
+                        if (not wmode and m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
+                                and (em >> p) != (np.int64(1) << (we - p))):
+                            # from q on only the whole-rack end is left: is the multiset a word's?
+                            if nb == nblank:  # no blank placed: the same multiset for every prefix here
+                                if wok == 0:
+                                    wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
+                                if wok == 2:
+                                    m = 0
+                            elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                                m = 0
+                        if m != 0:
+                            dep += 1
+                            stk[0, dep] = (m << 32) | child
+                            stk[3, dep] = ms
+                            stk[4, dep] = wmul
+                            stk[5, dep] = xsum
+                            stk[6, dep] = nt
+                            stk[7, dep] = bm
+                            stk[8, dep] = nm
+                            stk[10, dep] = key
+                            stk[11, dep] = li
+                            stk[12, dep] = opn
+                            stk[2, dep] = -1
+                            if lines[d, i, q] != EMPTY:
+                                L = np.int64(lines[d, i, q])
+                                stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                            else:
+                                allowed = m & cc[d, i, q]
+                                if wmode:
+                                    allowed &= fm[q]
+                                c2 = allowed & rmask
+                                if nb > 0:
+                                    c2 |= allowed << 32
+                                stk[1, dep] = c2
+        if best_only:
+            return min(n, 1), bscore
+        return n, np.int64(-1)
+
+    search.__name__ = search.__qualname__ = "search_best" if best_only else "search_all"  # (one cache file each)
+    return kernel(search)
+
+
+search_all = _search_kernel(False)
+"""Every play from start ``t0`` on, ``n0`` rows of ``out`` already written: ``(n, t)``, ``t`` = -1 when done, else
+``out`` filled up during start ``t`` and holds the ``n`` rows before it (grow it and call again from ``t``)."""
+search_best = _search_kernel(True)
+"""The best play by ``obj`` into ``out`` (:data:`REC` bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none."""
+
+
 @kernel
 def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
              reach, wtabs, cap):
     """Every play of one position: ``(n, out)``, the plays as the first ``n`` rows of ``out`` (uint8, :data:`REC`
-    bytes a row, ``cap`` rows allocated first and doubled in the walk as needed). The best play alone is
-    :func:`best`'s pruned search."""
-    cnt = counts.copy()
-    rmask = _rack_mask(cnt)
-    rkey = _rack_key(cnt)
-    k = nblank
-    for c in range(32):
-        k += cnt[c]
-    n_rack = k
-    if k > 7:
-        k = 7
-    # the starts, in generation order (direction, line, start square); see _walk for the columns
-    starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
-    m = np.int64(0)  # not a literal 0, which would compile _walk once more for a Literal[int] argument
-    for d in range(2):
-        for i in range(SIZE):
-            conn = _line_conn(occ, empty_board, d, i)
-            if conn == 0:
-                continue
-            o = occ[d, i]
-            for s in range(SIZE):
-                em = np.int64(span[k, o, s])
-                if em == 0:
-                    continue
-                rest = conn >> s
-                if rest == 0:
-                    break
-                first = s + lsb_index(rest)
-                em &= ~((np.int64(1) << first) - 1)
-                if em == 0:
-                    continue
-                if lines[d, i, first] != EMPTY:
-                    allowed = np.int64(1) << np.int64(lines[d, i, first])
-                elif nblank > 0:
-                    allowed = cc[d, i, first]
-                else:
-                    allowed = cc[d, i, first] & rmask
-                if allowed == 0:
-                    continue
-                we = _whole_end(o, s, n_rack, em)  # checked in the walk, if it gets that far
-                wkey = kadd(rkey, _fixed_key(lines, d, i, s, we)) if we >= 0 else np.int64(0)
-                starts[0, m] = d
-                starts[1, m] = i
-                starts[2, m] = s
-                starts[3, m] = em
-                starts[4, m] = first
-                starts[5, m] = allowed
-                starts[6, m] = NO_BOUND
-                starts[7, m] = we
-                starts[8, m] = wkey
-                starts[9, m] = 1
-                m += 1
-    order = np.empty(m, np.int64)
-    for t in range(m):
-        order[t] = t
-    endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
-    for q in range(SIZE):
-        endbs[0, q] = NO_BOUND
+    bytes a row, ``cap`` rows allocated first and doubled as needed): :func:`search_all` for callers in kernels.
+    The best play alone is :func:`best`'s pruned search."""
     z = np.zeros(1, np.int64)
     obj = (z, z, np.int64(1), np.int64(0), np.zeros((1, 1), np.int64), z.shape[0] > 1)  # read only by best()
     out = np.empty(max(cap, 1) * REC, np.uint8)
     n = np.int64(0)
     t = np.int64(0)
     while True:
-        n, t = _walk(lines, fv, cc, xs, lm, wm, lval, cnt, nblank, rack_size, bingo, dawg, out, rmask, reach,
-                     starts, order, m, endbs, endbs[0], wtabs, t, n, obj, z, np.int64(0))
+        n, t = search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                          empty_board, reach, wtabs, obj, out, t, n)
         if t < 0:
             return n, out
-        # out filled up during start t: twice the room, the rack restored, and start t walked again (growing
-        # here rather than in the walk keeps the walk's arrays fixed: reassigning one there costs reference
-        # counting on every step, ~40% of the run time)
         bigger = np.empty(2 * out.shape[0], np.uint8)
         for r in range(n * REC):
             bigger[r] = out[r]
         out = bigger
-        for c in range(32):
-            cnt[c] = counts[c]
 
 
 @kernel
@@ -874,153 +1029,10 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     start first comes on top of the walk's heap; with two blanks the walk applies the filter as blanks are
     placed. Without it those spans' bingo bonus sends most racks through a long fruitless walk.
     """
-    n_rack = nblank
-    vals = np.zeros(8, np.int64)
-    j = 0
-    for c in range(32):
-        for _ in range(counts[c]):
-            if j < 8:
-                vals[j] = lval[c]
-            j += 1
-    n_rack += j
-    srt = np.sort(vals)[::-1].copy()
-    rmask = _rack_mask(counts)
-    rkey = _rack_key(counts)
-    # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
-    maxv = np.full((2, SIZE, SIZE), -1, np.int64)
-    for d in range(2):
-        for i in range(SIZE):
-            for q in range(SIZE):
-                if lines[d, i, q] != EMPTY:
-                    continue
-                ccq = cc[d, i, q]
-                best_v = np.int64(0) if (nblank > 0 and ccq != 0) else np.int64(-1)
-                fit = ccq & rmask
-                while fit != 0:
-                    c = lsb_index(fit)
-                    fit &= fit - 1
-                    if lval[c] > best_v:
-                        best_v = lval[c]
-                maxv[d, i, q] = best_v
-    k = min(n_rack, 7)
-    # best objective part of a leave by its size (tiles kept)
-    eqv, stride, scale = obj[0], obj[1], obj[2]
-    lbest = np.full(SIZE + 1, NEG, np.int64)
-    for li in range(eqv.shape[0]):
-        nk = np.int64(0)
-        for kd in range(stride.shape[0]):
-            if stride[kd] > 0:
-                ck = nblank if kd == 0 else counts[kd - 1]
-                nk += (li // stride[kd]) % (ck + 1)
-        if eqv[li] > lbest[nk]:
-            lbest[nk] = eqv[li]
-    if eqv.shape[0] == 1:
-        for j in range(SIZE + 1):
-            lbest[j] = eqv[0]
-    starts = np.empty((10, 2 * SIZE * SIZE), np.int64)  # columns as in _walk
-    qs = np.zeros(SIZE, np.int64)  # letter premiums of the span's empty squares, high first
-    eff = np.zeros(SIZE, np.int64)  # letter premium times cross-word premium, high first
-    endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
-    m = np.int64(0)  # not a literal 0, which would compile _walk once more for a Literal[int] argument
-    for d in range(2):
-        for i in range(SIZE):
-            conn = _line_conn(occ, empty_board, d, i)
-            if conn == 0:
-                continue
-            o = occ[d, i]
-            for s in range(SIZE):
-                em = np.int64(span[k, o, s])
-                if em == 0:
-                    continue
-                rest = conn >> s
-                if rest == 0:
-                    break
-                first = s + lsb_index(rest)
-                em &= ~((np.int64(1) << first) - 1)
-                if em == 0:
-                    continue
-                we = _whole_end(o, s, n_rack, em)  # its word check waits for the walk (see _walk)
-                # end bounds of this start, written out here: a call passing arrays costs an atomic
-                # reference-count increment and decrement per array (~60% of the setup time as a helper)
-                fixed = np.int64(0)
-                wprod = np.int64(1)
-                x0 = np.int64(0)
-                by_lm = np.int64(0)
-                by_c = np.int64(0)
-                ne = 0
-                bnd = NEG
-                for q in range(s, SIZE):
-                    if (em >> q) == 0:
-                        break
-                    if lines[d, i, q] != EMPTY:
-                        fixed += fv[d, i, q]
-                    else:
-                        mv = maxv[d, i, q]
-                        if mv < 0:
-                            em &= (np.int64(1) << q) - 1
-                            break
-                        w = wm[d, i, q]
-                        wprod *= w
-                        c = w if xs[d, i, q] >= 0 else 0
-                        if xs[d, i, q] >= 0:
-                            x0 += xs[d, i, q] * w
-                        a = lm[d, i, q]
-                        b = a * c
-                        by_lm += mv * a
-                        by_c += mv * b
-                        _insert_desc(qs, ne, a)
-                        _insert_desc(eff, ne, b)
-                        ne += 1
-                    if (em >> q) & 1:
-                        r1 = np.int64(0)
-                        r2 = np.int64(0)
-                        for j in range(ne):
-                            r1 += srt[j] * qs[j]
-                            r2 += srt[j] * eff[j]
-                        rearr = wprod * r1 + r2
-                        byval = wprod * by_lm + by_c
-                        eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
-                        if ne >= rack_size:
-                            eb += bingo
-                        eb = scale * eb + lbest[max(n_rack - ne, 0)]
-                        endbs[m, q] = eb
-                        if eb > bnd:
-                            bnd = eb
-                if bnd == NEG or em == 0:
-                    continue
-                if we >= 0 and (em >> we) & 1 == 0:
-                    we = np.int64(-1)
-                if lines[d, i, first] != EMPTY:
-                    allowed = np.int64(1) << np.int64(lines[d, i, first])
-                elif nblank > 0:
-                    allowed = cc[d, i, first]
-                else:
-                    allowed = cc[d, i, first] & rmask
-                if allowed == 0:
-                    continue
-                starts[0, m] = d
-                starts[1, m] = i
-                starts[2, m] = s
-                starts[3, m] = em
-                starts[4, m] = first
-                starts[5, m] = allowed
-                starts[6, m] = bnd
-                starts[7, m] = we
-                starts[8, m] = 0
-                starts[9, m] = 0
-                m += 1
-    # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
-    keys = np.empty(m, np.int64)
-    for x in range(m):
-        keys[x] = -starts[6, x] * 512 + x  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
-    order = np.sort(keys)  # a sorted array is a min-heap
-    hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
-    for t in range(m):
-        hem[t] = starts[3, order[t] & 511]
     out = np.empty(REC, np.uint8)
-    n, val = _walk(lines, fv, cc, xs, lm, wm, lval, counts.copy(), nblank, rack_size, bingo, dawg, out,
-                   rmask, reach, starts, order, m, endbs, hem, wtabs, np.int64(0), np.int64(0), obj, lbest, np.int64(1))
-    return min(n, 1), out, val
+    n, val = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                         empty_board, reach, wtabs, obj, out, np.int64(0), np.int64(0))
+    return n, out, val
 
 
 @kernel
