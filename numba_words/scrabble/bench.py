@@ -14,9 +14,9 @@ import numpy as np
 
 from .. import _timing
 from . import _movegen
-from ._board import _SCORE_OBJ, batch_arrays
+from ._board import batch_arrays, plays_array
 from ._reference import reference_plays
-from ._tables import EMPTY, SIZE, reach_for, span_table, wtabs_for
+from ._tables import EMPTY, SIZE
 from .errors import ScrabbleError, short
 
 DATA_RESOURCE = "data/scrabble_midgame_twl06.cgp"
@@ -91,29 +91,21 @@ class Batch:
         self.counts = np.stack([r[0] for r in racks])
         self.nblank = np.array([r[1] for r in racks], np.int64)
         self.cap = np.int64(cap)
-        self.span = span_table()
-        self.reach = reach_for(b0.lexicon)
-        self.wtabs = wtabs_for(b0.lexicon)
-        self.ri, self.bi = np.int64(self.v.rack_size), np.int64(self.v.bingo)
 
     def run_serial(self) -> int:
-        """One kernel call per position (the single-position path). Returns total plays."""
+        """One kernel call per position (the single-position path of ``Position.legal_plays``). Returns total
+        plays."""
         tot = 0
         for p, b in enumerate(self.boards):
-            n, _ = _movegen.generate(b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, self.counts[p],
-                                     self.nblank[p], self.ri, self.bi, b.dawg, self.span, b.empty, self.reach,
-                                     self.wtabs, self.cap)
-            tot += n
+            tot += len(plays_array(b, self.counts[p], self.nblank[p], cap=int(self.cap)))
         return tot
 
     def run_best(self) -> np.ndarray:
         """Best play score of every position with the pruned best-only kernel."""
         out = np.zeros(self.P, np.int64)
         for p, b in enumerate(self.boards):
-            n, rows = _movegen.best(b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, self.counts[p],
-                                    self.nblank[p], self.ri, self.bi, b.dawg, self.span, b.empty, self.reach,
-                                    self.wtabs, _SCORE_OBJ)[:2]
-            out[p] = rows[:8].view(np.int32)[1] if n else -1
+            best = plays_array(b, self.counts[p], self.nblank[p], best_only=True)
+            out[p] = best["score"][0] if len(best) else -1
         return out
 
     def run_batch(self, n_threads=None) -> int:
