@@ -169,9 +169,11 @@ def _heap_push(hk, he, hn, k, e):
 
 
 @kernel
-def _sub_racks(counts, lval, on):
-    """``(sizes, keys, values)`` of every sub-multiset of the rack's real tiles (mixed radix over its distinct
-    letters; ``values[idx]``: its tiles' values, high first, 0 after); only the empty one unless ``on``."""
+def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
+    """``(sizes, keys, values, leaves, co, cofs)`` of every sub-multiset of the rack's real tiles (mixed radix over
+    its distinct letters; ``values[idx]``: its tiles' values, high first, 0 after; ``leaves[idx, b]``: the
+    objective part ``eqv`` of the leave when that sub-rack and ``b`` blanks are played, :func:`best`'s ``obj``;
+    ``co``, ``cofs``: those pairs by size, see below); only the empty one unless ``on``."""
     lets = np.empty(8, np.int64)
     cnts = np.empty(8, np.int64)
     nl = 0
@@ -186,14 +188,17 @@ def _sub_racks(counts, lval, on):
     sz = _zeros(nsub)
     sk = _zeros(nsub)
     sv = np.empty((nsub, 8), np.int64)
+    sl = np.empty((nsub, 3), np.int64)
     for idx in range(nsub):
         for j in range(8):
             sv[idx, j] = 0
     for idx in range(nsub):
         r = idx
+        li = lfull
         for j in range(nl):
             k = r % (cnts[j] + 1)
             r //= cnts[j] + 1
+            li -= k * stride[lets[j] + 1]
             for _ in range(k):
                 sk[idx] = kadd(sk[idx], MSET_HASH[lets[j]])
                 v = lval[lets[j]]
@@ -203,19 +208,91 @@ def _sub_racks(counts, lval, on):
                     t -= 1
                 sv[idx, t] = v
                 sz[idx] += 1
-    return sz, sk, sv
+        for b in range(3):
+            sl[idx, b] = eqv[li - b * stride[0]] if b <= nblank else NEG
+    # the (sub-rack, blanks) pairs by tiles played, each size's pairs by leave part, high first: pair
+    # ``co[j] = 4 * idx + b``, size ``t``'s pairs ``co[cofs[t]:cofs[t + 1]]``
+    co = np.empty(3 * nsub, np.int64)
+    cofs = _zeros(SIZE + 2)
+    nco = 0
+    for t in range(SIZE + 1):
+        cofs[t] = nco
+        for idx in range(nsub):
+            b = t - sz[idx]
+            if 0 <= b <= nblank:
+                j = nco
+                while j > cofs[t] and sl[co[j - 1] >> 2, co[j - 1] & 3] < sl[idx, b]:
+                    co[j] = co[j - 1]
+                    j -= 1
+                co[j] = 4 * idx + b
+                nco += 1
+    cofs[SIZE + 1] = nco
+    return sz, sk, sv, sl, co, cofs
+
+
+@kernel
+def _refine_ends(lines, d, i, s, em, fv, xs, lm, wm, sz, sv, sl, co, cofs, scale, n_rack, rack_size, bingo, lbest,
+                 endbs, x):
+    """Tighten the bounds ``endbs[x, e]`` of the ends ``e`` in ``em`` of start ``s`` of line ``(d, i)`` with the
+    leave each set of tiles keeps: the best, over the sub-racks (:func:`_sub_racks`) of the size the end needs,
+    of ``scale *`` (the score bound of :func:`best` with that sub-rack's values, no more than the end's bound
+    without its leave part) + that sub-rack's exact leave part. Returns the highest bound left (``NEG``: none).
+    Bounds only: equal to the old ones for the score objective, lower when leaves differ."""
+    qs = _zeros(SIZE)
+    eff = _zeros(SIZE)
+    fixed = np.int64(0)
+    wprod = np.int64(1)
+    x0 = np.int64(0)
+    ne = np.int64(0)
+    top = NEG
+    for e in range(s, SIZE):
+        if (em >> e) == 0:
+            break
+        if lines[d, i, e] != EMPTY:
+            fixed += fv[d, i, e]
+        else:
+            w = wm[d, i, e]
+            wprod *= w
+            cwp = np.int64(0)
+            if xs[d, i, e] >= 0:
+                x0 += xs[d, i, e] * w
+                cwp = w
+            a = lm[d, i, e]
+            _insert_desc(qs, ne, a)
+            _insert_desc(eff, ne, a * cwp)
+            ne += 1
+        if (em >> e) & 1 == 0 or endbs[x, e] == NEG:
+            continue
+        cap = endbs[x, e] - lbest[max(n_rack - ne, 0)]
+        base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
+        eb = NEG
+        for j in range(cofs[ne], cofs[ne + 1]):  # leave parts high first: stop when no later pair can do better
+            idx = co[j] >> 2
+            lv = sl[idx, co[j] & 3]
+            if cap + lv <= eb:
+                break
+            r = np.int64(0)
+            for t in range(sz[idx]):
+                r += sv[idx, t] * (wprod * qs[t] + eff[t])
+            v = min(scale * (base + r), cap) + lv
+            if v > eb:
+                eb = v
+        endbs[x, e] = eb
+        if eb > top:
+            top = eb
+    return top
 
 
 @kernel
 def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
-                     fv, xs, lm, wm, sv, ubs):
+                     fv, xs, lm, wm, sv, sl, ubs):
     """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
     their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
     (squares, cross-checks, tiles).
 
     For each end ``e``: every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``, values ``sv``:
     :func:`_sub_racks`) that fills the span's empty squares with ``b`` blanks, unless its values sorted on the
-    span's sorted premiums cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
+    span's sorted premiums plus its leave part (``sl``) cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
     blank; for two, one short with each letter ``c`` for the first blank); each end's words once. The whole-rack
     end alone with two blanks (``wkey``: the rack's real tiles + the span's tiles): the same lookups, a word found
     through both of its blank letters kept through the lower one."""
@@ -274,11 +351,11 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
         ln = e - s + 1
         seg = nc
         base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
-        lb = ubs[5 + max(n_rack - ne, 0)]
         for idx in range(nsub):
             for b in range(nblank + 1):
                 if sz[idx] + b != ne:
                     continue
+                lb = sl[idx, b]
                 r1 = np.int64(0)
                 r2 = np.int64(0)
                 for j in range(sz[idx]):
@@ -599,14 +676,14 @@ def _search_kernel(best_only: bool):
         cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
         ce = np.empty(wcap, np.int64)
         if best_only:
-            sz, sk, sv = _sub_racks(counts, lval, nblank > 0)
+            sz, sk, sv, sl, co, cofs = _sub_racks(counts, lval, nblank > 0 or eqv.shape[0] > 1, nblank, eqv, stride, lfull)
         else:
-            sz = sk = np.empty(1, np.int64)  # read only by the word mode
+            sz = sk = np.empty(1, np.int64)  # read only by the best-only search
             sv = np.empty((1, 8), np.int64)
-        ubs = np.empty(SIZE + 6, np.int64)  # best, scale, rack tiles, rack size, bingo; the best leave by size
-        if best_only:
-            for j in range(SIZE + 1):
-                ubs[5 + j] = lbest[j]
+            sl = np.empty((1, 3), np.int64)
+            co = cofs = sz
+        ubs = np.empty(5, np.int64)  # best, scale, rack tiles, rack size, bingo
+        refine = best_only and eqv.shape[0] > 1  # leaves differ: tighten each start's end bounds when first on top
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.empty((2, 64), np.int64)  # best only: see _memo_has
@@ -637,10 +714,10 @@ def _search_kernel(best_only: bool):
             allowed_f = starts[5, x]
             we = starts[7, x]
             if best_only:
-                if we >= 0 and (em >> we) & 1 and starts[9, x] == 0:
+                if we >= 0 and (em >> we) & 1 and starts[9, x] & 1 == 0:
                     # the whole-rack end, checked when first on top: does the rack (+ the span's tiles) spell a
                     # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
-                    starts[9, x] = 1
+                    starts[9, x] |= 1
                     starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
                     if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
                         endbs[x, we] = NEG
@@ -654,6 +731,16 @@ def _search_kernel(best_only: bool):
                         if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
                             hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
                             continue
+                if refine and starts[9, x] & 2 == 0:
+                    # the leave each set of tiles keeps, when first on top (a first pop walks every end of x)
+                    starts[9, x] |= 2
+                    bound = _refine_ends(lines, d, i, s, em, fv, xs, lm, wm, sz, sv, sl, co, cofs, scale, n_rack,
+                                         rack_size, bingo, lbest, endbs, x)
+                    if bound == NEG:
+                        continue
+                    if hn > 0 and bound < -(order[0] >> 9):
+                        hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
+                        continue
                 lim = bscore
                 if n > 0:
                     if bound < lim:
@@ -717,7 +804,7 @@ def _search_kernel(best_only: bool):
                     ubs[3] = rack_size
                     ubs[4] = bingo
                     nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
-                                           wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, ubs)
+                                           wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, sl, ubs)
                     if nwu == 0:
                         continue
                     wmode = nwu > 0
