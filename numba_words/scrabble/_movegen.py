@@ -210,36 +210,37 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
                 sz[idx] += 1
         for b in range(3):
             sl[idx, b] = eqv[li - b * stride[0]] if b <= nblank else NEG
-    # the (sub-rack, blanks) pairs by tiles played, each size's pairs by leave part, high first: pair
-    # ``co[j] = 4 * idx + b``, size ``t``'s pairs ``co[cofs[t]:cofs[t + 1]]``
+    # the (sub-rack, blanks) pairs by tiles played t and blanks b, each group by leave part, high first: pair
+    # ``co[j] = 4 * idx + b``, group ``g = 3 * t + b`` in ``co[cofs[g]:cofs[g + 1]]``
     co = np.empty(3 * nsub, np.int64)
-    cofs = _zeros(SIZE + 2)
+    cofs = _zeros(3 * SIZE + 4)
     nco = 0
-    for t in range(SIZE + 1):
-        cofs[t] = nco
+    for g in range(3 * SIZE + 3):
+        cofs[g] = nco
+        b = g % 3
         for idx in range(nsub):
-            b = t - sz[idx]
-            if 0 <= b <= nblank:
+            if b <= nblank and sz[idx] + b == g // 3:
                 j = nco
-                while j > cofs[t] and sl[co[j - 1] >> 2, co[j - 1] & 3] < sl[idx, b]:
+                while j > cofs[g] and sl[co[j - 1] >> 2, b] < sl[idx, b]:
                     co[j] = co[j - 1]
                     j -= 1
                 co[j] = 4 * idx + b
                 nco += 1
-    cofs[SIZE + 1] = nco
+    cofs[3 * SIZE + 3] = nco
     return sz, sk, sv, sl, co, cofs
 
 
 @kernel
 def _refine_ends(lines, d, i, s, em, fv, xs, lm, wm, sz, sv, sl, co, cofs, scale, n_rack, rack_size, bingo, lbest,
-                 endbs, x):
+                 endbs, bbs, x):
     """Tighten the bounds ``endbs[x, e]`` of the ends ``e`` in ``em`` of start ``s`` of line ``(d, i)`` with the
-    leave each set of tiles keeps: the best, over the sub-racks (:func:`_sub_racks`) of the size the end needs,
-    of ``scale *`` (the score bound of :func:`best` with that sub-rack's values, no more than the end's bound
-    without its leave part) + that sub-rack's exact leave part. Returns the highest bound left (``NEG``: none).
-    Bounds only: equal to the old ones for the score objective, lower when leaves differ."""
+    tiles each play keeps, and bound in ``bbs[x, e, k - 1]`` (k = 1, 2) its plays that place at least ``k``
+    blanks. A bound: the best, over the sub-racks (:func:`_sub_racks`) and blanks making the tiles the end
+    needs, of ``scale *`` (the score bound of :func:`best` with that sub-rack's values, no more than the end's
+    bound without its leave part) + the exact leave part. Returns the highest bound left (``NEG``: none)."""
     qs = _zeros(SIZE)
     eff = _zeros(SIZE)
+    ebb = _zeros(3)
     fixed = np.int64(0)
     wprod = np.int64(1)
     x0 = np.int64(0)
@@ -261,22 +262,31 @@ def _refine_ends(lines, d, i, s, em, fv, xs, lm, wm, sz, sv, sl, co, cofs, scale
             _insert_desc(qs, ne, a)
             _insert_desc(eff, ne, a * cwp)
             ne += 1
-        if (em >> e) & 1 == 0 or endbs[x, e] == NEG:
+        if (em >> e) & 1 == 0:
+            continue
+        if endbs[x, e] == NEG:
+            bbs[x, e, 0] = bbs[x, e, 1] = NEG
             continue
         cap = endbs[x, e] - lbest[max(n_rack - ne, 0)]
         base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
-        eb = NEG
-        for j in range(cofs[ne], cofs[ne + 1]):  # leave parts high first: stop when no later pair can do better
-            idx = co[j] >> 2
-            lv = sl[idx, co[j] & 3]
-            if cap + lv <= eb:
-                break
-            r = np.int64(0)
-            for t in range(sz[idx]):
-                r += sv[idx, t] * (wprod * qs[t] + eff[t])
-            v = min(scale * (base + r), cap) + lv
-            if v > eb:
-                eb = v
+        for b in range(3):
+            eb = NEG
+            g = 3 * ne + b
+            for j in range(cofs[g], cofs[g + 1]):  # leave parts high first: stop when no later pair can do better
+                idx = co[j] >> 2
+                lv = sl[idx, b]
+                if cap + lv <= eb:
+                    break
+                r = np.int64(0)
+                for t in range(sz[idx]):
+                    r += sv[idx, t] * (wprod * qs[t] + eff[t])
+                v = min(scale * (base + r), cap) + lv
+                if v > eb:
+                    eb = v
+            ebb[b] = eb
+        bbs[x, e, 1] = ebb[2]
+        bbs[x, e, 0] = max(ebb[1], ebb[2])
+        eb = max(ebb[0], bbs[x, e, 0])
         endbs[x, e] = eb
         if eb > top:
             top = eb
@@ -683,7 +693,10 @@ def _search_kernel(best_only: bool):
             sl = np.empty((1, 3), np.int64)
             co = cofs = sz
         ubs = np.empty(5, np.int64)  # best, scale, rack tiles, rack size, bingo
-        refine = best_only and eqv.shape[0] > 1  # leaves differ: tighten each start's end bounds when first on top
+        # leaves differ: tighten each start's end bounds when first on top, with bounds for plays placing one or
+        # two blanks (checked as the walk places a blank); by score alone this was measured to cost more than it saves
+        refine = best_only and eqv.shape[0] > 1
+        bbs = np.empty((max(m, 1) if refine else 1, SIZE, 2), np.int64)
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.empty((2, 64), np.int64)  # best only: see _memo_has
@@ -735,7 +748,7 @@ def _search_kernel(best_only: bool):
                     # the leave each set of tiles keeps, when first on top (a first pop walks every end of x)
                     starts[9, x] |= 2
                     bound = _refine_ends(lines, d, i, s, em, fv, xs, lm, wm, sz, sv, sl, co, cofs, scale, n_rack,
-                                         rack_size, bingo, lbest, endbs, x)
+                                         rack_size, bingo, lbest, endbs, bbs, x)
                     if bound == NEG:
                         continue
                     if hn > 0 and bound < -(order[0] >> 9):
@@ -921,6 +934,17 @@ def _search_kernel(best_only: bool):
                                 rmask &= ~(np.int64(1) << letter)
                         stk[2, dep] = b
                         if b >= 32:
+                            if refine and n > 0:
+                                # the plays with this many blanks placed: can one of them still reach the best?
+                                nbp = nblank - nb - 1
+                                reach_best = False
+                                for q in range(p, top + 1):
+                                    if (em >> q) & 1 and bbs[x, q, nbp] >= bscore:
+                                        reach_best = True
+                                        break
+                                if not reach_best:  # (nor with any other letter: blanks come last in cand)
+                                    stk[1, dep] = 0
+                                    continue
                             key = kadd(key, MSET_HASH[letter])
                             # whole-rack filter: only the whole-rack end left to reach, at most one blank left
                             if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
