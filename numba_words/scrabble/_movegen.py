@@ -170,10 +170,11 @@ def _heap_push(hk, he, hn, k, e):
 
 @kernel
 def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
-    """``(sizes, keys, values, leaves, co, cofs)`` of every sub-multiset of the rack's real tiles (mixed radix over
-    its distinct letters; ``values[idx]``: its tiles' values, high first, 0 after; ``leaves[idx, b]``: the
-    objective part ``eqv`` of the leave when that sub-rack and ``b`` blanks are played, :func:`best`'s ``obj``;
-    ``co``, ``cofs``: those pairs by size, see below); only the empty one unless ``on``."""
+    """``(sizes, keys, values, leaves, letters, co, cofs)`` of every sub-multiset of the rack's real tiles (mixed
+    radix over its distinct letters; ``values[idx]``: its tiles' values, high first, 0 after; ``leaves[idx, b]``:
+    the objective part ``eqv`` of the leave when that sub-rack and ``b`` blanks are played, :func:`best`'s
+    ``obj``; ``letters``: bit mask of its letters; ``co``, ``cofs``: those pairs by size, see below); only the
+    empty one unless ``on``."""
     lets = np.empty(8, np.int64)
     cnts = np.empty(8, np.int64)
     nl = 0
@@ -189,6 +190,7 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
     sk = _zeros(nsub)
     sv = np.empty((nsub, 8), np.int64)
     sl = np.empty((nsub, 3), np.int64)
+    sm = _zeros(nsub)
     for idx in range(nsub):
         for j in range(8):
             sv[idx, j] = 0
@@ -199,6 +201,8 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
             k = r % (cnts[j] + 1)
             r //= cnts[j] + 1
             li -= k * stride[lets[j] + 1]
+            if k > 0:
+                sm[idx] |= np.int64(1) << lets[j]
             for _ in range(k):
                 sk[idx] = kadd(sk[idx], MSET_HASH[lets[j]])
                 v = lval[lets[j]]
@@ -227,7 +231,7 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
                 co[j] = 4 * idx + b
                 nco += 1
     cofs[3 * SIZE + 3] = nco
-    return sz, sk, sv, sl, co, cofs
+    return sz, sk, sv, sl, sm, co, cofs
 
 
 @kernel
@@ -295,7 +299,7 @@ def _refine_ends(lines, d, i, s, em, fv, xs, lm, wm, sz, sv, sl, co, cofs, scale
 
 @kernel
 def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
-                     fv, xs, lm, wm, sv, sl, ubs):
+                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs):
     """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
     their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
     (squares, cross-checks, tiles).
@@ -330,8 +334,9 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                 ce[nc] = we
                 nc += 1
         return nc
-    nsub = sz.shape[0]
     # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
+    ccs = _zeros(SIZE)  # the cross-checks of the span's empty squares, and their union
+    ccu = np.int64(0)
     bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
     qs = _zeros(SIZE)
     eff = _zeros(SIZE)
@@ -355,15 +360,27 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
             bb = a * cwp
             _insert_desc(qs, ne, a)
             _insert_desc(eff, ne, bb)
+            ccs[ne] = cc[d, i, e]
+            ccu |= cc[d, i, e]
             ne += 1
         if (em >> e) & 1 == 0:
             continue
         ln = e - s + 1
         seg = nc
         base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
-        for idx in range(nsub):
-            for b in range(nblank + 1):
-                if sz[idx] + b != ne:
+        for b in range(nblank + 1):
+            g = 3 * ne + b
+            for jc in range(cofs[g], cofs[g + 1]):
+                idx = co[jc] >> 2
+                # its letters must fit the span's cross-checks: each letter some square, each square but b (the
+                # blanks) some letter
+                if sm[idx] & ~ccu != 0:
+                    continue
+                unc = 0
+                for j in range(ne):
+                    if ccs[j] & sm[idx] == 0:
+                        unc += 1
+                if unc > b:
                     continue
                 lb = sl[idx, b]
                 r1 = np.int64(0)
@@ -686,12 +703,12 @@ def _search_kernel(best_only: bool):
         cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
         ce = np.empty(wcap, np.int64)
         if best_only:
-            sz, sk, sv, sl, co, cofs = _sub_racks(counts, lval, nblank > 0 or eqv.shape[0] > 1, nblank, eqv, stride, lfull)
+            sz, sk, sv, sl, sm, co, cofs = _sub_racks(counts, lval, nblank > 0 or eqv.shape[0] > 1, nblank, eqv, stride, lfull)
         else:
             sz = sk = np.empty(1, np.int64)  # read only by the best-only search
             sv = np.empty((1, 8), np.int64)
             sl = np.empty((1, 3), np.int64)
-            co = cofs = sz
+            sm = co = cofs = sz
         ubs = np.empty(5, np.int64)  # best, scale, rack tiles, rack size, bingo
         # leaves differ: tighten each start's end bounds when first on top, with bounds for plays placing one or
         # two blanks (checked as the walk places a blank); by score alone this was measured to cost more than it saves
@@ -817,7 +834,7 @@ def _search_kernel(best_only: bool):
                     ubs[3] = rack_size
                     ubs[4] = bingo
                     nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
-                                           wdir, wlet, sz, sk, cw, ce, fv, xs, lm, wm, sv, sl, ubs)
+                                           wdir, wlet, sz, sk, cw, ce, fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs)
                     if nwu == 0:
                         continue
                     wmode = nwu > 0
