@@ -218,19 +218,21 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
     # ``co[j] = 4 * idx + b``, group ``g = 3 * t + b`` in ``co[cofs[g]:cofs[g + 1]]``
     co = np.empty(3 * nsub, np.int64)
     cofs = _zeros(3 * SIZE + 4)
-    nco = 0
+    for idx in range(nsub):
+        for b in range(nblank + 1):
+            cofs[3 * (sz[idx] + b) + b + 1] += 1
     for g in range(3 * SIZE + 3):
-        cofs[g] = nco
-        b = g % 3
-        for idx in range(nsub):
-            if b <= nblank and sz[idx] + b == g // 3:
-                j = nco
-                while j > cofs[g] and sl[co[j - 1] >> 2, b] < sl[idx, b]:
-                    co[j] = co[j - 1]
-                    j -= 1
-                co[j] = 4 * idx + b
-                nco += 1
-    cofs[3 * SIZE + 3] = nco
+        cofs[g + 1] += cofs[g]
+    fill = _zeros(3 * SIZE + 3)
+    for idx in range(nsub):
+        for b in range(nblank + 1):
+            g = 3 * (sz[idx] + b) + b
+            j = cofs[g] + fill[g]
+            fill[g] += 1
+            while j > cofs[g] and sl[co[j - 1] >> 2, b] < sl[idx, b]:
+                co[j] = co[j - 1]
+                j -= 1
+            co[j] = 4 * idx + b
     return sz, sk, sv, sl, sm, co, cofs
 
 
@@ -703,16 +705,17 @@ def _search_kernel(best_only: bool):
         cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
         ce = np.empty(wcap, np.int64)
         if best_only:
-            sz, sk, sv, sl, sm, co, cofs = _sub_racks(counts, lval, nblank > 0 or eqv.shape[0] > 1, nblank, eqv, stride, lfull)
+            sz, sk, sv, sl, sm, co, cofs = _sub_racks(counts, lval, nblank > 0, nblank, eqv, stride, lfull)
         else:
             sz = sk = np.empty(1, np.int64)  # read only by the best-only search
             sv = np.empty((1, 8), np.int64)
             sl = np.empty((1, 3), np.int64)
             sm = co = cofs = sz
         ubs = np.empty(5, np.int64)  # best, scale, rack tiles, rack size, bingo
-        # leaves differ: tighten each start's end bounds when first on top, with bounds for plays placing one or
-        # two blanks (checked as the walk places a blank); by score alone this was measured to cost more than it saves
-        refine = best_only and eqv.shape[0] > 1
+        # leaves differ and blanks (whose leave values stand far apart): tighten each start's end bounds when first
+        # on top, with bounds for plays placing one or two blanks (checked as the walk places a blank); by score
+        # alone, or without a blank, this was measured to cost more than it saves
+        refine = best_only and eqv.shape[0] > 1 and nblank > 0
         bbs = np.empty((max(m, 1) if refine else 1, SIZE, 2), np.int64)
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
