@@ -379,9 +379,11 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                 if sm[idx] & ~ccu != 0:
                     continue
                 unc = 0
+                cm = np.int64(0)  # the letters of the squares only a blank can fill
                 for j in range(ne):
                     if ccs[j] & sm[idx] == 0:
                         unc += 1
+                        cm |= ccs[j]
                 if unc > b:
                     continue
                 lb = sl[idx, b]
@@ -392,7 +394,12 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                     r2 += sv[idx, j] * eff[j]
                 if scale * (base + wprod * r1 + r2) + lb < bscore:  # no word of these tiles can reach the best
                     continue
-                for c in range(32 if b == 2 else 1):  # two blanks: the first one's letter c, one short of the rest
+                # two blanks: one blank's letter c, one short of the rest; a word with a blank on a square no
+                # tile of the sub-rack fits is found through that blank's letter
+                cl = (cm if unc > 0 else ccu) if b == 2 else np.int64(1)
+                while cl != 0:
+                    c = lsb_index(cl)
+                    cl &= cl - 1
                     key = kadd(kadd(fkey, sk[idx]), mset_tag(ln, min(b, 1)))
                     if b == 2:
                         key = kadd(key, MSET_HASH[c])
@@ -830,7 +837,7 @@ def _search_kernel(best_only: bool):
             wmode = False
             # (two blanks on other ends: the 32 lookups per sub-rack cost more than the walk saves, measured)
             if best_only:
-                if nblank == 1 or (nblank == 2 and we >= 0 and em == (np.int64(1) << we)):
+                if nblank >= 1:
                     ubs[0] = bscore if n > 0 else NEG
                     ubs[1] = scale
                     ubs[2] = n_rack
