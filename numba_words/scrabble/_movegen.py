@@ -219,13 +219,13 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
     co = np.empty(3 * nsub, np.int64)
     cofs = _zeros(3 * SIZE + 4)
     for idx in range(nsub):
-        for b in range(nblank + 1):
+        for b in range(min(nblank, 2) + 1):
             cofs[3 * (sz[idx] + b) + b + 1] += 1
     for g in range(3 * SIZE + 3):
         cofs[g + 1] += cofs[g]
     fill = _zeros(3 * SIZE + 3)
     for idx in range(nsub):
-        for b in range(nblank + 1):
+        for b in range(min(nblank, 2) + 1):
             g = 3 * (sz[idx] + b) + b
             j = cofs[g] + fill[g]
             fill[g] += 1
@@ -722,7 +722,7 @@ def _search_kernel(best_only: bool):
         # leaves differ and blanks (whose leave values stand far apart): tighten each start's end bounds when first
         # on top, with bounds for plays placing one or two blanks (checked as the walk places a blank); by score
         # alone, or without a blank, this was measured to cost more than it saves
-        refine = best_only and eqv.shape[0] > 1 and nblank > 0
+        refine = best_only and eqv.shape[0] > 1 and 1 <= nblank <= 2
         bbs = np.empty((max(m, 1) if refine else 1, SIZE, 2), np.int64)
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
@@ -835,9 +835,10 @@ def _search_kernel(best_only: bool):
             # and the span's tiles may spell, each walk held to that word's letters (fm)
             nwu = 1
             wmode = False
-            # (two blanks on other ends: the 32 lookups per sub-rack cost more than the walk saves, measured)
+            # (two blanks: the first blank's letter is tried only among the cross-checks the blanks must meet; more
+            # blanks, in variants that have them: the plain walk)
             if best_only:
-                if nblank >= 1:
+                if nblank == 1 or nblank == 2:
                     ubs[0] = bscore if n > 0 else NEG
                     ubs[1] = scale
                     ubs[2] = n_rack
