@@ -306,12 +306,15 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
     (squares, cross-checks, tiles).
 
-    For each end ``e``: every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``, values ``sv``:
-    :func:`_sub_racks`) that fills the span's empty squares with ``b`` blanks, unless its values sorted on the
-    span's sorted premiums plus its leave part (``sl``) cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
-    blank; for two, one short with each letter ``c`` for the first blank); each end's words once. The whole-rack
-    end alone with two blanks (``wkey``: the rack's real tiles + the span's tiles): the same lookups, a word found
-    through both of its blank letters kept through the lower one."""
+    For each end ``e``: every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``, values ``sv``,
+    letters ``sm``, by size ``co``/``cofs``: :func:`_sub_racks`) that fills the span's empty squares with ``b``
+    blanks (1 or 2 on the rack), unless its letters cannot meet the span's cross-checks (each letter on some
+    square, each square but ``b`` taking some letter) or its values sorted on the span's sorted premiums plus its
+    exact leave part (``sl``) cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
+    blank; for two, one short with each letter ``c`` for one blank, ``c`` among the cross-checks of the squares
+    only a blank can fill, or of all of them); each end's words once. The whole-rack end alone with two blanks
+    (``wkey``: the rack's real tiles + the span's tiles): the same lookups over every ``c``, a word found through
+    both of its blank letters kept through the lower one."""
     nc = np.int64(0)
     if nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
         ln = we - s + 1
@@ -677,10 +680,15 @@ def _search_kernel(best_only: bool):
         that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
         nearly every long span on top, and most of them hold no bingo.
 
-        Word mode (best only): the whole-rack end alone is walked once per word the word map
-        (:func:`_tables.wmap_table`) lists for the rack's real tiles + the span's tiles (with one blank: the words
-        one letter longer; with two: see :func:`_word_candidates`), each walk held to that word's letters. With
-        two blanks the plain walk tried most pairs of letters on every long span.
+        Word mode (best only, racks with one or two blanks): each end is walked once per word the word map
+        (:func:`_tables.wmap_table`) lists for some of the rack's tiles + the span's tiles (see
+        :func:`_word_candidates`), each walk held to that word's letters. With blanks the plain walk tried most
+        letters (pairs of letters with two) on every span.
+
+        Leave refinement (best only, by equity, racks with one or two blanks, whose leave values stand far
+        apart): when a start first comes on top of the heap, its end bounds are tightened with the exact leave of
+        each set of tiles (:func:`_refine_ends`) and it goes back into the heap if no longer on top; the bounds
+        of its plays with at least one / two blanks (``bbs``) are checked each time the walk places a blank.
 
         Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
         letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
@@ -1161,7 +1169,9 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     bonus bounded above (a leave value) would add its maximum to every end bound.
 
     Objective bounds: an end with ``k`` new tiles keeps ``n_rack - k`` tiles, so its bound is ``scale *`` the score
-    bound + the best ``eqv`` of a leave of that size.
+    bound + the best ``eqv`` of a leave of that size. By equity with one or two blanks, each start's bounds are
+    tightened when it first comes on top: the best over the sets of ``k`` tiles of their score bound + their exact
+    leave (:func:`_refine_ends`); a blank kept is worth so much that the size-only bound ran far above the best.
 
     Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
     unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
