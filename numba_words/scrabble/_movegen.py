@@ -237,71 +237,8 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
 
 
 @kernel
-def _refine_ends(lines, d, i, s, em, fv, xs, lm, wm, sz, sv, sl, co, cofs, scale, n_rack, rack_size, bingo, lbest,
-                 endbs, bbs, x):
-    """Tighten the bounds ``endbs[x, e]`` of the ends ``e`` in ``em`` of start ``s`` of line ``(d, i)`` with the
-    tiles each play keeps, and bound in ``bbs[x, e, k - 1]`` (k = 1, 2) its plays that place at least ``k``
-    blanks. A bound: the best, over the sub-racks (:func:`_sub_racks`) and blanks making the tiles the end
-    needs, of ``scale *`` (the score bound of :func:`best` with that sub-rack's values, no more than the end's
-    bound without its leave part) + the exact leave part. Returns the highest bound left (``NEG``: none)."""
-    qs = _zeros(SIZE)
-    eff = _zeros(SIZE)
-    ebb = _zeros(3)
-    fixed = np.int64(0)
-    wprod = np.int64(1)
-    x0 = np.int64(0)
-    ne = np.int64(0)
-    top = NEG
-    for e in range(s, SIZE):
-        if (em >> e) == 0:
-            break
-        if lines[d, i, e] != EMPTY:
-            fixed += fv[d, i, e]
-        else:
-            w = wm[d, i, e]
-            wprod *= w
-            cwp = np.int64(0)
-            if xs[d, i, e] >= 0:
-                x0 += xs[d, i, e] * w
-                cwp = w
-            a = lm[d, i, e]
-            _insert_desc(qs, ne, a)
-            _insert_desc(eff, ne, a * cwp)
-            ne += 1
-        if (em >> e) & 1 == 0:
-            continue
-        if endbs[x, e] == NEG:
-            bbs[x, e, 0] = bbs[x, e, 1] = NEG
-            continue
-        cap = endbs[x, e] - lbest[max(n_rack - ne, 0)]
-        base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
-        for b in range(3):
-            eb = NEG
-            g = 3 * ne + b
-            for j in range(cofs[g], cofs[g + 1]):  # leave parts high first: stop when no later pair can do better
-                idx = co[j] >> 2
-                lv = sl[idx, b]
-                if cap + lv <= eb:
-                    break
-                r = np.int64(0)
-                for t in range(sz[idx]):
-                    r += sv[idx, t] * (wprod * qs[t] + eff[t])
-                v = min(scale * (base + r), cap) + lv
-                if v > eb:
-                    eb = v
-            ebb[b] = eb
-        bbs[x, e, 1] = ebb[2]
-        bbs[x, e, 0] = max(ebb[1], ebb[2])
-        eb = max(ebb[0], bbs[x, e, 0])
-        endbs[x, e] = eb
-        if eb > top:
-            top = eb
-    return top
-
-
-@kernel
 def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
-                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs):
+                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs, lbest, endbs, bbs, rx):
     """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
     their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
     (squares, cross-checks, tiles).
@@ -314,9 +251,16 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     blank; for two, one short with each letter ``c`` for one blank, ``c`` among the cross-checks of the squares
     only a blank can fill, or of all of them); each end's words once. The whole-rack end alone with two blanks
     (``wkey``: the rack's real tiles + the span's tiles): the same lookups over every ``c``, a word found through
-    both of its blank letters kept through the lower one."""
+    both of its blank letters kept through the lower one.
+
+    With ``rx >= 0`` (one kernel for both: each kernel costs compile time), the leave refinement of start ``rx``
+    instead: tightens the bounds ``endbs[rx, e]`` of its ends ``e`` in ``em`` with the tiles each play keeps, and
+    bounds in ``bbs[rx, e, k - 1]`` (k = 1, 2) its plays that place at least ``k`` blanks: the best, over the
+    sub-racks and blanks making the tiles the end needs, of ``scale *`` (the score bound of :func:`best` with
+    that sub-rack's values, no more than the end's bound without its leave part, ``lbest``) + the exact leave
+    part. Returns the highest bound left (``NEG``: none)."""
     nc = np.int64(0)
-    if nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
+    if rx < 0 and nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
         ln = we - s + 1
         csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
         for c in range(32):
@@ -350,7 +294,10 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     fixed = np.int64(0)
     wprod = np.int64(1)
     x0 = np.int64(0)
+    top = NEG
     for e in range(s, SIZE):
+        if (em >> e) == 0:
+            break
         if lines[d, i, e] != EMPTY:
             fkey = kadd(fkey, MSET_HASH[np.int64(lines[d, i, e])])
             fixed += fv[d, i, e]
@@ -373,6 +320,39 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
         ln = e - s + 1
         seg = nc
         base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
+        if rx >= 0:  # the leave refinement
+            if endbs[rx, e] == NEG:
+                bbs[rx, e, 0] = bbs[rx, e, 1] = NEG
+                continue
+            cap = endbs[rx, e] - lbest[max(n_rack - ne, 0)]
+            e0 = e1 = e2 = NEG
+            for b in range(3):
+                eb = NEG
+                g = 3 * ne + b
+                for j in range(cofs[g], cofs[g + 1]):  # leave parts high first: stop when no later pair can do better
+                    idx = co[j] >> 2
+                    lv = sl[idx, b]
+                    if cap + lv <= eb:
+                        break
+                    r = np.int64(0)
+                    for t in range(sz[idx]):
+                        r += sv[idx, t] * (wprod * qs[t] + eff[t])
+                    v = min(scale * (base + r), cap) + lv
+                    if v > eb:
+                        eb = v
+                if b == 0:
+                    e0 = eb
+                elif b == 1:
+                    e1 = eb
+                else:
+                    e2 = eb
+            bbs[rx, e, 1] = e2
+            bbs[rx, e, 0] = max(e1, e2)
+            eb = max(e0, e1, e2)
+            endbs[rx, e] = eb
+            if eb > top:
+                top = eb
+            continue
         for b in range(nblank + 1):
             g = 3 * ne + b
             for jc in range(cofs[g], cofs[g + 1]):
@@ -411,7 +391,7 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                     nc = _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce)
                     if nc < 0:
                         return nc
-    return nc
+    return top if rx >= 0 else nc
 
 
 @inline
@@ -687,8 +667,9 @@ def _search_kernel(best_only: bool):
 
         Leave refinement (best only, by equity, racks with one or two blanks, whose leave values stand far
         apart): when a start first comes on top of the heap, its end bounds are tightened with the exact leave of
-        each set of tiles (:func:`_refine_ends`) and it goes back into the heap if no longer on top; the bounds
-        of its plays with at least one / two blanks (``bbs``) are checked each time the walk places a blank.
+        each set of tiles (:func:`_word_candidates` with ``rx``) and it goes back into the heap if no longer on
+        top; the bounds of its plays with at least one / two blanks (``bbs``) are checked each time the walk
+        places a blank.
 
         Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
         letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
@@ -727,6 +708,10 @@ def _search_kernel(best_only: bool):
             sl = np.empty((1, 3), np.int64)
             sm = co = cofs = sz
         ubs = np.empty(5, np.int64)  # best, scale, rack tiles, rack size, bingo
+        ubs[1] = scale
+        ubs[2] = n_rack
+        ubs[3] = rack_size
+        ubs[4] = bingo
         # leaves differ and blanks (whose leave values stand far apart): tighten each start's end bounds when first
         # on top, with bounds for plays placing one or two blanks (checked as the walk places a blank); by score
         # alone, or without a blank, this was measured to cost more than it saves
@@ -782,8 +767,9 @@ def _search_kernel(best_only: bool):
                 if refine and starts[9, x] & 2 == 0:
                     # the leave each set of tiles keeps, when first on top (a first pop walks every end of x)
                     starts[9, x] |= 2
-                    bound = _refine_ends(lines, d, i, s, em, fv, xs, lm, wm, sz, sv, sl, co, cofs, scale, n_rack,
-                                         rack_size, bingo, lbest, endbs, bbs, x)
+                    bound = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
+                                             wdir, wlet, sz, sk, cw, ce, fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs,
+                                             lbest, endbs, bbs, x)
                     if bound == NEG:
                         continue
                     if hn > 0 and bound < -(order[0] >> 9):
@@ -848,12 +834,9 @@ def _search_kernel(best_only: bool):
             if best_only:
                 if nblank == 1 or nblank == 2:
                     ubs[0] = bscore if n > 0 else NEG
-                    ubs[1] = scale
-                    ubs[2] = n_rack
-                    ubs[3] = rack_size
-                    ubs[4] = bingo
                     nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
-                                           wdir, wlet, sz, sk, cw, ce, fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs)
+                                           wdir, wlet, sz, sk, cw, ce, fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs,
+                                           lbest, endbs, bbs, np.int64(-1))
                     if nwu == 0:
                         continue
                     wmode = nwu > 0
@@ -1171,7 +1154,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     Objective bounds: an end with ``k`` new tiles keeps ``n_rack - k`` tiles, so its bound is ``scale *`` the score
     bound + the best ``eqv`` of a leave of that size. By equity with one or two blanks, each start's bounds are
     tightened when it first comes on top: the best over the sets of ``k`` tiles of their score bound + their exact
-    leave (:func:`_refine_ends`); a blank kept is worth so much that the size-only bound ran far above the best.
+    leave (:func:`_word_candidates`, ``rx``); a blank kept is worth so much that the size-only bound ran far
+    above the best.
 
     Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
     unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
