@@ -106,19 +106,16 @@ def walk_kernel(own, opp, kings, white, depth, mode, out, wsa):
             p_k = sk[u]
             c_w = not sw[u]
             j = np.uint64(MOVES_OFF + ply * PLY_WORDS + 3 * i)
-            if rem == 1 and mode != COLLECT:  # the children's moves are the leaves: count them in one loop
+            if rem == 1 and mode == BULK:  # the children's moves are the leaves: count them in one loop
                 scratch = MOVES_OFF + (ply + 1) * PLY_WORDS
                 for _ in range(i, m):
                     c_own = p_own ^ ws[j + ONE]
                     c_opp = p_opp ^ ws[j]
                     c_k = p_k ^ ws[j + U2]
                     j += U3
-                    if mode == BULK:
-                        c = count_moves(c_own, c_opp, c_k, c_w)
-                        if c < 0:
-                            c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
-                    else:  # LEAVES: list them
-                        c = perft_gen(c_own, c_opp, c_k, c_w, ws, scratch)
+                    c = count_moves(c_own, c_opp, c_k, c_w)
+                    if c < 0:
+                        c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
                     if c < 0:
                         return np.int64(-1)
                     total += c
