@@ -448,6 +448,18 @@ def side_pair(land, empty, capt, a, b):
     return np.uint64(a), va, np.uint64(b), vb, on
 
 
+@inline
+def sideways(land, empty, capt, d):
+    """``side_pair`` for the two directions across direction ``d``, each case with constant shifts."""
+    if d == ZERO:
+        return side_pair(land, empty, capt, 1, 3)
+    if d == ONE:
+        return side_pair(land, empty, capt, 0, 2)
+    if d == U2:
+        return side_pair(land, empty, capt, 3, 1)
+    return side_pair(land, empty, capt, 2, 0)
+
+
 #: Up to this many kings, ``perft_captures`` tries every king (see there).
 FEW_KINGS = 3
 
@@ -519,9 +531,9 @@ def perft_captures(own, opp, kings, white, ws, base):
                         ws[sp + ONE] = code ^ v ^ w
                         sp += U2
                         ends = ALL64  # every landing square can go on straight: none ends the capture
-                # sideways from every landing square at once (the two directions across d): each line across
-                # holds one of them, so each victim found belongs to one landing square
-                da, va, db, vb, on = side_pair(land, empty, capt, d ^ ONE, d ^ ONE ^ U2)
+                # sideways from every landing square at once: each line across holds one of them, so each
+                # victim found belongs to one landing square
+                da, va, db, vb, on = sideways(land, empty, capt, d)
                 sp = push_victims(ws, push_victims(ws, sp, va, caps, da << S6), vb, caps, db << S6)
                 ends = land & ~(ends | on)  # landing squares with no way on
             else:
