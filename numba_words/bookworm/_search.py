@@ -116,19 +116,11 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
     amask = lay[5]
     packed = ash < 64
     # level state "before level c": index c (0 = empty path)
-    # np.empty and a loop, not np.zeros: that compiles functions of its own per dtype on a cold first run
-    s_used = np.empty(depth_cap + 1, dtype=np.uint64)
-    s_rank = np.empty(depth_cap + 1, dtype=np.int64)
-    s_val = np.empty(depth_cap + 1, dtype=np.int64)
-    s_bon = np.empty(depth_cap + 1, dtype=np.int64)
-    s_tile = np.empty(max_len, dtype=np.int8)  # copied whole into an output row: a fixed-length copy
-    for k in range(depth_cap + 1):
-        s_used[k] = 0
-        s_rank[k] = 0
-        s_val[k] = 0
-        s_bon[k] = 0
-        if k < max_len:
-            s_tile[k] = 0
+    s_used = np.zeros(depth_cap + 1, dtype=np.uint64)
+    s_rank = np.zeros(depth_cap + 1, dtype=np.int64)
+    s_val = np.zeros(depth_cap + 1, dtype=np.int64)
+    s_bon = np.zeros(depth_cap + 1, dtype=np.int64)
+    s_tile = np.zeros(max_len, dtype=np.int8)  # copied whole into an output row: a fixed-length copy
     st_x = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     st_m = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     n_out0 = n_out
@@ -382,11 +374,8 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
     ash = lay[4]
     amask = lay[5]
     packed = ash < 64
-    s_used = np.empty(depth_cap + 1, dtype=np.uint64)  # (not np.zeros: see search)
-    s_rank = np.empty(depth_cap + 1, dtype=np.int64)
-    for k in range(depth_cap + 1):
-        s_used[k] = 0
-        s_rank[k] = 0
+    s_used = np.zeros(depth_cap + 1, dtype=np.uint64)
+    s_rank = np.zeros(depth_cap + 1, dtype=np.int64)
     st_x = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     st_m = np.empty((depth_cap + 1) * width + 1, dtype=np.int64)
     for b in range(b0, b1):
