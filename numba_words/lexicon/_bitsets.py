@@ -23,16 +23,10 @@ def build_bitsets(flat, offsets, n_letters):
     maxlen = 0
     for i in range(n):
         maxlen = max(maxlen, offsets[i + 1] - offsets[i])
-    # np.empty and loops, not np.zeros: that compiles functions of its own per dtype on a cold start
-    count = np.empty(maxlen + 2, dtype=np.int64)
-    len_start = np.empty(maxlen + 2, dtype=np.int64)
-    block_start = np.empty(maxlen + 2, dtype=np.int64)
-    for L in range(maxlen + 2):
-        count[L] = 0
-        len_start[L] = 0
-        block_start[L] = 0
+    count = np.zeros(maxlen + 2, dtype=np.int64)
     for i in range(n):
         count[offsets[i + 1] - offsets[i]] += 1
+    len_start = np.zeros(maxlen + 2, dtype=np.int64)
     for L in range(1, maxlen + 2):
         len_start[L] = len_start[L - 1] + count[L - 1]
     len_ids = np.empty(n, dtype=np.int64)
@@ -41,12 +35,11 @@ def build_bitsets(flat, offsets, n_letters):
         L = offsets[i + 1] - offsets[i]
         len_ids[fill[L]] = i
         fill[L] += 1
+    block_start = np.zeros(maxlen + 2, dtype=np.int64)
     for L in range(maxlen + 1):
         nw = (count[L] + 63) // 64
         block_start[L + 1] = block_start[L] + L * n_letters * nw
-    bits = np.empty(block_start[maxlen + 1], dtype=np.uint64)
-    for k in range(bits.shape[0]):
-        bits[k] = 0
+    bits = np.zeros(block_start[maxlen + 1], dtype=np.uint64)
     for L in range(1, maxlen + 1):
         nw = (count[L] + 63) // 64
         for j in range(count[L]):

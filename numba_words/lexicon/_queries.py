@@ -16,13 +16,12 @@ MAX_DEPTH = 64  # longest word the queries handle (blank masks are 64-bit)
 
 
 @inline
-def _grow(a, need, dtype):
+def _grow(a, need):
     """``a`` itself if it holds ``need`` items, else a copy at least twice as long (inlined: called once per
-    word found, and a separate function would be compiled for each of its three dtypes). ``dtype`` is
-    ``a``'s, as the NumPy scalar type: ``a.dtype`` would compile ``np.empty`` once more for each."""
+    word found, and a separate function would be compiled for each of its three dtypes)."""
     if need <= a.shape[0]:
         return a
-    b = np.empty(max(need, 2 * a.shape[0]), dtype=dtype)
+    b = np.empty(max(need, 2 * a.shape[0]), dtype=a.dtype)
     for k in range(a.shape[0]):  # a loop, not b[:n] = a: the slice assignment costs seconds of compile time
         b[k] = a[k]
     return b
@@ -45,16 +44,10 @@ def dawg_search(dawg, allowed, from_rack, counts, blanks, use_rack, min_len, max
     cnt = counts.copy()
     nblank = blanks
     # explicit stack: one frame per depth (at most max_len <= MAX_DEPTH)
-    # (np.empty and a loop, not np.zeros: that compiles functions of its own per dtype on a cold start)
-    node = np.empty(MAX_DEPTH + 1, dtype=np.int64)
-    rem = np.empty(MAX_DEPTH + 1, dtype=np.int64)  # child letters still to try at this depth
-    word = np.empty(MAX_DEPTH + 1, dtype=np.uint8)
-    used_blank = np.empty(MAX_DEPTH + 1, dtype=np.uint8)
-    for k in range(MAX_DEPTH + 1):
-        node[k] = 0
-        rem[k] = 0
-        word[k] = 0
-        used_blank[k] = 0
+    node = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    rem = np.zeros(MAX_DEPTH + 1, dtype=np.int64)  # child letters still to try at this depth
+    word = np.zeros(MAX_DEPTH + 1, dtype=np.uint8)
+    used_blank = np.zeros(MAX_DEPTH + 1, dtype=np.uint8)
     node[0] = node0
     rem[0] = np.int64(dawg[node0]) & np.int64(allowed[0]) if max_len > 0 else 0
     d = 0
@@ -86,9 +79,9 @@ def dawg_search(dawg, allowed, from_rack, counts, blanks, use_rack, min_len, max
         word[d] = c
         length = d + 1
         if edge_is_word(e) and length >= min_len:
-            out = _grow(out, pos + length, np.uint8)
-            offs = _grow(offs, n_out + 2, np.int64)
-            bmask = _grow(bmask, n_out + 1, np.uint64)
+            out = _grow(out, pos + length)
+            offs = _grow(offs, n_out + 2)
+            bmask = _grow(bmask, n_out + 1)
             bm = np.uint64(0)
             for k in range(length):
                 out[pos + k] = word[k]
