@@ -218,23 +218,15 @@ def build_dawg(flat, offsets):
     n_words = offsets.shape[0] - 1
     cap = flat.shape[0] + 1
     # 1. trie, children appended in letter order because the words are sorted
-    # np.empty and loops, not np.full / np.zeros: those compile functions of their own per dtype (cold start)
-    first = np.empty(cap, dtype=np.int32)
-    last = np.empty(cap, dtype=np.int32)
-    nxt = np.empty(cap, dtype=np.int32)
-    letter = np.empty(cap, dtype=np.uint8)
-    term = np.empty(cap, dtype=np.uint8)
-    for i in range(cap):
-        first[i] = -1
-        last[i] = -1
-        nxt[i] = -1
-        letter[i] = 0
-        term[i] = 0
+    first = np.full(cap, -1, dtype=np.int32)
+    last = np.full(cap, -1, dtype=np.int32)
+    nxt = np.full(cap, -1, dtype=np.int32)
+    letter = np.zeros(cap, dtype=np.uint8)
+    term = np.zeros(cap, dtype=np.uint8)
     maxlen = 0
     for i in range(n_words):
         maxlen = max(maxlen, offsets[i + 1] - offsets[i])
-    path = np.empty(maxlen + 1, dtype=np.int32)
-    path[0] = 0
+    path = np.zeros(maxlen + 1, dtype=np.int32)
     n_nodes = 1
     prev_a = 0
     prev_b = 0
@@ -270,9 +262,7 @@ def build_dawg(flat, offsets):
     size = 1
     while size < 2 * n_nodes:
         size *= 2
-    table = np.empty(size, dtype=np.int32)
-    for i in range(size):
-        table[i] = -1
+    table = np.full(size, -1, dtype=np.int32)
     for v in range(n_nodes - 1, -1, -1):
         mask = np.uint32(0)
         start = n_cedges
