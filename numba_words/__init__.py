@@ -19,11 +19,11 @@ ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 # loads a lexicon needs them.
 _PLAN = (
     ("lexicon", "build", 1.5, 1.5),
-    ("draughts", None, 7.2, 7.2),
+    ("draughts", None, 6.3, 6.3),
     ("scrabble", ("best",), 11.2, 11.0),
     ("scrabble", ("generate",), 5.4, 4.4),
     ("lexicon", "queries", 4.4, 3.4),
-    ("bookworm", ("solve",), 2.7, 2.7),
+    ("bookworm", ("solve",), 2.5, 2.5),
     ("bookworm", ("scores", "tiles"), 4.0, 2.5),
     ("scrabble", ("games",), 45.0, 41.0),
 )

@@ -341,17 +341,6 @@ def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min
     return b1, k, 0
 
 
-@kernel
-def move_down(wid, path, plen, score, src, dst, n):
-    """Rows ``src:src+n`` of the flat output arrays to ``dst:dst+n`` (``dst <= src``: a forward copy is safe)."""
-    for i in range(n):
-        wid[dst + i] = wid[src + i]
-        plen[dst + i] = plen[src + i]
-        score[dst + i] = score[src + i]
-        for j in range(path.shape[1]):
-            path[dst + i, j] = path[src + i, j]
-
-
 # ---------------------------------------------------------------------------------------------- score only
 @kernel
 def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, points, b0, b1, seen, found, out, budget):

@@ -454,7 +454,7 @@ def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_erro
     alone has more than ``cap`` words). A board past the path ``budget`` raises ``limit_error(board)``.
     """
     est = cap // 2
-    hmask = int(K.hash_bits(cap))
+    hmask = int(K.hash_bits.py_func(cap))  # its plain-Python body: no compile for this
     cap = (hmask + 1) // 2
     counts = np.zeros(nb, dtype=np.int64)
     size = min(max(nb, 1) * est, _MAX_PREALLOC) + lanes * cap
@@ -480,8 +480,9 @@ def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_erro
         b = z
         for i in range(nl):
             n = int(lane_end[i] - start[i])
-            if start[i] != used and n:
-                K.move_down(*buf, int(start[i]), used, n)
+            if start[i] != used and n:  # NumPy copies overlapping slices safely (and compiles nothing)
+                for x in buf:
+                    x[used:used + n] = x[int(start[i]):int(start[i]) + n]
             used += n
             if lane_next[i] < lane_b[i + 1]:  # lane i stopped early: resume at its board with more room
                 b = int(lane_next[i])

@@ -58,6 +58,11 @@ def walk_kernel(own, opp, kings, white, depth, mode, out, wsa):
     idx = np.zeros(nply, dtype=np.int64)
     total = np.int64(0)
     c_own, c_opp, c_k, c_w = own, opp, kings, white
+    p_own = p_opp = p_k = ZERO
+    # LEAVES: a run of sibling positions whose moves are the leaves is listed through the one perft_gen call
+    # below (one inlined copy, not two) without touching the stack arrays: next sibling's list entry, end
+    leaf_j = ZERO
+    leaf_end = ZERO
     ply = -1
     while True:
         # push the position (c_*) and list its moves
@@ -82,6 +87,12 @@ def walk_kernel(own, opp, kings, white, depth, mode, out, wsa):
                     j += U3
             total += m
             ply -= 1
+            if leaf_j < leaf_end:  # the next sibling of a run (LEAVES)
+                c_own = p_own ^ ws[leaf_j + ONE]
+                c_opp = p_opp ^ ws[leaf_j]
+                c_k = p_k ^ ws[leaf_j + U2]
+                leaf_j += U3
+                continue
         else:
             u = np.uint64(ply)  # unsigned indices: no negative-index fix-ups
             so[u] = c_own
@@ -106,25 +117,27 @@ def walk_kernel(own, opp, kings, white, depth, mode, out, wsa):
             p_k = sk[u]
             c_w = not sw[u]
             j = np.uint64(MOVES_OFF + ply * PLY_WORDS + 3 * i)
-            if rem == 1 and mode != COLLECT:  # the children's moves are the leaves: count them in one loop
+            if rem == 1 and mode == BULK:  # the children's moves are the leaves: count them in one loop
                 scratch = MOVES_OFF + (ply + 1) * PLY_WORDS
                 for _ in range(i, m):
                     c_own = p_own ^ ws[j + ONE]
                     c_opp = p_opp ^ ws[j]
                     c_k = p_k ^ ws[j + U2]
                     j += U3
-                    if mode == BULK:
-                        c = count_moves(c_own, c_opp, c_k, c_w)
-                        if c < 0:
-                            c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
-                    else:  # LEAVES: list them
-                        c = perft_gen(c_own, c_opp, c_k, c_w, ws, scratch)
+                    c = count_moves(c_own, c_opp, c_k, c_w)
+                    if c < 0:
+                        c = perft_captures(c_own, c_opp, c_k, c_w, ws, scratch)
                     if c < 0:
                         return np.int64(-1)
                     total += c
                 ply -= 1
                 continue
-            idx[u] = i + 1
+            if rem == 1 and mode == LEAVES:  # list the children's moves as one run (see leaf_j)
+                idx[u] = m
+                leaf_j = j + U3
+                leaf_end = np.uint64(MOVES_OFF + ply * PLY_WORDS + 3 * m)
+            else:
+                idx[u] = i + 1
             c_own = p_own ^ ws[j + ONE]
             c_opp = p_opp ^ ws[j]
             c_k = p_k ^ ws[j + U2]
