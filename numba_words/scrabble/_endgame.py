@@ -13,9 +13,10 @@ kept), the transposition table's move first; the pass last, or first when the op
 
 Move cache: a side's plays two plies down differ from its plays here only on the lines the two moves in between
 touched (the lines of their new tiles, and the lines of the squares whose cross-checks they changed: the first
-empty square past each run through a new tile). So below the first two plies a node's list is the plays of the
-node two plies up whose own line is untouched and whose tiles the rack still holds, plus a generation on the
-touched lines only (the cross-checks of every other line zeroed, so no tile can go there). The greedy playouts
+empty square past each run through a new tile). So below the root a node's list is the plays of the node two
+plies up (at ply 1: the opponent's plays on the root board, generated once per search) whose own line is
+untouched and whose tiles the rack still holds, plus a generation on the touched lines only (the cross-checks of
+every other line zeroed, so no tile can go there). The greedy playouts
 build their lists the same way; among equal scores they take the first in generation order (direction, line,
 start, letters; see :func:`._movegen._earlier`), whatever order the merged list has.
 
@@ -351,7 +352,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     root moves that far down the order (so it fills the table where the main search goes later), and every call
     stops within 256 nodes once ``stop[0]`` is set."""
     K = racks.shape[1]
-    NP = D + 3  # plies 0..D, and two more buffers for the playouts
+    NP = D + 4  # plies 0..D, two more buffers for the playouts, and the opponent's plays at the root (RB)
+    RB = NP - 1
     BL = np.empty((NP, 2, SIZE, SIZE), np.uint8)
     FV = np.empty((NP, 2, SIZE, SIZE), np.int64)
     OC = np.empty((NP, 2, SIZE), np.int64)
@@ -408,6 +410,12 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     hits = np.int64(0)
     need = np.int64(0)
     p = np.int64(0)  # not a literal: the calls below would compile once more for Literal[int](0)
+    z = np.int64(0)  # not literals, which would compile _plays once more
+    # the opponent's plays on the root board: the base of every ply-1 list, as a list two plies up is below
+    nroot1 = _plays(BL, FV, OC, CC, XS, z, RK[0, 1], M, W, B, N, RB, z - 1, z, z, z, ccm, need_k, lm, wm, lval,
+                    rack_size, bingo, dawg, span, tabs, counts)
+    if nroot1 > cap:
+        need = nroot1
     alpha[0] = alpha0
     beta[0] = beta0
     passed[0] = passed0
@@ -416,7 +424,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     val = np.int64(0)
     ENTER, NEXT, APPLY, RETURN = 0, 1, 2, 3
     mode = ENTER
-    while True:
+    while need == 0:
         if mode == ENTER:
             nodes += 1
             if nodes & 255 == 0 and stop[0] != 0:
@@ -446,10 +454,10 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         mode = RETURN
                         continue
             if dl == 0:
-                b0 = p - 2 if p >= 2 else -1
-                nb0 = nmv[p - 2] - 1 if p >= 2 else 0
-                t0r = TR[p - 2] | TR[p - 1] if p >= 2 else 0
-                t0c = TC[p - 2] | TC[p - 1] if p >= 2 else 0
+                b0 = p - 2 if p >= 2 else RB
+                nb0 = nmv[p - 2] - 1 if p >= 2 else nroot1
+                t0r = TR[p - 2] | TR[p - 1] if p >= 2 else TR[0]
+                t0c = TC[p - 2] | TC[p - 1] if p >= 2 else TC[0]
                 rv, more = _playout(BL, FV, OC, CC, XS, RK, p, s, passed[p], b0, nb0, t0r, t0c, p - 1,
                                     nmv[p - 1] - 1, TR[p - 1], TC[p - 1], M, W, B, N, ccm, need_k, lm, wm, lval,
                                     rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols)
@@ -467,8 +475,10 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, p - 2, nmv[p - 2] - 1, TR[p - 2] | TR[p - 1],
                            TC[p - 2] | TC[p - 1], ccm, need_k, lm, wm, lval, rack_size, bingo, dawg, span, tabs,
                            counts)
+            elif p == 1:
+                n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, RB, nroot1, TR[0], TC[0], ccm, need_k, lm, wm,
+                           lval, rack_size, bingo, dawg, span, tabs, counts)
             else:
-                z = np.int64(0)  # not literals, which would compile _plays once more
                 n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, z - 1, z, z, z, ccm, need_k, lm, wm, lval,
                            rack_size, bingo, dawg, span, tabs, counts)
             if n > cap:
