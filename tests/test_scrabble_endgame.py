@@ -180,7 +180,7 @@ def test_move_cache_matches_a_full_generation():
 
     import numpy as np
 
-    from numba_words.scrabble import _endgame
+    from numba_words.scrabble import _endgame, _movegen
     from numba_words.scrabble._autoplay import game_tables, gen_plays
     from numba_words.scrabble._tables import span_table
     from numba_words.scrabble.leaves import rack_kinds
@@ -213,7 +213,7 @@ def test_move_cache_matches_a_full_generation():
             need = np.zeros(K, np.int64)
             counts = np.zeros(32, np.int64)
             common = (ccm, need, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
-                      span_table(), tabs, counts)
+                      span_table(), tabs, counts, np.empty(cap * _movegen.REC, np.uint8))
             n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, 0, -1, 0, 0, 0, *common)
             tr = tc = 0
             for q, m in ((1, m1), (2, m2)):
@@ -233,7 +233,7 @@ def test_move_cache_matches_a_full_generation():
                 n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 0, b.lm, b.wm, b.values)
                 n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b.lm, b.wm, b.values, rk1, np.int64(v.rack_size),
                                 np.int64(v.bingo), b.dawg, span_table(), False, M[1], W[1], B[1], N[1], tabs,
-                                counts)
+                                counts, np.empty(M.shape[1] * _movegen.REC, np.uint8))
                 assert _rows(M, W, B, N, 0, n_s) == _rows(M, W, B, N, 1, n_g), (p2.cgp(), tile)
                 singles += 1
     assert checked >= 30 and singles >= 60

@@ -109,17 +109,23 @@ def unpack_rows(rows, n, meta, words, bm, nm):
 
 @kernel
 def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm, nm,
-              tabs, counts):
+              tabs, counts, rows):
     """Every play of the rack ``rk`` (tiles by kind) into ``meta``/``words``/``bm``/``nm`` (see
     :mod:`._movegen`); returns their number (rows past ``meta.shape[0]`` are counted, not written: call again
-    with more room). ``counts``: scratch (32). The one call of the full generator in the game kernels."""
+    with more room). ``counts``: scratch (32); ``rows``: scratch for the generator's byte rows
+    (``meta.shape[0] * REC`` bytes, reused from call to call: no allocation unless the plays overflow it)."""
     for c in range(counts.shape[0]):
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    n, rows = _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
-                                span, empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]),
-                                np.int64(meta.shape[0]))
+    wtabs = (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5])
+    n, t = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                               empty_board, tabs[0], wtabs, _movegen.score_obj(), rows, np.int64(0), np.int64(0))
+    if t >= 0:  # more plays than the scratch holds: all of them counted in rows that grow
+        n, big = _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
+                                   span, empty_board, tabs[0], wtabs, np.int64(meta.shape[0]))
+        unpack_rows(big, n, meta, words, bm, nm)
+        return n
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 
@@ -138,7 +144,7 @@ def all_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
     larger ones."""
     while True:
         n = gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
-                      words, bm, nm, tabs, counts)
+                      words, bm, nm, tabs, counts, np.empty(meta.shape[0] * _movegen.REC, np.uint8))
         if n <= meta.shape[0]:
             return n, meta, words, bm, nm
         meta, words, bm, nm = play_buffers(n)

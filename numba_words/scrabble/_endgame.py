@@ -32,6 +32,7 @@ import numpy as np
 from .._jit import inline, kernel
 from ._autoplay import _rack_pts, gen_plays, make_play
 from ..bits import lsb_index
+from ._movegen import REC
 from ._tables import EMPTY, SIZE
 
 EXACT_DEPTH = np.int64(255)
@@ -45,27 +46,32 @@ stopped by ``stop`` (1: the rest is not a result)."""
 
 @kernel
 def _copy_ply(BL, FV, OC, CC, XS, RK, p):
-    """Board and racks of ply ``p`` into ply ``p + 1``."""
-    for d in range(2):
-        for i in range(SIZE):
-            OC[p + 1, d, i] = OC[p, d, i]
-            for j in range(SIZE):
-                BL[p + 1, d, i, j] = BL[p, d, i, j]
-                FV[p + 1, d, i, j] = FV[p, d, i, j]
-                CC[p + 1, d, i, j] = CC[p, d, i, j]
-                XS[p + 1, d, i, j] = XS[p, d, i, j]
+    """Board and racks of ply ``p`` into ply ``p + 1`` (flat loops over the contiguous squares)."""
+    n = 2 * SIZE * SIZE
+    bl = BL.reshape(BL.shape[0], n)
+    f = FV.reshape(FV.shape[0], n)
+    c = CC.reshape(CC.shape[0], n)
+    x = XS.reshape(XS.shape[0], n)
+    for k in range(n):
+        bl[p + 1, k] = bl[p, k]
+    for k in range(n):
+        f[p + 1, k] = f[p, k]
+        c[p + 1, k] = c[p, k]
+        x[p + 1, k] = x[p, k]
+    for i in range(2 * SIZE):
+        OC[p + 1, i // SIZE, i % SIZE] = OC[p, i // SIZE, i % SIZE]
     for s in range(2):
         for k in range(RK.shape[2]):
             RK[p + 1, s, k] = RK[p, s, k]
 
 
 @kernel
-def _node_hash(bhash, rk, side, passed, zrack, zmisc):
-    """Key of a node: board part ``bhash`` ^ both racks ^ side to move ^ the pass flag."""
+def _node_hash(bhash, RK, p, side, passed, zrack, zmisc):
+    """Key of a node: board part ``bhash`` ^ both racks of ply ``p`` ^ side to move ^ the pass flag."""
     h = bhash
     for s in range(2):
-        for k in range(rk.shape[1]):
-            h ^= zrack[s, k, rk[s, k]]
+        for k in range(RK.shape[2]):
+            h ^= zrack[s, k, RK[p, s, k]]
     if side == 1:
         h ^= zmisc[0]
     if passed:
@@ -74,17 +80,17 @@ def _node_hash(bhash, rk, side, passed, zrack, zmisc):
 
 
 @kernel
-def _play_hash(meta, words, bm, nm, i, zsq):
-    """The board-key change of the play in row ``i``: its new tiles (square, letter, blank)."""
+def _play_hash(meta, words, bm, nm, o, i, zsq):
+    """The board-key change of the play in row ``i`` of buffer ``o``: its new tiles (square, letter, blank)."""
     h = np.int64(0)
-    r0 = np.int64(meta[i, 0])
-    c0 = np.int64(meta[i, 1])
-    d = np.int64(meta[i, 2])
-    for k in range(np.int64(meta[i, 3])):
-        if (np.int64(nm[i]) >> k) & 1:
+    r0 = np.int64(meta[o, i, 0])
+    c0 = np.int64(meta[o, i, 1])
+    d = np.int64(meta[o, i, 2])
+    for k in range(np.int64(meta[o, i, 3])):
+        if (np.int64(nm[o, i]) >> k) & 1:
             r = r0 + k if d == 1 else r0
             c = c0 if d == 1 else c0 + k
-            h ^= zsq[r * SIZE + c, np.int64(words[i, k]) + 32 * ((np.int64(bm[i]) >> k) & 1)]
+            h ^= zsq[r * SIZE + c, np.int64(words[o, i, k]) + 32 * ((np.int64(bm[o, i]) >> k) & 1)]
     return h
 
 
@@ -138,15 +144,16 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval):
         t += 1
     letters = np.int64((1 << (rk.shape[0] - 1)) - 1) if t == 0 else np.int64(1) << (t - 1)
     n = np.int64(0)
+    full = np.int64((1 << SIZE) - 1)
     for r in range(SIZE):
         row = OC[q, 0, r]
-        for c in range(SIZE):
-            if (row >> c) & 1:
-                continue
-            h = (c > 0 and (row >> (c - 1)) & 1 == 1) or (c < SIZE - 1 and (row >> (c + 1)) & 1 == 1)
-            v = (r > 0 and (OC[q, 0, r - 1] >> c) & 1 == 1) or (r < SIZE - 1 and (OC[q, 0, r + 1] >> c) & 1 == 1)
-            if not (h or v):
-                continue
+        side = ((row << 1) | (row >> 1)) & full
+        vert = (OC[q, 0, r - 1] if r > 0 else 0) | (OC[q, 0, r + 1] if r < SIZE - 1 else 0)
+        todo = (side | vert) & ~row & full  # empty squares next to a tile
+        while todo != 0:
+            c = lsb_index(todo)
+            todo &= todo - 1
+            h = (side >> c) & 1 == 1
             allowed = CC[q, 0, r, c] & CC[q, 1, c, r] & letters
             d = 0 if h else 1
             i = r if h else c  # the line and the tile's place on it
@@ -187,7 +194,7 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval):
 
 @kernel
 def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, lm, wm, lval, rack_size, bingo, dawg,
-           span, tabs, counts):
+           span, tabs, counts, gbuf):
     """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N``; returns
     their number (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the
     ``nb`` plays of buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across
@@ -209,7 +216,7 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, l
     n = np.int64(0)
     if b < 0 or tr != 0 or tc != 0:
         n = gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
-                      W[o], B[o], N[o], tabs, counts)
+                      W[o], B[o], N[o], tabs, counts, gbuf)
     if b < 0:
         return n
     K = rk.shape[0]
@@ -271,7 +278,7 @@ def _precedes(M, W, B, o, i, j):
 
 @kernel
 def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, ccm,
-             need, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols):
+             need, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols, gbuf):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``p .. p + 2`` as
     scratch; the first two lists are built from buffers ``base0``/``base1`` (``< 0``: none; ``nb*`` plays, the
@@ -290,7 +297,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
         rk = RK[q, s]
         o = p + step % 3
         n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b_a, n_a, tr_a, tc_a, ccm, need, lm, wm, lval,
-                   rack_size, bingo, dawg, span, tabs, counts)
+                   rack_size, bingo, dawg, span, tabs, counts, gbuf)
         if n > M.shape[1]:
             return v, n
         sign = np.int64(1) if s == side else np.int64(-1)
@@ -322,13 +329,14 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
 
 
 @kernel
-def _move_key(meta, words, bm, nm, i, n, zsq):
-    """The transposition table's key of move ``i`` of a list of ``n`` plays (``n``: the pass; ``< 0``: none)."""
+def _move_key(meta, words, bm, nm, o, i, n, zsq):
+    """The transposition table's key of move ``i`` of buffer ``o``'s list of ``n`` plays (``n``: the pass; ``< 0``:
+    none)."""
     if i < 0:
         return np.int64(0)
     if i == n:
         return PASS_KEY
-    return _play_hash(meta, words, bm, nm, i, zsq)
+    return _play_hash(meta, words, bm, nm, o, i, zsq)
 
 
 @kernel
@@ -401,6 +409,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     PVN = np.zeros((NP, NP), np.uint16)
     pvlen = np.zeros(NP, np.int64)
     counts = np.zeros(32, np.int64)
+    gbuf = np.empty(cap * REC, np.uint8)  # the generator's rows, reused by every call
     rows = np.zeros(8, np.int64)
     cols = np.zeros(8, np.int64)
     ones = np.ones(K, np.int64)
@@ -413,7 +422,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     z = np.int64(0)  # not literals, which would compile _plays once more
     # the opponent's plays on the root board: the base of every ply-1 list, as a list two plies up is below
     nroot1 = _plays(BL, FV, OC, CC, XS, z, RK[0, 1], M, W, B, N, RB, z - 1, z, z, z, ccm, need_k, lm, wm, lval,
-                    rack_size, bingo, dawg, span, tabs, counts)
+                    rack_size, bingo, dawg, span, tabs, counts, gbuf)
     if nroot1 > cap:
         need = nroot1
     alpha[0] = alpha0
@@ -433,7 +442,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             s = p & 1
             pvlen[p] = p
             hz[p] = 0
-            k = _node_hash(bh[p], RK[p], s, passed[p], zrack, zmisc)
+            k = _node_hash(bh[p], RK, p, s, passed[p], zrack, zmisc)
             key[p] = k
             dl = D - p
             ttmk = np.int64(0)
@@ -460,7 +469,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 t0c = TC[p - 2] | TC[p - 1] if p >= 2 else TC[0]
                 rv, more = _playout(BL, FV, OC, CC, XS, RK, p, s, passed[p], b0, nb0, t0r, t0c, p - 1,
                                     nmv[p - 1] - 1, TR[p - 1], TC[p - 1], M, W, B, N, ccm, need_k, lm, wm, lval,
-                                    rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols)
+                                    rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols, gbuf)
                 if more > cap:
                     need = more
                     break
@@ -474,13 +483,13 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             if p >= 2:
                 n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, p - 2, nmv[p - 2] - 1, TR[p - 2] | TR[p - 1],
                            TC[p - 2] | TC[p - 1], ccm, need_k, lm, wm, lval, rack_size, bingo, dawg, span, tabs,
-                           counts)
+                           counts, gbuf)
             elif p == 1:
                 n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, RB, nroot1, TR[0], TC[0], ccm, need_k, lm, wm,
-                           lval, rack_size, bingo, dawg, span, tabs, counts)
+                           lval, rack_size, bingo, dawg, span, tabs, counts, gbuf)
             else:
                 n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, z - 1, z, z, z, ccm, need_k, lm, wm, lval,
-                           rack_size, bingo, dawg, span, tabs, counts)
+                           rack_size, bingo, dawg, span, tabs, counts, gbuf)
             if n > cap:
                 need = n
                 break
@@ -498,7 +507,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         if (np.int64(N[p, i]) >> c) & 1 and not (np.int64(B[p, i]) >> c) & 1:
                             used += lval[np.int64(W[p, i, c])]
                     est -= 2 * (my_pts - used)
-                if ttmk > PASS_KEY and _play_hash(M[p], W[p], B[p], N[p], i, zsq) == ttmk:
+                if ttmk > PASS_KEY and _play_hash(M, W, B, N, p, i, zsq) == ttmk:
                     est = INF
                 keys[i] = -est * 65536 + i
             est = np.int64(-1000) if passed[p] == 0 else INF - 1
@@ -524,7 +533,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 if rv <= a_in[p]:
                     fl = 2
                 _tt_store(tt, key[p] & mask, key[p], rv, ((D - p) if hz[p] else EXACT_DEPTH) | (fl << 8),
-                          _move_key(M[p], W[p], B[p], N[p], bestm[p], nmv[p] - 1, zsq))
+                          _move_key(M, W, B, N, p, bestm[p], nmv[p] - 1, zsq))
                 continue
             s = p & 1
             mi = order[p, idx[p]]
@@ -558,7 +567,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 gain[p] = sc
                 TR[p], TC[p] = _touched(OC[p + 1], rows, cols, m)
                 passed[p + 1] = 0
-                bh[p + 1] = bh[p] ^ _play_hash(M[p], W[p], B[p], N[p], mi, zsq)
+                bh[p + 1] = bh[p] ^ _play_hash(M, W, B, N, p, mi, zsq)
             # val = gain - child's value, so the child's window is shifted; after the first move a null window
             # (principal variation search) shows whether the move beats alpha, searched again in full if it does
             alpha[p + 1] = gain[p] - beta[p]
@@ -595,7 +604,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             if alpha[p] >= beta[p]:
                 rv = best[p]
                 _tt_store(tt, key[p] & mask, key[p], rv, ((D - p) if hz[p] else EXACT_DEPTH) | (np.int64(1) << 8),
-                          _move_key(M[p], W[p], B[p], N[p], bestm[p], nmv[p] - 1, zsq))
+                          _move_key(M, W, B, N, p, bestm[p], nmv[p] - 1, zsq))
                 mode = RETURN
             else:
                 mode = NEXT
