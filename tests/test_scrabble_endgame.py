@@ -227,14 +227,18 @@ def test_move_cache_matches_a_full_generation():
             assert n1 == len(p2.legal_plays())
             assert _rows(M, W, B, N, 2, n2) == _rows(M, W, B, N, 1, n1), (pos.cgp(), m1, m2)
             checked += 1
-            # one tile (each of the rack's, and a blank): the cross-check scan against the generator
+            # one tile (each of the rack's, and a blank): the cross-check scan against the generator, and (tiles
+            # the rack held two plies up) built from that list and the touched lines
             for tile in sorted(set(p2.rack)) + ["?"]:
                 rk1 = rack_kinds(v, tile)
-                n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 0, b.lm, b.wm, b.values)
+                n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 1, b.lm, b.wm, b.values, True, 0, 0)
+                if tile in pos.rack:
+                    n_i = _endgame._plays(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 2, 0, n0, tr, tc, *common)
+                    assert _rows(M, W, B, N, 2, n_i) == _rows(M, W, B, N, 1, n_s), (pos.cgp(), m1, m2, tile)
                 n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b.lm, b.wm, b.values, rk1, np.int64(v.rack_size),
-                                np.int64(v.bingo), b.dawg, span_table(), False, M[1], W[1], B[1], N[1], tabs,
+                                np.int64(v.bingo), b.dawg, span_table(), False, M[2], W[2], B[2], N[2], tabs,
                                 counts, np.empty(M.shape[1] * _movegen.REC, np.uint8))
-                assert _rows(M, W, B, N, 0, n_s) == _rows(M, W, B, N, 1, n_g), (p2.cgp(), tile)
+                assert _rows(M, W, B, N, 1, n_s) == _rows(M, W, B, N, 2, n_g), (p2.cgp(), tile)
                 singles += 1
     assert checked >= 30 and singles >= 60
 

@@ -134,10 +134,11 @@ def _copy_row(M, W, B, N, a, i, M2, W2, B2, N2, b, j):
 
 
 @kernel
-def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval):
+def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, tc):
     """The plays of a one-tile rack ``rk`` on ply ``q``'s board into buffer ``o``, as the generator writes them
     (no DAWG walk: the cross-checks of both directions say which letters make both words): on every empty
-    square next to a tile, across when it has a tile left or right, else down. Returns their number."""
+    square next to a tile, across when it has a tile left or right, else down; unless ``every``, only those on
+    the across rows of mask ``tr`` and the down columns of mask ``tc``. Returns their number."""
     cap = M.shape[1]
     t = np.int64(0)
     while rk[t] == 0:
@@ -154,9 +155,11 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval):
             c = lsb_index(todo)
             todo &= todo - 1
             h = (side >> c) & 1 == 1
-            allowed = CC[q, 0, r, c] & CC[q, 1, c, r] & letters
             d = 0 if h else 1
             i = r if h else c  # the line and the tile's place on it
+            if not every and ((tr if h else tc) >> i) & 1 == 0:
+                continue
+            allowed = CC[q, 0, r, c] & CC[q, 1, c, r] & letters
             j = c if h else r
             a = j
             while a > 0 and BL[q, d, i, a - 1] != EMPTY:
@@ -205,16 +208,16 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, l
     nt = np.int64(0)
     for k in range(rk.shape[0]):
         nt += rk[k]
-    if nt == 1:
-        return _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval)
-    for i in range(SIZE):  # the cross-checks of the lines to generate on (b < 0: all)
-        keep0 = b < 0 or (tr >> i) & 1 == 1
-        keep1 = b < 0 or (tc >> i) & 1 == 1
-        for j in range(SIZE):
-            ccm[0, i, j] = CC[q, 0, i, j] if keep0 else 0
-            ccm[1, i, j] = CC[q, 1, i, j] if keep1 else 0
     n = np.int64(0)
-    if b < 0 or tr != 0 or tc != 0:
+    if nt == 1:
+        n = _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, b < 0, tr, tc)
+    elif b < 0 or tr != 0 or tc != 0:
+        for i in range(SIZE):  # the cross-checks of the lines to generate on (b < 0: all)
+            keep0 = b < 0 or (tr >> i) & 1 == 1
+            keep1 = b < 0 or (tc >> i) & 1 == 1
+            for j in range(SIZE):
+                ccm[0, i, j] = CC[q, 0, i, j] if keep0 else 0
+                ccm[1, i, j] = CC[q, 1, i, j] if keep1 else 0
         n = gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
                       W[o], B[o], N[o], tabs, counts, gbuf)
     if b < 0:
