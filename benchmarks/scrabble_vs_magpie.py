@@ -8,7 +8,8 @@ by rack class. Every round runs every measurement once, ours and MAGPIE's altern
 (lowest) of the rounds. Prints us/position per rack class (no blank / one / two blanks) and overall, and the
 ratios MAGPIE time / our time (above 1: we are faster). MAGPIE's "all" is its KWG generator with every move
 recorded; its "best" is the word-map (WMP) generator recording the best move by equity (its fastest best-only
-mode), KWG best beside it.
+mode), KWG best beside it. MAGPIE's best is by equity with its TWL06.klv2 leaves: ``best_play()`` (by score) and
+``best(by="equity")`` (our shipped TWL06 leaves, the same kind of search) are both shown beside it.
 
     PYTHONPATH=. python benchmarks/scrabble_vs_magpie.py --magpie ../peers --rounds 3
     PYTHONPATH=. python benchmarks/scrabble_vs_magpie.py --threads        # also generate_many 1 vs 2 threads
@@ -72,6 +73,10 @@ class Ours:
         for p in self.pos:
             p.best_play()
 
+    def best_equity(self):
+        for p in self.pos:
+            p.best(by="equity")
+
     def kernel_all(self):
         self.batch.run_serial()
 
@@ -133,7 +138,7 @@ def main(argv=None):
     if root is not None and not (root / "magpie_bench" / "magpie_movegen_bench").exists():
         sys.exit(f"no magpie_bench/magpie_movegen_bench under {root}")
 
-    cols = ["kernel_all", "legal_plays", "kernel_best", "best_play"]
+    cols = ["kernel_all", "legal_plays", "kernel_best", "best_play", "best_equity"]
     mcols = [("all", "kwg"), ("best", "wmp"), ("best", "kwg")]
     best = {(k, c): float("inf") for k in classes for c in cols + [f"m_{m}_{g}" for m, g in mcols]}
     for rnd in range(a.rounds):
@@ -169,16 +174,16 @@ def main(argv=None):
         npos = total if k == "all" else n[k]
         npl = sum(plays.values()) if k == "all" else plays[k]
         rows.append((name, npos, npl, get("m_all_kwg"), get("kernel_all"), get("legal_plays"),
-                     get("m_best_wmp"), get("m_best_kwg"), get("kernel_best"), get("best_play")))
+                     get("m_best_wmp"), get("m_best_kwg"), get("kernel_best"), get("best_play"), get("best_equity")))
     print(f"\n{a.cgp}: {total} positions, best of {a.rounds} rounds, us/position ({a.clock} time; ratio = MAGPIE / "
           "ours, > 1: ours faster)")
     hdr = ("rack class", "pos", "placements", "MAGPIE all", "kernel", "ratio", "legal_plays()", "ratio",
-           "MAGPIE best wmp", "(kwg)", "kernel best", "ratio", "best_play()", "ratio")
+           "MAGPIE best wmp", "(kwg)", "kernel best", "ratio", "best_play()", "ratio", "best(by='equity')", "ratio")
     print(" | ".join(hdr))
-    for name, npos, npl, mall, kall, lp, mbw, mbk, kb, bp in rows:
+    for name, npos, npl, mall, kall, lp, mbw, mbk, kb, bp, be in rows:
         print(" | ".join([name, str(npos), f"{npl:,}", _fmt(mall), _fmt(kall), _ratio(mall, kall), _fmt(lp),
                           _ratio(mall, lp), _fmt(mbw), _fmt(mbk), _fmt(kb), _ratio(mbw, kb), _fmt(bp),
-                          _ratio(mbw, bp)]))
+                          _ratio(mbw, bp), _fmt(be), _ratio(mbw, be)]))
 
     if a.per_position:
         allpos = [p for k in classes for p in ours[k].pos]

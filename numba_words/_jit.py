@@ -3,6 +3,7 @@
 ``kernel``   serial, cached, releases the GIL (callable from several Python threads).
 ``pkernel``  the same with ``parallel=True``: only for functions whose outer loop is a ``prange``.
 ``inline``   small helpers inlined at Numba IR level into their callers (no call, no refcount traffic).
+``borrowed`` an array argument passed on to a non-inlined kernel without reference counting.
 """
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import contextlib
 
 import numba
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 
 from .errors import NumbaWordsError
 
@@ -100,3 +104,19 @@ def threads(n: int | None):
         yield n
     finally:
         numba.set_num_threads(old)
+
+
+@intrinsic
+def borrowed(typingctx, arr):
+    """``borrowed(a)``: the array ``a`` without its reference count (the same data, shape and strides; no
+    meminfo). Passing it to a non-inlined kernel then costs no atomic increment and decrement. Only for an
+    array that the caller keeps alive for as long as the view is used (a kernel's argument)."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        view = context.make_array(arr)(context, builder, value=args[0])
+        view.meminfo = ir.Constant(view.meminfo.type, None)
+        return view._getvalue()
+
+    return arr(arr), codegen

@@ -36,7 +36,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from .._jit import inline, kernel
+from .._jit import borrowed, inline, kernel  # noqa: F401 (borrowed: used by _search)
 from ..bits import ALL64, lsb_index, msb_index, popcount
 from ._tables import BLACK_CROWN, BOARD, NEXT, ONE, RAY, S5, S6, WHITE_CROWN, ZERO
 
@@ -60,22 +60,6 @@ PLY_WORDS = 3 * MAX_MOVES
 def make_workspace(nplies):
     """Workspace for the capture work stack and ``nplies`` move lists."""
     return np.empty(MOVES_OFF + nplies * PLY_WORDS, dtype=np.uint64)
-
-
-@intrinsic
-def borrowed(typingctx, arr):
-    """``borrowed(a)``: the array ``a`` without its reference count (the same data, shape and strides; no
-    meminfo). Passing it to a non-inlined kernel then costs no atomic increment and decrement. Only for an
-    array that the caller keeps alive for as long as the view is used (a kernel's argument)."""
-    if not isinstance(arr, types.Array):
-        return None
-
-    def codegen(context, builder, signature, args):
-        view = context.make_array(arr)(context, builder, value=args[0])
-        view.meminfo = ir.Constant(view.meminfo.type, None)
-        return view._getvalue()
-
-    return arr(arr), codegen
 
 
 @kernel

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel
+from .._jit import borrowed, inline, kernel
 from ..bits import lsb_index
 from ..lexicon._dawg import child_slot
 from . import _leaves
@@ -42,9 +42,11 @@ LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
 NEG = -NO_BOUND  # below every score or equity (heap keys -bound * 512 + start stay below 2 ** 50)
 FULL = np.int64((1 << SIZE) - 1)
+FULL32 = np.int64(0xFFFFFFFF)
 REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
+PMEMO = 4096  # entries of the prefix filter's memo (:func:`_prefix_filter`), a power of two
 CW_CAP = 2048  # words the word mode takes for one start (more: the plain walk)
 START_CAP = 4096  # rows (115 kB) allocated first for all plays; doubled as needed
 
@@ -238,7 +240,7 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
 
 @kernel
 def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
-                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs, lbest, endbs, bbs, rx):
+                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs, lbest, endbs, bbs, rx, ccs, qs, eff):
     """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
     their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
     (squares, cross-checks, tiles).
@@ -258,7 +260,8 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     bounds in ``bbs[rx, e, k - 1]`` (k = 1, 2) its plays that place at least ``k`` blanks: the best, over the
     sub-racks and blanks making the tiles the end needs, of ``scale *`` (the score bound of :func:`best` with
     that sub-rack's values, no more than the end's bound without its leave part, ``lbest``) + the exact leave
-    part. Returns the highest bound left (``NEG``: none)."""
+    part. Returns the highest bound left (``NEG``: none). ``ccs``, ``qs``, ``eff``: scratch of ``SIZE`` entries.
+    The caller passes every array :func:`~numba_words._jit.borrowed` (no reference counting on each call)."""
     nc = np.int64(0)
     if rx < 0 and nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
         ln = we - s + 1
@@ -284,11 +287,9 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                 nc += 1
         return nc
     # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
-    ccs = _zeros(SIZE)  # the cross-checks of the span's empty squares, and their union
+    # ccs: the cross-checks of the span's empty squares (ccu: their union); qs, eff: as in _starts_best
     ccu = np.int64(0)
     bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
-    qs = _zeros(SIZE)
-    eff = _zeros(SIZE)
     fkey = np.int64(0)
     ne = np.int64(0)
     fixed = np.int64(0)
@@ -414,6 +415,34 @@ def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
         ce[nc] = e
         nc += 1
     return nc
+
+
+@inline
+def _prefix_filter(dawg, reach, pmk, pmv, node, m, lim, k, af):
+    """The letters of ``m & lim`` (``m``: the child mask of the DAWG node at offset ``node``) from whose child a path of ``k - 1``
+    more letters reaches a letter of ``af``: the letters a prefix may put ``k`` squares before the first square
+    ``f`` its play covers (``af``: what ``f`` allows). Memoised per search in the direct-mapped ``pmk``/``pmv``:
+    the squares before ``f`` have no cross-checks, so the same (node, distance, ``af``) comes back on every line,
+    and each reach lookup is a cache miss."""
+    key = (node << 37) | (k << 32) | af
+    h = ((node * np.int64(0x9E3779B1) + k * np.int64(0x632BE5AB) + af * np.int64(0x85EBCA77)) >> 13) & (PMEMO - 1)
+    if pmk[h] == key:
+        return pmv[h]
+    r = np.int64(0)
+    mm = m & lim
+    while mm != 0:
+        x = lsb_index(mm)
+        mm &= mm - 1
+        c = np.int64(dawg[child_slot(node, m, x)]) >> 1
+        if k == 1:
+            ok = np.int64(dawg[c]) & af
+        else:
+            ok = np.int64(reach[c, k]) & af
+        if ok != 0:
+            r |= np.int64(1) << x
+    pmk[h] = key
+    pmv[h] = r
+    return r
 
 
 @inline
@@ -717,11 +746,28 @@ def _search_kernel(best_only: bool):
         # alone, or without a blank, this was measured to cost more than it saves
         refine = best_only and eqv.shape[0] > 1 and 1 <= nblank <= 2
         bbs = np.empty((max(m, 1) if refine else 1, SIZE, 2), np.int64)
+        ccs = _zeros(SIZE)  # _word_candidates' scratch
+        qs = _zeros(SIZE)
+        eff = _zeros(SIZE)
+        # _word_candidates' arrays, borrowed: no atomic reference counting on each call (13% of a blank rack's search)
+        b_lines, b_counts, b_mtab, b_wkeys, b_wids = borrowed(lines), borrowed(counts), borrowed(mtab), borrowed(
+            wkeys), borrowed(wids)
+        b_wdir, b_wlet, b_sz, b_sk, b_cw, b_ce = borrowed(wdir), borrowed(wlet), borrowed(sz), borrowed(sk), borrowed(
+            cw), borrowed(ce)
+        b_fv, b_cc, b_xs, b_lm, b_wm = borrowed(fv), borrowed(cc), borrowed(xs), borrowed(lm), borrowed(wm)
+        b_sv, b_sl, b_sm, b_co, b_cofs = borrowed(sv), borrowed(sl), borrowed(sm), borrowed(co), borrowed(cofs)
+        b_ubs, b_lbest, b_endbs, b_bbs = borrowed(ubs), borrowed(lbest), borrowed(endbs), borrowed(bbs)
+        b_ccs, b_qs, b_eff = borrowed(ccs), borrowed(qs), borrowed(eff)
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.empty((2, 64), np.int64)  # best only: see _memo_has
         for h in range(64):
             memo[1, h] = 0
+        pmk = np.empty(PMEMO, np.int64)  # the prefix filter's memo: keys (-1: empty), letter masks
+        pmv = np.empty(PMEMO, np.int64)
+        for h in range(PMEMO):
+            pmk[h] = -1
+        plim = FULL32 if nblank > 0 else rmask0  # letters a prefix square can take at all
         n_starts = m  # (the walk reuses the name m for node masks)
         t = t0 - 1
         while True:
@@ -767,9 +813,10 @@ def _search_kernel(best_only: bool):
                 if refine and starts[9, x] & 2 == 0:
                     # the leave each set of tiles keeps, when first on top (a first pop walks every end of x)
                     starts[9, x] |= 2
-                    bound = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
-                                             wdir, wlet, sz, sk, cw, ce, fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs,
-                                             lbest, endbs, bbs, x)
+                    bound = _word_candidates(b_lines, d, i, s, em, we, starts[8, x], b_counts, nblank, b_mtab, b_wkeys,
+                                             b_wids, b_wdir, b_wlet, b_sz, b_sk, b_cw, b_ce, b_fv, b_cc, b_xs, b_lm,
+                                             b_wm, b_sv, b_sl, b_sm, b_co, b_cofs, b_ubs, b_lbest, b_endbs, b_bbs,
+                                             x, b_ccs, b_qs, b_eff)
                     if bound == NEG:
                         continue
                     if hn > 0 and bound < -(order[0] >> 9):
@@ -834,9 +881,10 @@ def _search_kernel(best_only: bool):
             if best_only:
                 if nblank == 1 or nblank == 2:
                     ubs[0] = bscore if n > 0 else NEG
-                    nwu = _word_candidates(lines, d, i, s, em, we, starts[8, x], counts, nblank, mtab, wkeys, wids,
-                                           wdir, wlet, sz, sk, cw, ce, fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs,
-                                           lbest, endbs, bbs, np.int64(-1))
+                    nwu = _word_candidates(b_lines, d, i, s, em, we, starts[8, x], b_counts, nblank, b_mtab, b_wkeys,
+                                           b_wids, b_wdir, b_wlet, b_sz, b_sk, b_cw, b_ce, b_fv, b_cc, b_xs, b_lm,
+                                           b_wm, b_sv, b_sl, b_sm, b_co, b_cofs, b_ubs, b_lbest, b_endbs, b_bbs,
+                                           np.int64(-1), b_ccs, b_qs, b_eff)
                     if nwu == 0:
                         continue
                     wmode = nwu > 0
@@ -903,6 +951,11 @@ def _search_kernel(best_only: bool):
                     stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
                 else:
                     allowed = m & cc[d, i, p]
+                    if p < f:
+                        af = allowed_f
+                        if lines[d, i, f] == EMPTY:
+                            af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
+                        allowed &= _prefix_filter(dawg, reach, pmk, pmv, np.int64(0), m, plim, f - p, af)
                     if wmode:
                         allowed &= fm[p]
                     cand = allowed & rmask
@@ -983,14 +1036,10 @@ def _search_kernel(best_only: bool):
                     stk[9, dep] = letter
                     nmk = nodew >> 32
                     e = np.int64(dawg[child_slot(nodew & LOW32, nmk, letter)])
-                    if p < f:
-                        # every play from s covers f: drop a prefix from which no path puts an allowed letter there
-                        # (next square: the child's own letters, a load the descent needs anyway; further: the reach
-                        # table);
-                        # on an empty f, the letters the tiles still on the rack allow (fewer once a blank is used)
-                        af = allowed_f
-                        if lines[d, i, f] == EMPTY:
-                            af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
+                    if p < f and lines[d, i, f] == EMPTY and (nb == 0 and (b >= 32 or counts[letter] == 0)):
+                        # every play from s covers f: the candidates here were filtered by what f allowed before this
+                        # tile left the rack (:func:`_prefix_filter`); check again when that took a letter from f
+                        af = cc[d, i, f] & rmask
                         if f - p == 1:
                             if (np.int64(dawg[e >> 1]) & af) == 0:
                                 continue
@@ -1066,29 +1115,37 @@ def _search_kernel(best_only: bool):
                             elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
                                 m = 0
                         if m != 0:
-                            dep += 1
-                            stk[0, dep] = (m << 32) | child
-                            stk[3, dep] = ms
-                            stk[4, dep] = wmul
-                            stk[5, dep] = xsum
-                            stk[6, dep] = nt
-                            stk[7, dep] = bm
-                            stk[8, dep] = nm
-                            stk[10, dep] = key
-                            stk[11, dep] = li
-                            stk[12, dep] = opn
-                            stk[2, dep] = -1
+                            # the next square's candidates first: a node with none is not pushed (about half the
+                            # pushes of a blank rack's walk were such dead ends)
                             if lines[d, i, q] != EMPTY:
                                 L = np.int64(lines[d, i, q])
-                                stk[1, dep] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                                c2 = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
                             else:
                                 allowed = m & cc[d, i, q]
+                                if q < f:
+                                    af = allowed_f
+                                    if lines[d, i, f] == EMPTY:
+                                        af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
+                                    allowed &= _prefix_filter(dawg, reach, pmk, pmv, child, m, plim, f - q, af)
                                 if wmode:
                                     allowed &= fm[q]
                                 c2 = allowed & rmask
                                 if nb > 0:
                                     c2 |= allowed << 32
+                            if c2 != 0:
+                                dep += 1
+                                stk[0, dep] = (m << 32) | child
                                 stk[1, dep] = c2
+                                stk[3, dep] = ms
+                                stk[4, dep] = wmul
+                                stk[5, dep] = xsum
+                                stk[6, dep] = nt
+                                stk[7, dep] = bm
+                                stk[8, dep] = nm
+                                stk[10, dep] = key
+                                stk[11, dep] = li
+                                stk[12, dep] = opn
+                                stk[2, dep] = -1
         if best_only:
             return min(n, 1), bscore
         return n, np.int64(-1)
