@@ -205,9 +205,8 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
     # code again, and growing the rows here costs a second call only for positions that overflow them
     out = np.empty((cap or DEFAULT_CAP) * _movegen.REC, np.uint8)
     n = start = 0
-    search = _movegen.search_all if n_blanks < 2 else _movegen.search_all_dawg
     while True:
-        n, start = search(*args, _SCORE_OBJ, out, start, n)
+        n, start = _movegen.search_all(*args, _SCORE_OBJ, out, start, n)
         if start < 0:
             return as_plays(out, n)
         bigger = np.empty(2 * out.shape[0], np.uint8)

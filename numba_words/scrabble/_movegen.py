@@ -419,21 +419,22 @@ def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
 
 @kernel
 def _prefix_trie(dawg, counts, nblank, depth):
-    """Every prefix of at most ``depth`` letters that the rack's tiles (``counts`` by letter, ``nblank`` blanks) can
-    place, as a trie, one row ``tri[t]`` a node (one array: the walk keeps fewer arrays live). Node 0 is the empty
-    prefix; node ``t`` was reached by the DAWG edge ``tri[t, 0]`` (``(child << 1) | terminal``); its children are the
-    rows from ``tri[t, 3]`` on, one per letter of ``tri[t, 1]`` (a real tile) in letter order, then one per letter of
-    ``tri[t, 2]`` (a blank); ``tri[t, 3 + k]``: the letters that can follow a prefix through ``t`` and ``k - 1`` more
-    of its letters (``k = 1``: the DAWG letters after ``t``).
+    """Every prefix of at most ``depth`` letters that the rack (``counts`` by letter, ``nblank`` blanks) can spell,
+    as a trie, one row ``tri[t]`` a node (one array: the walk keeps fewer arrays live). Node 0 is the empty
+    prefix; node ``t`` was reached by the DAWG edge ``tri[t, 0]`` (``(child << 1) | terminal``); its children, one
+    per letter of ``tri[t, 1]`` in letter order, are the rows from ``tri[t, 2]`` on; ``tri[t, 2 + k]``: the
+    letters that can follow a prefix through ``t`` and ``k - 1`` more of its letters (``k = 1``: the DAWG letters
+    after ``t``). A node is a string: which of its letters are blanks is the walk's choice (one node for all of
+    them: two blanks would multiply the nodes by ~4).
 
     The walk of every play puts a prefix on the empty squares before the first square ``f`` that a play from its
     start must cover; those squares take no cross-checks, so the prefixes are the same on every line: built once
-    per rack here, each start's prefixes are then a walk of this small trie that drops a child as soon as
-    ``tri[child, 3 + distance to f]`` holds no letter ``f`` allows (the DAWG walk looked that up in the large reach
+    per rack here, each start's prefixes are then a walk of this small trie that keeps a child only when
+    ``tri[child, 2 + distance to f]`` holds a letter ``f`` allows (the DAWG walk looked that up in the large reach
     table, a cache miss per child)."""
-    cap = np.int64(2048) << (3 * min(nblank, 2))  # (TWL06, 62 test racks: at most 3.5 k nodes; one blank 5.3 k)
-    while True:  # (the arrays are not regrown inside the fill: arrays reassigned in a loop cost reference counting)
-        tri = np.empty((cap, 4 + max(depth, 1)), np.int64)
+    cap = np.int64(2048) << (2 * min(nblank, 2))  # (TWL06, 62 test racks: at most 1.2 k nodes; 2.3 k; 11 k)
+    while True:  # (the array is not regrown inside the fill: arrays reassigned in a loop cost reference counting)
+        tri = np.empty((cap, 3 + max(depth, 1)), np.int64)
         if _trie_fill(dawg, counts, nblank, depth, tri) >= 0:
             return tri
         cap *= 4
@@ -448,42 +449,41 @@ def _trie_fill(dawg, counts, nblank, depth, tri):
     tri[0, 0] = 0
     nt = np.int64(1)
     path = np.empty(SIZE + 1, np.int64)  # the trie node at each depth of the current prefix
-    nxt = np.empty(SIZE + 1, np.int64)  # its next child to visit (-1: not laid out yet)
-    used = np.empty(SIZE + 1, np.int64)  # the tile its last visited child took (32: a blank)
+    nxt = np.empty(SIZE + 1, np.int64)  # the letters of its children still to visit (-1: not laid out yet)
+    used = np.empty(SIZE + 1, np.int64)  # the tile its last visited child took (32: a blank, -1: none)
     dep = 0
     path[0] = 0
     nxt[0] = -1
     while dep >= 0:
         t = path[dep]
-        if nxt[dep] < 0:  # first visit: lay out the children
+        if nxt[dep] < 0:  # first visit: lay out the children (letters the rack has, any letter while a blank is left)
             node = tri[t, 0] >> 1
             m = np.int64(dawg[node])
-            real = np.int64(0)
-            blank = np.int64(0)
+            kids = np.int64(0)
             if dep < depth:
-                mm = m
-                while mm != 0:
-                    c = lsb_index(mm)
-                    mm &= mm - 1
-                    if cnt[c] > 0:
-                        real |= np.int64(1) << c
                 if nb > 0:
-                    blank = m
-            if nt + popcount(real) + popcount(blank) > cap:
+                    kids = m
+                else:
+                    mm = m
+                    while mm != 0:
+                        c = lsb_index(mm)
+                        mm &= mm - 1
+                        if cnt[c] > 0:
+                            kids |= np.int64(1) << c
+            if nt + popcount(kids) > cap:
                 return np.int64(-1)
-            tri[t, 1] = real
-            tri[t, 2] = blank
-            tri[t, 3] = nt
-            for half in range(2):
-                mm = real if half == 0 else blank
-                while mm != 0:
-                    c = lsb_index(mm)
-                    mm &= mm - 1
-                    tri[nt, 0] = np.int64(dawg[child_slot(node, m, c)])
-                    nt += 1
-            nxt[dep] = 0
+            tri[t, 1] = kids
+            tri[t, 2] = nt
+            tri[t, 3] = m
+            mm = kids
+            while mm != 0:
+                c = lsb_index(mm)
+                mm &= mm - 1
+                tri[nt, 0] = np.int64(dawg[child_slot(node, m, c)])
+                nt += 1
+            nxt[dep] = kids
             used[dep] = -1
-        # give back the tile the last child took, then go to the next child
+        # give back the tile the last child took, then go to the next child (a real tile when the rack has one)
         u = used[dep]
         if u >= 0:
             if u == 32:
@@ -491,57 +491,44 @@ def _trie_fill(dawg, counts, nblank, depth, tri):
             else:
                 cnt[u] += 1
             used[dep] = -1
-        j = nxt[dep]
-        nr = popcount(tri[t, 1])
-        if j >= nr + popcount(tri[t, 2]):
+        left = nxt[dep]
+        if left == 0:
             dep -= 1
             continue
-        nxt[dep] = j + 1
-        mm = tri[t, 1] if j < nr else tri[t, 2]
-        for _ in range(j if j < nr else j - nr):
-            mm &= mm - 1
-        c = lsb_index(mm)
-        if j < nr:
+        c = lsb_index(left)
+        nxt[dep] = left & (left - 1)
+        if cnt[c] > 0:
             cnt[c] -= 1
             used[dep] = c
         else:
             nb -= 1
             used[dep] = 32
         dep += 1
-        path[dep] = tri[t, 3] + j
+        path[dep] = tri[t, 2] + popcount(tri[t, 1] & ((np.int64(1) << c) - 1))
         nxt[dep] = -1
     # children come after their parent: one backward pass
     for t in range(nt - 1, -1, -1):
-        tri[t, 3 + 1] = np.int64(dawg[tri[t, 0] >> 1])
         for k in range(2, depth + 1):
-            tri[t, 3 + k] = 0
-        for j in range(tri[t, 3], tri[t, 3] + popcount(tri[t, 1]) + popcount(tri[t, 2])):
+            tri[t, 2 + k] = 0
+        for j in range(tri[t, 2], tri[t, 2] + popcount(tri[t, 1])):
             for k in range(2, depth + 1):
-                tri[t, 3 + k] |= tri[j, 3 + k - 1]
+                tri[t, 2 + k] |= tri[j, 2 + k - 1]
     return nt
 
 
 @inline
-def _trie_cands(tri, t, k, af, nb):
-    """The children of trie node ``t`` (:func:`_prefix_trie`) after which a letter of ``af`` can come ``k`` squares on,
-    as walk candidates: bit ``c`` a real tile ``c``, bit ``32 + c`` a blank as ``c`` (only while ``nb`` > 0)."""
-    j = tri[t, 3]
+def _trie_cands(tri, t, k, af):
+    """The letters of trie node ``t``'s children (:func:`_prefix_trie`) after which a letter of ``af`` can come
+    ``k`` squares on."""
+    j = tri[t, 2]
     r = np.int64(0)
     mm = tri[t, 1]
     while mm != 0:
         c = lsb_index(mm)
         mm &= mm - 1
-        if tri[j, 3 + k] & af != 0:
+        if tri[j, 2 + k] & af != 0:
             r |= np.int64(1) << c
         j += 1
-    if nb > 0:
-        mm = tri[t, 2]
-        while mm != 0:
-            c = lsb_index(mm)
-            mm &= mm - 1
-            if tri[j, 3 + k] & af != 0:
-                r |= np.int64(1) << (c + 32)
-            j += 1
     return r
 
 
@@ -789,9 +776,9 @@ _starts_all = _starts_kernel(False)
 _starts_best = _starts_kernel(True)
 
 
-def _search_kernel(best_only: bool, trie: bool = False):
-    """The search kernel of one mode: :func:`search_best` (``best_only``), :func:`search_all` (``trie``: prefixes
-    walked on the rack's prefix trie) or :func:`search_all_dawg` (prefixes walked on the DAWG)."""
+def _search_kernel(best_only: bool):
+    """The search kernel of one mode: :func:`search_best` (``best_only``) or :func:`search_all`."""
+    trie = not best_only
 
     def search(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
                reach, wtabs, obj, out, t0, n0):
@@ -892,10 +879,9 @@ def _search_kernel(best_only: bool, trie: bool = False):
         memo = np.empty((2, 64), np.int64)  # best only: see _memo_has
         for h in range(64):
             memo[1, h] = 0
-        # the prefixes before each start's first square: search_all walks the trie of the rack's prefixes (built per
-        # search); search_best and search_all_dawg filter the DAWG's children through a memo (two blanks make a trie
-        # of 10-40 k nodes, which costs about what it saves, and with one kernel holding both ways every rack class
-        # ran ~8% slower than with one way alone: so the way is a compile-time choice)
+        # the prefixes before each start's first square: all plays walk the trie of the rack's prefixes (built per
+        # search: ~0.05-0.7 ms, repaid many times over); the best play, which walks few starts, filters the DAWG's
+        # children through a memo (the way is a compile-time choice: with both in one kernel, each ran ~8% slower)
         if trie:
             pmk = pmv = np.empty(1, np.int64)
             dmax = np.int64(0)
@@ -1097,9 +1083,8 @@ def _search_kernel(best_only: bool, trie: bool = False):
                     af = allowed_f
                     if lines[d, i, f] == EMPTY:
                         af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                    ccp = cc[d, i, p]
-                    stk[1, 0] = _trie_cands(tri, np.int64(0), f - p, af, nb) & (
-                        (ccp & rmask) | (ccp << 32))
+                    pas = _trie_cands(tri, np.int64(0), f - p, af) & cc[d, i, p]
+                    stk[1, 0] = (pas & rmask) | ((pas << 32) if nb > 0 else np.int64(0))
                 else:
                     allowed = m & cc[d, i, p]
                     if p < f:
@@ -1186,18 +1171,13 @@ def _search_kernel(best_only: bool, trie: bool = False):
                                 opn += opv[p, letter]
                     stk[9, dep] = letter
                     if trie and p < f:
-                        # a prefix tile: its trie child (real tiles first, then blanks, by letter), kept only when a
-                        # letter f allows can follow within the distance left
-                        tc = tri[nodew, 3]
-                        if b >= 32:
-                            tc += popcount(tri[nodew, 1]) + popcount(tri[nodew, 2] & ((np.int64(1) << letter) - 1))
-                        else:
-                            tc += popcount(tri[nodew, 1] & ((np.int64(1) << letter) - 1))
+                        # a prefix tile: its trie child (the node of the prefix's letters, real tiles or blanks)
+                        tc = tri[nodew, 2] + popcount(tri[nodew, 1] & ((np.int64(1) << letter) - 1))
                         e = tri[tc, 0]
                         # (the candidates were filtered by what f allowed before this tile left the rack: check again
                         # when that took a letter from f)
                         if lines[d, i, f] == EMPTY and nb == 0 and (b >= 32 or counts[letter] == 0):
-                            if tri[tc, 3 + f - p] & cc[d, i, f] & rmask == 0:
+                            if tri[tc, 2 + f - p] & cc[d, i, f] & rmask == 0:
                                 continue
                     else:
                         e = np.int64(dawg[child_slot(nodew & LOW32, nodew >> 32, letter)])
@@ -1269,7 +1249,7 @@ def _search_kernel(best_only: bool, trie: bool = False):
                         child = e >> 1
                         q = p + 1
                         if trie and q < f:
-                            m = tri[tc, 1] | tri[tc, 2]  # (0: no child)
+                            m = tri[tc, 1]  # (0: no child)
                         else:
                             m = np.int64(dawg[child])
                         if (not wmode and m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
@@ -1292,9 +1272,8 @@ def _search_kernel(best_only: bool, trie: bool = False):
                                 af = allowed_f
                                 if lines[d, i, f] == EMPTY:
                                     af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                                ccq = cc[d, i, q]
-                                c2 = _trie_cands(tri, tc, f - q, af, nb) & (
-                                    (ccq & rmask) | (ccq << 32))
+                                pas = _trie_cands(tri, tc, f - q, af) & cc[d, i, q]
+                                c2 = (pas & rmask) | ((pas << 32) if nb > 0 else np.int64(0))
                             else:
                                 allowed = m & cc[d, i, q]
                                 if q < f:
@@ -1325,17 +1304,13 @@ def _search_kernel(best_only: bool, trie: bool = False):
             return min(n, 1), bscore
         return n, np.int64(-1)
 
-    name = "search_best" if best_only else "search_all" if trie else "search_all_dawg"
-    search.__name__ = search.__qualname__ = name  # (one cache file each)
+    search.__name__ = search.__qualname__ = "search_best" if best_only else "search_all"  # (one cache file each)
     return kernel(search)
 
 
-search_all = _search_kernel(False, True)
+search_all = _search_kernel(False)
 """Every play from start ``t0`` on, ``n0`` rows of ``out`` already written: ``(n, t)``, ``t`` = -1 when done, else
 ``out`` filled up during start ``t`` and holds the ``n`` rows before it (grow it and call again from ``t``)."""
-search_all_dawg = _search_kernel(False, False)
-""":func:`search_all` with the prefixes walked on the DAWG: faster for racks of two or more blanks (compiled on the
-first such rack)."""
 search_best = _search_kernel(True)
 """The best play by ``obj`` into ``out`` (:data:`REC` bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none."""
 

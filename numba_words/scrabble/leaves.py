@@ -228,6 +228,9 @@ _DEFAULT: dict = {}
 
 def default_leaves(variant="scrabble") -> Leaves:
     """The leave table shipped for ``variant`` (:data:`PACKAGED`), or an all-zero table where none is."""
+    t = _DEFAULT.get(getattr(variant, "name", None))  # (every best-by-equity call comes here: no lock once made)
+    if t is not None:
+        return t
     variant = get_variant(variant)
     with _LOCK:
         t = _DEFAULT.get(variant.name)
@@ -291,10 +294,13 @@ def variant_arrays(variant: Variant):
 
 def rack_kinds(variant: Variant, rack: str) -> np.ndarray:
     """Tiles per kind (0 blank, 1 + letter code) of a rack string (checked by the caller)."""
-    c = np.zeros(len(variant.alphabet) + 1, np.int64)
+    kind = variant._arrays.get("kinds")
+    if kind is None:
+        kind = variant._arrays["kinds"] = {ch: k + 1 for k, ch in enumerate(variant.alphabet)} | {"?": 0}
+    c = [0] * (len(variant.alphabet) + 1)
     for ch in rack:
-        c[0 if ch == "?" else variant.alphabet.index(ch) + 1] += 1
-    return c
+        c[kind[ch]] += 1
+    return np.array(c, np.int64)
 
 
 def tile_points(variant: Variant, tiles) -> int:

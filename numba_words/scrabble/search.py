@@ -168,13 +168,12 @@ def _warmup_lexicon():
     return Lexicon(flat, offsets, dawg, Alphabet(ENGLISH), name="<warmup>", sha256="")
 
 
-WARMUP_PARTS = ("generate", "best", "blanks", "games")
+WARMUP_PARTS = ("generate", "best", "games")
 
 
 def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     """Compile (or load from Numba's cache) the kernels behind ``parts``: ``"generate"`` (every play, batches,
-    placing tiles), ``"best"`` (the pruned best-play search), ``"blanks"`` (every play of a rack with two or more
-    blanks, a kernel of its own) and ``"games"`` (the self-play kernels of
+    placing tiles), ``"best"`` (the pruned best-play search) and ``"games"`` (the self-play kernels of
     :func:`play_games` with the pruned equity search, ~41 s CPU on a machine's first run); build the span table; with a
     ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone.
     Simulation and endgame kernels compile on their first use."""
@@ -195,8 +194,6 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
         plays_array(b, counts, nb)
     if "best" in parts:
         plays_array(b, counts, nb, best_only=True)
-    if "blanks" in parts:
-        plays_array(b, counts, 2)
     if "generate" in parts:
         b.place([7, 7], [7, 8], [0, 1], [False, False])
         batch_arrays([b, b], np.stack([counts, counts]), np.array([nb, nb]), cap=8)
