@@ -110,7 +110,8 @@ def threads(n: int | None):
 def borrowed(typingctx, arr):
     """``borrowed(a)``: the array ``a`` without its reference count (the same data, shape and strides; no
     meminfo). Passing it to a non-inlined kernel then costs no atomic increment and decrement. Only for an
-    array that the caller keeps alive for as long as the view is used (a kernel's argument)."""
+    array that the caller keeps alive for as long as the view is used: a kernel's argument, or an array the kernel
+    made and uses after the view (Numba frees an array after its last use: make the view at the call)."""
     if not isinstance(arr, types.Array):
         return None
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed, inline, kernel
+from .._jit import borrowed as _b, inline, kernel
 from ..bits import lsb_index, popcount
 from ..lexicon._dawg import child_slot
 from . import _leaves
@@ -240,7 +240,7 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
 
 @kernel
 def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
-                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs, lbest, endbs, bbs, rx, ccs, qs, eff):
+                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs, lbest, endbs, bbs, rx, ccs, qs, eff, dset):
     """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
     their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
     (squares, cross-checks, tiles).
@@ -260,7 +260,8 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     bounds in ``bbs[rx, e, k - 1]`` (k = 1, 2) its plays that place at least ``k`` blanks: the best, over the
     sub-racks and blanks making the tiles the end needs, of ``scale *`` (the score bound of :func:`best` with
     that sub-rack's values, no more than the end's bound without its leave part, ``lbest``) + the exact leave
-    part. Returns the highest bound left (``NEG``: none). ``ccs``, ``qs``, ``eff``: scratch of ``SIZE`` entries.
+    part. Returns the highest bound left (``NEG``: none). ``ccs``, ``qs``, ``eff``: scratch of ``SIZE`` entries;
+    ``dset``: see :func:`_add_words`.
     The caller passes every array :func:`~numba_words._jit.borrowed` (no reference counting on each call)."""
     nc = np.int64(0)
     if rx < 0 and nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
@@ -319,7 +320,7 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
         if (em >> e) & 1 == 0:
             continue
         ln = e - s + 1
-        seg = nc
+        dset[1, dset.shape[1] - 1] += 1  # a new tag: the set of this end's words starts empty
         base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
         if rx >= 0:  # the leave refinement
             if endbs[rx, e] == NEG:
@@ -389,28 +390,36 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                         key = kadd(key, MSET_HASH[c])
                     if not mset_has(mtab, key):  # (most sub-racks spell nothing: the small bit set says so first)
                         continue
-                    nc = _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce)
+                    nc = _add_words(wkeys, wids, wdir, key, e, nc, cw, ce, dset)
                     if nc < 0:
                         return nc
     return top if rx >= 0 else nc
 
 
 @inline
-def _add_words(wkeys, wids, wdir, key, e, seg, nc, cw, ce):
-    """Append the words of ``key`` (end ``e``) to ``cw[:nc]``/``ce`` but those already in ``cw[seg:nc]``: the new
-    count, or -1 when ``cw`` is full."""
+def _add_words(wkeys, wids, wdir, key, e, nc, cw, ce, dset):
+    """Append the words of ``key`` (end ``e``) to ``cw[:nc]``/``ce`` but those already there for this end: the new
+    count, or -1 when ``cw`` is full. ``dset``: the end's words as a hash set (row 0 word ids, row 1 the end's tag
+    ``dset[1, -1]``; a slot of another tag is free), ``dset.shape[1] - 1`` a power of two >= 2 * ``cw.shape[0]``
+    (a word found through several sub-racks was looked for in every word before: quadratic with two blanks)."""
     lo, hi = wmap_range(wkeys, wdir, key)
+    mask = dset.shape[1] - 2
+    tag = dset[1, mask + 1]
     for j in range(lo, hi):
         w = np.int64(wids[j])
+        h = ((w * np.int64(0x9E3779B1)) >> 9) & mask
         dup = False
-        for t in range(seg, nc):
-            if cw[t] == w:
+        while dset[1, h] == tag:
+            if dset[0, h] == w:
                 dup = True
                 break
+            h = (h + 1) & mask
         if dup:
             continue
         if nc == cw.shape[0]:
             return np.int64(-1)
+        dset[0, h] = w
+        dset[1, h] = tag
         cw[nc] = w
         ce[nc] = e
         nc += 1
@@ -865,15 +874,10 @@ def _search_kernel(best_only: bool):
         ccs = _zeros(SIZE)  # _word_candidates' scratch
         qs = _zeros(SIZE)
         eff = _zeros(SIZE)
-        # _word_candidates' arrays, borrowed: no atomic reference counting on each call (13% of a blank rack's search)
-        b_lines, b_counts, b_mtab, b_wkeys, b_wids = borrowed(lines), borrowed(counts), borrowed(mtab), borrowed(
-            wkeys), borrowed(wids)
-        b_wdir, b_wlet, b_sz, b_sk, b_cw, b_ce = borrowed(wdir), borrowed(wlet), borrowed(sz), borrowed(sk), borrowed(
-            cw), borrowed(ce)
-        b_fv, b_cc, b_xs, b_lm, b_wm = borrowed(fv), borrowed(cc), borrowed(xs), borrowed(lm), borrowed(wm)
-        b_sv, b_sl, b_sm, b_co, b_cofs = borrowed(sv), borrowed(sl), borrowed(sm), borrowed(co), borrowed(cofs)
-        b_ubs, b_lbest, b_endbs, b_bbs = borrowed(ubs), borrowed(lbest), borrowed(endbs), borrowed(bbs)
-        b_ccs, b_qs, b_eff = borrowed(ccs), borrowed(qs), borrowed(eff)
+        dset = np.empty((2, 2 * CW_CAP + 1 if wcap > 1 else 3), np.int64)  # _add_words' hash set
+        for h in range(dset.shape[1]):
+            dset[1, h] = -1
+        dset[1, dset.shape[1] - 1] = 0
         bscore = NEG  # best only: the objective of the play in row 0
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.empty((2, 64), np.int64)  # best only: see _memo_has
@@ -940,12 +944,16 @@ def _search_kernel(best_only: bool):
                             hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
                             continue
                 if refine and starts[9, x] & 2 == 0:
-                    # the leave each set of tiles keeps, when first on top (a first pop walks every end of x)
+                    # the leave each set of tiles keeps, when first on top (a first pop walks every end of x); every
+                    # array borrowed (_b: no atomic reference counting on each call, 13% of a blank rack's search),
+                    # made at the call: each array is then used here, so Numba keeps it alive (a view made once, its
+                    # array used nowhere else, let Numba free the array while the view was in use)
                     starts[9, x] |= 2
-                    bound = _word_candidates(b_lines, d, i, s, em, we, starts[8, x], b_counts, nblank, b_mtab, b_wkeys,
-                                             b_wids, b_wdir, b_wlet, b_sz, b_sk, b_cw, b_ce, b_fv, b_cc, b_xs, b_lm,
-                                             b_wm, b_sv, b_sl, b_sm, b_co, b_cofs, b_ubs, b_lbest, b_endbs, b_bbs,
-                                             x, b_ccs, b_qs, b_eff)
+                    bound = _word_candidates(_b(lines), d, i, s, em, we, starts[8, x], _b(counts), nblank, _b(mtab),
+                                             _b(wkeys), _b(wids), _b(wdir), _b(wlet), _b(sz), _b(sk), _b(cw), _b(ce),
+                                             _b(fv), _b(cc), _b(xs), _b(lm), _b(wm), _b(sv), _b(sl), _b(sm), _b(co),
+                                             _b(cofs), _b(ubs), _b(lbest), _b(endbs), _b(bbs), x, _b(ccs), _b(qs),
+                                             _b(eff), _b(dset))
                     if bound == NEG:
                         continue
                     if hn > 0 and bound < -(order[0] >> 9):
@@ -1010,10 +1018,11 @@ def _search_kernel(best_only: bool):
             if best_only:
                 if nblank == 1 or nblank == 2:
                     ubs[0] = bscore if n > 0 else NEG
-                    nwu = _word_candidates(b_lines, d, i, s, em, we, starts[8, x], b_counts, nblank, b_mtab, b_wkeys,
-                                           b_wids, b_wdir, b_wlet, b_sz, b_sk, b_cw, b_ce, b_fv, b_cc, b_xs, b_lm,
-                                           b_wm, b_sv, b_sl, b_sm, b_co, b_cofs, b_ubs, b_lbest, b_endbs, b_bbs,
-                                           np.int64(-1), b_ccs, b_qs, b_eff)
+                    nwu = _word_candidates(_b(lines), d, i, s, em, we, starts[8, x], _b(counts), nblank, _b(mtab),
+                                           _b(wkeys), _b(wids), _b(wdir), _b(wlet), _b(sz), _b(sk), _b(cw), _b(ce),
+                                           _b(fv), _b(cc), _b(xs), _b(lm), _b(wm), _b(sv), _b(sl), _b(sm), _b(co),
+                                           _b(cofs), _b(ubs), _b(lbest), _b(endbs), _b(bbs), np.int64(-1), _b(ccs),
+                                           _b(qs), _b(eff), _b(dset))
                     if nwu == 0:
                         continue
                     wmode = nwu > 0
