@@ -20,8 +20,8 @@ ENGINES = ("lexicon", "draughts", "scrabble", "bookworm")
 _PLAN = (
     ("lexicon", "build", 1.5, 1.5),
     ("draughts", None, 6.3, 6.3),
-    ("scrabble", ("best",), 11.2, 11.0),
-    ("scrabble", ("generate",), 5.4, 4.4),
+    ("scrabble", ("best",), 12.3, 12.1),
+    ("scrabble", ("generate",), 7.1, 6.7),
     ("lexicon", "queries", 4.4, 3.4),
     ("bookworm", ("solve",), 2.5, 2.5),
     ("bookworm", ("scores", "tiles"), 4.0, 2.5),
