@@ -454,6 +454,10 @@ def _trie_fill(dawg, counts, nblank, depth, tri):
     """Fill :func:`_prefix_trie`'s array: the number of nodes, or -1 when they do not fit."""
     cap = tri.shape[0]
     cnt = counts.copy()
+    have = np.int64(0)  # the letters left on the rack
+    for c in range(cnt.shape[0]):
+        if cnt[c] > 0:
+            have |= np.int64(1) << c
     nb = nblank
     tri[0, 0] = 0
     nt = np.int64(1)
@@ -470,20 +474,14 @@ def _trie_fill(dawg, counts, nblank, depth, tri):
             m = np.int64(dawg[node])
             kids = np.int64(0)
             if dep < depth:
-                if nb > 0:
-                    kids = m
-                else:
-                    mm = m
-                    while mm != 0:
-                        c = lsb_index(mm)
-                        mm &= mm - 1
-                        if cnt[c] > 0:
-                            kids |= np.int64(1) << c
+                kids = m if nb > 0 else m & have
             if nt + popcount(kids) > cap:
                 return np.int64(-1)
             tri[t, 1] = kids
             tri[t, 2] = nt
             tri[t, 3] = m
+            for k in range(2, depth + 1):
+                tri[t, 2 + k] = 0
             mm = kids
             while mm != 0:
                 c = lsb_index(mm)
@@ -499,15 +497,22 @@ def _trie_fill(dawg, counts, nblank, depth, tri):
                 nb += 1
             else:
                 cnt[u] += 1
+                have |= np.int64(1) << u
             used[dep] = -1
         left = nxt[dep]
-        if left == 0:
+        if left == 0:  # done: what can follow it, one square further from its parent
+            if dep > 0:
+                up = path[dep - 1]
+                for k in range(2, depth + 1):
+                    tri[up, 2 + k] |= tri[t, 1 + k]
             dep -= 1
             continue
         c = lsb_index(left)
         nxt[dep] = left & (left - 1)
         if cnt[c] > 0:
             cnt[c] -= 1
+            if cnt[c] == 0:
+                have &= ~(np.int64(1) << c)
             used[dep] = c
         else:
             nb -= 1
@@ -515,13 +520,6 @@ def _trie_fill(dawg, counts, nblank, depth, tri):
         dep += 1
         path[dep] = tri[t, 2] + popcount(tri[t, 1] & ((np.int64(1) << c) - 1))
         nxt[dep] = -1
-    # children come after their parent: one backward pass
-    for t in range(nt - 1, -1, -1):
-        for k in range(2, depth + 1):
-            tri[t, 2 + k] = 0
-        for j in range(tri[t, 2], tri[t, 2] + popcount(tri[t, 1])):
-            for k in range(2, depth + 1):
-                tri[t, 2 + k] |= tri[j, 2 + k - 1]
     return nt
 
 
