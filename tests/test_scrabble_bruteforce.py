@@ -213,3 +213,50 @@ def test_variant_scores_match_reference(variant):
     words = set(WORDS + ["QIS"])
     check(p, words)
     assert any(q.tiles_used == 7 for q in pos_with({}, "RETAXIS", variant=variant).legal_plays())
+
+
+@pytest.mark.parametrize("rack", ["AEINRST", "QUIZ", "EEIRS?", "DHPTU??", "?"])
+def test_prefix_trie_is_every_spellable_prefix(twl, twl_words, rack):
+    """The all-plays walk's prefix trie (:func:`_movegen._prefix_trie`) holds exactly the word prefixes of at most
+    ``depth`` letters the rack can spell (blanks as any letter), and each node's reach masks are the letters that
+    can follow its prefix ``k`` squares on within the trie: checked against plain Python over the word list."""
+    from collections import Counter
+
+    from numba_words.scrabble import _movegen
+
+    depth = 4
+    alpha = twl.alphabet.letters
+    counts = np.zeros(32, np.int64)
+    for ch in rack.replace("?", ""):
+        counts[alpha.index(ch)] += 1
+    nb = rack.count("?")
+    real = Counter(rack.replace("?", ""))
+
+    def spellable(s):
+        return sum(max(0, n - real[c]) for c, n in Counter(s).items()) <= nb
+
+    prefixes = {w[:j] for w in twl_words for j in range(1, min(len(w), depth + 1) + 1)}
+    nxt = {}  # a prefix -> the letters that follow it in some word
+    for p in prefixes:
+        nxt.setdefault(p[:-1], set()).add(p[-1])
+    want = {p for p in prefixes if len(p) <= depth and spellable(p)}
+    tri = _movegen._prefix_trie(twl.dawg, counts, np.int64(nb), np.int64(depth))
+    got = {}
+    stack = [(0, "")]
+    while stack:
+        t, s = stack.pop()
+        got[s] = t
+        kids = int(tri[t, 1])
+        for r, c in enumerate(c for c in range(32) if kids >> c & 1):
+            stack.append((int(tri[t, 2]) + r, s + alpha[c]))
+    assert set(got) - {""} == want
+
+    def follow(s, k):  # the letters k squares after s, through prefixes in the trie
+        if k == 1:
+            return nxt.get(s, set())
+        return set().union(*(follow(s + c, k - 1) for c in nxt.get(s, ()) if s + c in got))
+
+    for s, t in got.items():
+        for k in range(1, depth - len(s) + 1):
+            mask = sum(1 << alpha.index(ch) for ch in follow(s, k))
+            assert int(tri[t, 2 + k]) == mask, (rack, s, k)
