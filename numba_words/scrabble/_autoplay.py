@@ -119,8 +119,9 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
     wtabs = (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5])
-    n, t = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                               empty_board, tabs[0], wtabs, _movegen.score_obj(), rows, np.int64(0), np.int64(0))
+    n, t, _ = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                                  empty_board, tabs[0], wtabs, _movegen.score_obj(), rows, np.int64(0), np.int64(0),
+                                  np.empty((0, 5), np.int64))
     if t >= 0:  # more plays than the scratch holds: all of them counted in rows that grow
         n, big = _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
                                    span, empty_board, tabs[0], wtabs, np.int64(meta.shape[0]))

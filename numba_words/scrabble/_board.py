@@ -199,14 +199,15 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
             t.rack_size, t.bingo, board.dawg, t.span, board.empty, t.reach, t.wtabs)
     if best_only:
         out = np.empty(_movegen.REC, np.uint8)
-        n, _ = _movegen.search_best(*args, _SCORE_OBJ if obj is None else obj, out, 0, 0)
+        n, _, _ = _movegen.search_best(*args, _SCORE_OBJ if obj is None else obj, out, 0, 0, _movegen.NO_TRIE)
         return as_plays(out, n)
     # the kernels called from here, not through _movegen.generate: a kernel calling another compiles its
     # code again, and growing the rows here costs a second call only for positions that overflow them
     out = np.empty((cap or DEFAULT_CAP) * _movegen.REC, np.uint8)
     n = start = 0
+    tri = _movegen.NO_TRIE
     while True:
-        n, start = _movegen.search_all(*args, _SCORE_OBJ, out, start, n)
+        n, start, tri = _movegen.search_all(*args, _SCORE_OBJ, out, start, n, tri)
         if start < 0:
             return as_plays(out, n)
         bigger = np.empty(2 * out.shape[0], np.uint8)

@@ -49,6 +49,7 @@ REC = 28
 PMEMO = 4096  # entries of the prefix filter's memo (:func:`_prefix_filter`), a power of two
 CW_CAP = 2048  # words the word mode takes for one start (more: the plain walk)
 START_CAP = 4096  # rows (115 kB) allocated first for all plays; doubled as needed
+NO_TRIE = np.empty((0, 5), np.int64)  # ``tri`` of a first all-plays call: build the prefix trie
 
 
 @inline
@@ -729,8 +730,18 @@ def _starts_kernel(best_only: bool):
                                 b = a * c
                                 by_lm += mv * a
                                 by_c += mv * b
-                                _insert_desc(qs, ne, a)
-                                _insert_desc(eff, ne, b)
+                                # (insertions written out: an inlined helper taking an array costs an atomic
+                                # reference-count pair per call, ~20% of this kernel's time)
+                                j = ne
+                                while j > 0 and qs[j - 1] < a:
+                                    qs[j] = qs[j - 1]
+                                    j -= 1
+                                qs[j] = a
+                                j = ne
+                                while j > 0 and eff[j - 1] < b:
+                                    eff[j] = eff[j - 1]
+                                    j -= 1
+                                eff[j] = b
                                 ne += 1
                             if (em >> q) & 1:
                                 r1 = np.int64(0)
@@ -788,7 +799,7 @@ def _search_kernel(best_only: bool):
     trie = not best_only
 
     def search(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-               reach, wtabs, obj, out, t0, n0):
+               reach, wtabs, obj, out, t0, n0, tri):
         """Find the starts of one position's plays (line ``(d, i)``, start square ``s``) and walk the DAWG from
         each; columns of ``starts``: direction, line, start square ``s``, mask of valid ends, first square ``f``
         every play covers, the letters allowed on ``f``, upper bound, the whole-rack end (-1: none), the multiset
@@ -801,8 +812,11 @@ def _search_kernel(best_only: bool):
         callee's code inside each caller).
 
         All plays: starts ``t0..m-1`` in generation order, ``n0`` rows of ``out`` already written. Returns ``(n,
-        t)``: the rows written and -1 when done, or, when ``out`` filled up during start ``t``, the rows written
-        before it and ``t`` (the caller grows ``out`` and calls again from ``t``).
+        t, tri)``: the rows written and -1 when done, or, when ``out`` filled up during start ``t``, the rows written
+        before it and ``t`` (the caller grows ``out`` and calls again from ``t``, passing back ``tri``: the rack's
+        prefix trie, :func:`_prefix_trie`, built when the ``tri`` passed in has no rows; a two-blank rack's trie
+        costs 0.1-0.2 ms, and such racks fill the rows several times). Best only: ``tri`` is not read; returns
+        ``(n, value, tri)``.
 
         Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
         :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
@@ -886,11 +900,12 @@ def _search_kernel(best_only: bool):
         # children through a memo (the way is a compile-time choice: with both in one kernel, each ran ~8% slower)
         if trie:
             pmk = pmv = np.empty(1, np.int64)
-            dmax = np.int64(0)
-            for x in range(t0, m):
-                if starts[4, x] - starts[2, x] > dmax:
-                    dmax = starts[4, x] - starts[2, x]
-            tri = _prefix_trie(dawg, counts, nblank, dmax)
+            if tri.shape[0] == 0:  # (a call resuming after its rows filled up gets the trie the first call built)
+                dmax = np.int64(0)
+                for x in range(t0, m):
+                    if starts[4, x] - starts[2, x] > dmax:
+                        dmax = starts[4, x] - starts[2, x]
+                tri = _prefix_trie(dawg, counts, nblank, dmax)
         else:
             pmk = np.empty(PMEMO, np.int64)  # the prefix filter's memo: keys (-1: empty), letter masks
             pmv = np.empty(PMEMO, np.int64)
@@ -1217,7 +1232,7 @@ def _search_kernel(best_only: bool):
                                 write = True
                                 slot = n
                                 if n == cap:  # full: the caller grows ``out`` and walks this start again
-                                    return n_start, t
+                                    return n_start, t, tri
                             if write:
                                 o = slot * REC
                                 if d == 0:
@@ -1308,18 +1323,19 @@ def _search_kernel(best_only: bool):
                                 stk[12, dep] = opn
                                 stk[2, dep] = -1
         if best_only:
-            return min(n, 1), bscore
-        return n, np.int64(-1)
+            return min(n, 1), bscore, tri
+        return n, np.int64(-1), tri
 
     search.__name__ = search.__qualname__ = "search_best" if best_only else "search_all"  # (one cache file each)
     return kernel(search)
 
 
 search_all = _search_kernel(False)
-"""Every play from start ``t0`` on, ``n0`` rows of ``out`` already written: ``(n, t)``, ``t`` = -1 when done, else
-``out`` filled up during start ``t`` and holds the ``n`` rows before it (grow it and call again from ``t``)."""
+"""Every play from start ``t0`` on, ``n0`` rows of ``out`` already written: ``(n, t, tri)``, ``t`` = -1 when done,
+else ``out`` filled up during start ``t`` and holds the ``n`` rows before it (grow it and call again from ``t`` with
+``tri``, the prefix trie; pass :data:`NO_TRIE` the first time)."""
 search_best = _search_kernel(True)
-"""The best play by ``obj`` into ``out`` (:data:`REC` bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none."""
+"""The best play by ``obj`` into ``out`` (:data:`REC` bytes): ``(n, value, _)``, ``n`` = 1 or 0 when there is none."""
 
 
 @kernel
@@ -1333,9 +1349,10 @@ def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bi
     out = np.empty(max(cap, 1) * REC, np.uint8)
     n = np.int64(0)
     t = np.int64(0)
+    tri = np.empty((0, 5), np.int64)
     while True:
-        n, t = search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                          empty_board, reach, wtabs, obj, out, t, n)
+        n, t, tri = search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                               empty_board, reach, wtabs, obj, out, t, n, tri)
         if t < 0:
             return n, out
         bigger = np.empty(2 * out.shape[0], np.uint8)
@@ -1381,8 +1398,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     placed. Without it those spans' bingo bonus sends most racks through a long fruitless walk.
     """
     out = np.empty(REC, np.uint8)
-    n, val = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                         empty_board, reach, wtabs, obj, out, np.int64(0), np.int64(0))
+    n, val, _ = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                            empty_board, reach, wtabs, obj, out, np.int64(0), np.int64(0), np.empty((0, 5), np.int64))
     return n, out, val
 
 
