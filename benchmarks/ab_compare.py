@@ -23,6 +23,7 @@ WORKLOADS = {
     "scrabble all plays, 40 midgame positions": "scrabble_all",
     "scrabble best play, 40 midgame positions": "scrabble_best",
     "scrabble best play by equity, 40 midgame positions": "scrabble_equity",
+    "scrabble self-play, equity vs equity, 200 games, 1 thread": "autoplay",
     "bookworm solve_many, 2,000 boards, 1 thread": "bookworm",
     "lexicon anagrams, 8 racks": "anagrams",
 }
@@ -72,6 +73,9 @@ elif what.startswith("scrabble"):
         rate = timed(lambda: [p.best("equity") for p in pos], len(pos))
     else:
         rate = timed(lambda: [p.best_play() for p in pos], len(pos))
+elif what == "autoplay":
+    from numba_words.scrabble.autoplay import play_games
+    rate = timed(lambda: play_games(200, ("equity", "equity"), seed=1, threads=1), 200)
 elif what == "bookworm":
     from numba_words import Lexicon
     from numba_words.bookworm import solve_many, random_codes

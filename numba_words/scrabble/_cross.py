@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import borrowed as _b, kernel
 from ..bits import lsb_index
 from ..lexicon._dawg import edge as _edge
 from ._tables import EMPTY, SIZE
@@ -80,7 +80,7 @@ def all_checks(lines, fv, dawg, full, cc, xs):
                     cc[d, i, j] = 0
                     xs[d, i, j] = -1
                 else:
-                    m, s = square_check(lines, fv, dawg, full, d, i, j)
+                    m, s = square_check(_b(lines), _b(fv), _b(dawg), full, d, i, j)
                     cc[d, i, j] = m
                     xs[d, i, j] = s
 
@@ -119,9 +119,10 @@ def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
                 r += dr
                 c += dc
             if 0 <= r < SIZE and 0 <= c < SIZE:
-                m, s = square_check(lines, fv, dawg, full, D0, r, c)
+                # (borrowed views: no atomic reference counting of three arrays on each call)
+                m, s = square_check(_b(lines), _b(fv), _b(dawg), full, D0, r, c)
                 cc[0, r, c] = m
                 xs[0, r, c] = s
-                m, s = square_check(lines, fv, dawg, full, D1, c, r)
+                m, s = square_check(_b(lines), _b(fv), _b(dawg), full, D1, c, r)
                 cc[1, c, r] = m
                 xs[1, c, r] = s

@@ -666,8 +666,12 @@ def _starts_kernel(best_only: bool):
                         nk += (li // stride[kd]) % (ck + 1)
                 if eqv[li] > lbest[nk]:
                     lbest[nk] = eqv[li]
-            qs = _zeros(SIZE)  # letter premiums of the span's empty squares, high first
-            eff = _zeros(SIZE)  # letter premium times cross-word premium, high first
+            # the rearrangement bound of an end (the rack's values high first on its squares' premiums high first)
+            # from counts: with premiums of 1..3 (every layout's), sum_j srt[j] * prem[j] = pre[#prem >= 1] +
+            # pre[#prem >= 2] + pre[#prem >= 3], pre the prefix sums of srt (was two insertion sorts per square)
+            pre = _zeros(SIZE + 1)
+            for j in range(1, SIZE + 1):
+                pre[j] = pre[j - 1] + (srt[j - 1] if j - 1 < 8 else 0)
             endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
         else:
             endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
@@ -710,6 +714,7 @@ def _starts_kernel(best_only: bool):
                         by_lm = np.int64(0)
                         by_c = np.int64(0)
                         ne = 0
+                        q2 = q3 = x1 = x2 = x3 = 0  # empty squares with letter premium >= 2, 3; with a >= 1..3
                         bnd = NEG
                         for q in range(s, SIZE):
                             if (em >> q) == 0:
@@ -730,25 +735,15 @@ def _starts_kernel(best_only: bool):
                                 b = a * c
                                 by_lm += mv * a
                                 by_c += mv * b
-                                # (insertions written out: an inlined helper taking an array costs an atomic
-                                # reference-count pair per call, ~20% of this kernel's time)
-                                j = ne
-                                while j > 0 and qs[j - 1] < a:
-                                    qs[j] = qs[j - 1]
-                                    j -= 1
-                                qs[j] = a
-                                j = ne
-                                while j > 0 and eff[j - 1] < b:
-                                    eff[j] = eff[j - 1]
-                                    j -= 1
-                                eff[j] = b
+                                q2 += 1 if a >= 2 else 0
+                                q3 += 1 if a >= 3 else 0
+                                x1 += 1 if b >= 1 else 0
+                                x2 += 1 if b >= 2 else 0
+                                x3 += 1 if b >= 3 else 0
                                 ne += 1
                             if (em >> q) & 1:
-                                r1 = np.int64(0)
-                                r2 = np.int64(0)
-                                for j in range(ne):
-                                    r1 += srt[j] * qs[j]
-                                    r2 += srt[j] * eff[j]
+                                r1 = pre[ne] + pre[q2] + pre[q3]
+                                r2 = pre[x1] + pre[x2] + pre[x3]
                                 rearr = wprod * r1 + r2
                                 byval = wprod * by_lm + by_c
                                 eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
