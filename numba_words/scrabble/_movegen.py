@@ -637,35 +637,46 @@ def _starts_kernel(best_only: bool):
                     if j < 8:
                         _insert_desc(srt, j, lval[c])
                     j += 1
-            # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits)
+            # the rack's letters by value, high first (for the best letter a square's cross-check allows)
+            rl = np.empty(32, np.int64)
+            nrl = 0
+            for c in range(32):
+                if counts[c] > 0:
+                    j = nrl
+                    while j > 0 and lval[rl[j - 1]] < lval[c]:
+                        rl[j] = rl[j - 1]
+                        j -= 1
+                    rl[j] = c
+                    nrl += 1
+            # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits), filled
+            # line by line for the lines that hold a start
             maxv = np.empty((2, SIZE, SIZE), np.int64)
-            for d in range(2):
-                for i in range(SIZE):
-                    for q in range(SIZE):
-                        best_v = np.int64(-1)
-                        if lines[d, i, q] == EMPTY:
-                            ccq = cc[d, i, q]
-                            if nblank > 0 and ccq != 0:
-                                best_v = 0
-                            fit = ccq & rmask
-                            while fit != 0:
-                                c = lsb_index(fit)
-                                fit &= fit - 1
-                                if lval[c] > best_v:
-                                    best_v = lval[c]
-                        maxv[d, i, q] = best_v
-            # best objective part of a leave by its size (tiles kept)
+            # best objective part of a leave by its size (tiles kept): the leaves in index order, their mixed-radix
+            # digits counted up like an odometer (``nk`` the tiles kept; no divisions)
             lbest = np.empty(SIZE + 1, np.int64)
             for j in range(SIZE + 1):
                 lbest[j] = eqv[0] if eqv.shape[0] == 1 else NEG
+            dcap = np.empty(stride.shape[0], np.int64)
+            dig = np.empty(stride.shape[0], np.int64)
+            nd = 0
+            for kd in range(stride.shape[0]):
+                if stride[kd] > 0:
+                    dcap[nd] = nblank if kd == 0 else counts[kd - 1]
+                    dig[nd] = 0
+                    nd += 1
+            nk = np.int64(0)
             for li in range(eqv.shape[0]):
-                nk = np.int64(0)
-                for kd in range(stride.shape[0]):
-                    if stride[kd] > 0:
-                        ck = nblank if kd == 0 else counts[kd - 1]
-                        nk += (li // stride[kd]) % (ck + 1)
                 if eqv[li] > lbest[nk]:
                     lbest[nk] = eqv[li]
+                t = 0
+                while t < nd:
+                    if dig[t] < dcap[t]:
+                        dig[t] += 1
+                        nk += 1
+                        break
+                    nk -= dig[t]
+                    dig[t] = 0
+                    t += 1
             # the rearrangement bound of an end (the rack's values high first on its squares' premiums high first)
             # from counts: with premiums of 1..3 (every layout's), sum_j srt[j] * prem[j] = pre[#prem >= 1] +
             # pre[#prem >= 2] + pre[#prem >= 3], pre the prefix sums of srt (was two insertion sorts per square)
@@ -684,6 +695,18 @@ def _starts_kernel(best_only: bool):
                 conn = _line_conn(occ, empty_board, d, i)
                 if conn == 0:
                     continue
+                if best_only:
+                    for q in range(SIZE):
+                        best_v = np.int64(-1)
+                        if lines[d, i, q] == EMPTY:
+                            ccq = cc[d, i, q]
+                            if nblank > 0 and ccq != 0:
+                                best_v = 0
+                            for j in range(nrl):
+                                if (ccq >> rl[j]) & 1:
+                                    best_v = max(best_v, lval[rl[j]])
+                                    break
+                        maxv[d, i, q] = best_v
                 o = occ[d, i]
                 for s in range(SIZE):
                     em = np.int64(span[k, o, s])
