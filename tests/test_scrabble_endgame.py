@@ -251,3 +251,38 @@ def test_threads_give_the_same_value(small):
         assert solve_endgame(big, plies=plies, threads=2).value == solve_endgame(big, plies=plies).value
     with pytest.raises(ValueError, match="threads"):
         solve_endgame(small[0], threads=-1)
+
+
+def test_kernel_generator_goes_on_when_its_rows_fill_up():
+    """The game kernels' generator (``gen_plays``) with room for a few rows only: it goes on from the start that
+    overflowed in rows that grow, and lists exactly what it lists with room for every play (blank racks too)."""
+    import numpy as np
+
+    from numba_words.scrabble import _movegen
+    from numba_words.scrabble._autoplay import game_tables, gen_plays
+    from numba_words.scrabble._tables import span_table
+    from numba_words.scrabble.leaves import rack_kinds
+
+    checked = 0
+    positions = positions_from_games(6, seed=11, max_tiles=7)[:4]
+    for pos in positions:
+        v, b = pos.variant, pos.board
+        K = len(v.alphabet) + 1
+        tabs = game_tables(pos.lexicon)
+        BL, FV, OC, CC, XS, _ = _ply_arrays([pos], K)
+        for rack in (pos.rack, "AEINST?", "ER??"):
+            rk = rack_kinds(v, rack)
+            cap = 20000
+            M = np.zeros((2, cap, 6), np.int32)
+            W = np.zeros((2, cap, 15), np.uint8)
+            B = np.zeros((2, cap), np.uint16)
+            N = np.zeros((2, cap), np.uint16)
+            counts = np.zeros(32, np.int64)
+            args = (BL[0], FV[0], OC[0], CC[0], XS[0], b.lm, b.wm, b.values, rk, np.int64(v.rack_size),
+                    np.int64(v.bingo), b.dawg, span_table(), False)
+            n_room = gen_plays(*args, M[0], W[0], B[0], N[0], tabs, counts, np.empty(cap * _movegen.REC, np.uint8))
+            n_few = gen_plays(*args, M[1], W[1], B[1], N[1], tabs, counts, np.empty(3 * _movegen.REC, np.uint8))
+            assert n_room > 3 and n_few == n_room, (pos.cgp(), rack)
+            assert _rows(M, W, B, N, 0, n_room) == _rows(M, W, B, N, 1, n_few), (pos.cgp(), rack)
+            checked += 1
+    assert len(positions) >= 3 and checked == 3 * len(positions)

@@ -119,15 +119,20 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
     wtabs = (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5])
-    n, t, _ = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                                  empty_board, tabs[0], wtabs, _movegen.score_obj(), rows, np.int64(0), np.int64(0),
-                                  np.empty((0, 5), np.int64))
-    if t >= 0:  # more plays than the scratch holds: all of them counted in rows that grow
-        n, big = _movegen.generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
-                                   span, empty_board, tabs[0], wtabs, np.int64(meta.shape[0]))
-        unpack_rows(big, n, meta, words, bm, nm)
-        return n
-    unpack_rows(rows, n, meta, words, bm, nm)
+    obj = _movegen.score_obj()
+    n, t, tri = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
+                                    span, empty_board, tabs[0], wtabs, obj, rows, np.int64(0), np.int64(0),
+                                    np.empty((0, 5), np.int64))
+    big = rows
+    while t >= 0:  # more plays than the rows hold: go on from the start that overflowed (the rows before it and
+        # the prefix trie kept) in rows twice as long
+        bigger = np.empty(max(2 * big.shape[0], 64 * _movegen.REC), np.uint8)
+        for r in range(n * _movegen.REC):
+            bigger[r] = big[r]
+        big = bigger
+        n, t, tri = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
+                                        span, empty_board, tabs[0], wtabs, obj, big, t, n, tri)
+    unpack_rows(big, n, meta, words, bm, nm)
     return n
 
 
@@ -136,19 +141,6 @@ def play_buffers(cap):
     """Empty play buffers for ``cap`` plays: ``(meta, words, bm, nm)`` as :func:`gen_plays` fills them."""
     return (np.empty((cap, 6), np.int32), np.zeros((cap, SIZE), np.uint8), np.empty(cap, np.uint16),
             np.empty(cap, np.uint16))
-
-
-@kernel
-def all_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
-              nm, tabs, counts):
-    """:func:`gen_plays` into buffers that grow to fit: ``(n, meta, words, bm, nm)``, the buffers given or new
-    larger ones."""
-    while True:
-        n = gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
-                      words, bm, nm, tabs, counts, np.empty(meta.shape[0] * _movegen.REC, np.uint8))
-        if n <= meta.shape[0]:
-            return n, meta, words, bm, nm
-        meta, words, bm, nm = play_buffers(n)
 
 
 @kernel

@@ -1357,33 +1357,11 @@ search_best = _search_kernel(True)
 
 
 @kernel
-def generate(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-             reach, wtabs, cap):
-    """Every play of one position: ``(n, out)``, the plays as the first ``n`` rows of ``out`` (uint8, :data:`REC`
-    bytes a row, ``cap`` rows allocated first and doubled as needed): :func:`search_all` for callers in kernels.
-    The best play alone is :func:`best`'s pruned search."""
-    z = np.zeros(1, np.int64)
-    obj = (z, z, np.int64(1), np.int64(0), np.zeros((1, 1), np.int64), z.shape[0] > 1)  # read only by best()
-    out = np.empty(max(cap, 1) * REC, np.uint8)
-    n = np.int64(0)
-    t = np.int64(0)
-    tri = np.empty((0, 5), np.int64)
-    while True:
-        n, t, tri = search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                               empty_board, reach, wtabs, obj, out, t, n, tri)
-        if t < 0:
-            return n, out
-        bigger = np.empty(2 * out.shape[0], np.uint8)
-        for r in range(n * REC):
-            bigger[r] = out[r]
-        out = bigger
-
-
-@kernel
 def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
          reach, wtabs, obj):
-    """The best play only: ``(n, out, value)``, ``n`` = 1 and the play in row 0 of ``out`` (layout as in
-    :func:`generate`) with its objective ``value``, or ``n`` = 0 when there is no play.
+    """The best play only: ``(n, out, value)``, ``n`` = 1 and the play in row 0 of ``out`` (:data:`REC` bytes, the
+    layout of every play row) with its objective ``value``, or ``n`` = 0 when there is no play: :func:`search_best`
+    for callers in kernels.
 
     The objective (``obj = (eqv, stride, scale, lfull, opv, use_opv)``) is ``scale * score + eqv[kept] (+
     opening)``: ``kept`` the mixed-radix index of the tiles left on the rack (``lfull`` for the whole rack, each
