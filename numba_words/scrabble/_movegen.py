@@ -132,7 +132,9 @@ def _fixed_key(lines, d, i, s, e):
 
 @inline
 def _heap_pop(hk, he, hn):
-    """Remove the smallest key of the binary min-heap ``hk[:hn]`` (payload ``he``): ``(key, payload, hn - 1)``."""
+    """Remove the smallest key of the binary min-heap ``hk[:hn]`` (payload ``he``): ``(key, payload, hn - 1)``.
+    (Callers pass :func:`~numba_words._jit.borrowed` views, as to every inlined helper taking arrays in a loop: an
+    array argument costs an atomic reference-count pair per call.)"""
     k0 = hk[0]
     e0 = he[0]
     hn -= 1
@@ -635,7 +637,7 @@ def _starts_kernel(best_only: bool):
             for c in range(32):
                 for _ in range(counts[c]):
                     if j < 8:
-                        _insert_desc(srt, j, lval[c])
+                        _insert_desc(_b(srt), j, lval[c])
                     j += 1
             # the rack's letters by value, high first (for the best letter a square's cross-check allows)
             rl = np.empty(32, np.int64)
@@ -801,7 +803,7 @@ def _starts_kernel(best_only: bool):
             hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
             hn = np.int64(0)
             for x in range(m):  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
-                hn = _heap_push(order, hem, hn, -starts[6, x] * 512 + x, starts[3, x])
+                hn = _heap_push(_b(order), _b(hem), hn, -starts[6, x] * 512 + x, starts[3, x])
         return starts, m, endbs, order, hem, lbest
 
     find.__name__ = find.__qualname__ = "_starts_best" if best_only else "_starts_all"  # (one cache file each)
@@ -940,7 +942,7 @@ def _search_kernel(best_only: bool):
                 # its whole-rack end reaches the next entry's bound, that end alone, the others put back
                 if hn == 0:
                     break
-                key, em, hn = _heap_pop(order, hem, hn)
+                key, em, hn = _heap_pop(_b(order), _b(hem), hn)
                 x = key & 511
                 bound = -(key >> 9)
             else:
@@ -962,7 +964,7 @@ def _search_kernel(best_only: bool):
                     # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
                     starts[9, x] |= 1
                     starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
-                    if nblank <= 1 and not _memo_has(mtab, kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
+                    if nblank <= 1 and not _memo_has(_b(mtab), kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
                         endbs[x, we] = NEG
                         em &= ~(np.int64(1) << we)
                         if em == 0:
@@ -972,7 +974,7 @@ def _search_kernel(best_only: bool):
                             if (em >> q) & 1 and endbs[x, q] > bound:
                                 bound = endbs[x, q]
                         if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
-                            hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
+                            hn = _heap_push(_b(order), _b(hem), hn, -bound * 512 + x, em)
                             continue
                 if refine and starts[9, x] & 2 == 0:
                     # the leave each set of tiles keeps, when first on top (a first pop walks every end of x); every
@@ -988,7 +990,7 @@ def _search_kernel(best_only: bool):
                     if bound == NEG:
                         continue
                     if hn > 0 and bound < -(order[0] >> 9):
-                        hn = _heap_push(order, hem, hn, -bound * 512 + x, em)
+                        hn = _heap_push(_b(order), _b(hem), hn, -bound * 512 + x, em)
                         continue
                 lim = bscore
                 if n > 0:
@@ -1020,7 +1022,7 @@ def _search_kernel(best_only: bool):
                     if we >= 0 and em == (np.int64(1) << we):
                         # the whole-rack end alone (its bingo bonus sets it far above the others): walk it now,
                         # with the whole-rack filter from the first square, the others later if still worth it
-                        hn = _heap_push(order, hem, hn, -lob * 512 + x, lo)
+                        hn = _heap_push(_b(order), _b(hem), hn, -lob * 512 + x, lo)
                     else:  # a split elsewhere costs more walking twice than it saves
                         em |= lo
                 if em == 0:
