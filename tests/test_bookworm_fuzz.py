@@ -261,3 +261,21 @@ def test_any_word_list_any_alphabet(ws):
         sol = p.words()
         assert all(w.upper() in lexicon for w in sol.words)
     _ok(solve_many, random_codes(4, lexicon=lexicon, seed=1), lexicon)
+
+
+@pytest.mark.parametrize("big", [2 ** 63, 2 ** 64, -2 ** 63 - 1, 2 ** 63 - 1])
+def test_integers_past_int64_are_an_error_not_an_overflow(big):
+    """Whole numbers the kernels cannot hold (found by the fuzz test above: ``max_nodes=2 ** 63`` escaped as an
+    OverflowError) give a NumbaWordsError or a result, for every integer parameter."""
+    boards = random_codes(2, grid=BOGGLE4, seed=1)
+    _ok(solve, TEXT, max_nodes=big)
+    _ok(solve, TEXT, min_len=big)
+    _ok(solve, TEXT, max_len=big)
+    _ok(solve, TEXT, level=big)
+    _ok(solve_many, boards, grid=BOGGLE4, max_nodes=big)
+    _ok(solve_many, boards, grid=BOGGLE4, chunk=big)
+    _ok(solve_many, boards, grid=BOGGLE4, level=big)
+    _ok(boggle_scores, boards, chunk=big)
+    _ok(boggle_scores, boards, max_nodes=big)
+    _ok(boggle_scores, boards, max_len=big)
+    _ok(random_codes, 2, grid=BOGGLE4, seed=big)

@@ -117,7 +117,8 @@ def check_scoring(scoring, grid: Grid):
 
 
 def check_max_nodes(max_nodes) -> int:
-    return DEFAULT_MAX_NODES if max_nodes is None else _int(max_nodes, "max_nodes", 1)
+    """The path budget a board may use: ``max_nodes`` (1 .. 2 ** 63 - 1: the kernels count it down in int64)."""
+    return DEFAULT_MAX_NODES if max_nodes is None else _int(max_nodes, "max_nodes", 1, 2 ** 63 - 1)
 
 
 def _qu_ok(lex: Lexicon) -> bool:
