@@ -201,8 +201,8 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
         out = np.empty(_movegen.REC, np.uint8)
         n, _, _ = _movegen.search_best(*args, _SCORE_OBJ if obj is None else obj, out, 0, 0, _movegen.NO_TRIE)
         return as_plays(out, n)
-    # the kernels called from here, not through _movegen.generate: a kernel calling another compiles its
-    # code again, and growing the rows here costs a second call only for positions that overflow them
+    # the kernel called from here, not through a kernel wrapper: a kernel calling another compiles its code
+    # again; a position that overflows the rows costs one more call, from the start that overflowed
     out = np.empty((cap or DEFAULT_CAP) * _movegen.REC, np.uint8)
     n = start = 0
     tri = _movegen.NO_TRIE
