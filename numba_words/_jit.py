@@ -121,3 +121,18 @@ def borrowed(typingctx, arr):
         return view._getvalue()
 
     return arr(arr), codegen
+
+
+@intrinsic
+def unliteral(typingctx, x):
+    """``x`` typed as its plain type (``bool``, ``int64``), not as a literal such as ``Literal[bool](True)``.
+
+    Numba types a kernel's arguments while it infers their types: a variable that starts as ``True`` and is
+    later ``False`` reaches its callees first as the literal, then as ``bool``, and every callee (the whole
+    search under it) compiles twice. Starting the variable as ``unliteral(True)`` compiles them once."""
+    plain = types.unliteral(x)
+
+    def codegen(context, builder, signature, args):
+        return context.cast(builder, args[0], x, plain)
+
+    return plain(x), codegen

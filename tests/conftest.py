@@ -1,6 +1,7 @@
 """Shared fixtures: the default lexicon is loaded once per session."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,10 @@ from hypothesis import settings
 # Kernels compile on their first example: no per-example deadline (wall time is not a correctness signal here).
 settings.register_profile("numba_words", deadline=None)
 settings.load_profile("numba_words")
+
+# Every test runs the search it names: no answering Position.best() another way while a background process compiles
+# the pruned search on a first run (test_background.py tests that path in processes of its own).
+os.environ["NUMBA_WORDS_BACKGROUND_COMPILE"] = "0"
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import kernel, unliteral
 from . import _cross, _leaves, _movegen
 from ._tables import EMPTY, SIZE
 
@@ -323,7 +323,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
     adj = np.zeros(2, np.int64)
     scoreless = 0
     turn = 0
-    empty_board = True
+    empty_board = unliteral(True)
     ended = 2
     for t in range(MAX_TURNS):
         p = t & 1

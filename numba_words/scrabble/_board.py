@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numba
 
+from .._background import BackgroundCompile
 from .._jit import ThreadsError
 from ..lexicon import Lexicon
 from . import _cross, _movegen
@@ -216,6 +217,11 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
 
 
 _SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)
+
+BEST_SEARCH = BackgroundCompile(_movegen.search_best,
+                                "from numba_words.scrabble.search import warmup; warmup(parts=('best',))")
+"""The pruned best-play search on a machine's first run: :meth:`Position.best` ranks every play (the same play)
+until this says ``ready()``, while a background process compiles the search (see :mod:`numba_words._background`)."""
 
 _POOL: list = []  # the shared thread pool, made on first use
 _POOL_LOCK = threading.Lock()

@@ -240,11 +240,34 @@ def default_leaves(variant="scrabble") -> Leaves:
         if fname is not None:
             ref = resources.files("numba_words") / "data" / fname
             if ref.is_file():
-                t = Leaves.from_klv2(ref.read_bytes(), variant, name=f"{variant.name} (shipped)")
+                t = _shipped(ref.read_bytes(), variant)
         if t is None:
             t = Leaves(variant, name=f"{variant.name} (zero)")
         with _LOCK:
             t = _DEFAULT.setdefault(variant.name, t)
+    return t
+
+
+def _shipped(raw: bytes, variant: Variant) -> Leaves:
+    """The shipped KLV2 table ``raw``, its values kept in the lexicon cache (:mod:`..lexicon.cache`): a first
+    best-by-equity call then compiles no KLV2 reader (~1 s)."""
+    import hashlib
+
+    from ..lexicon import cache
+
+    name = f"{variant.name} (shipped)"
+    key = cache.derived_key(hashlib.sha256(raw + variant.name.encode()).hexdigest(), "leaves", Leaves.from_klv2)
+    got = cache.load_derived(key)
+    if got is not None and len(got) == 2 and got[1].shape == (1,):
+        try:
+            t = Leaves(variant, max_size=int(got[1][0]), name=name)
+        except InvalidLeavesError:
+            t = None
+        if t is not None and got[0].dtype == np.int32 and got[0].shape == t.milli.shape:
+            t.milli[:] = got[0]
+            return t
+    t = Leaves.from_klv2(raw, variant, name=name)
+    cache.save_derived(key, (t.milli, np.array([t.max_size], np.int64)))
     return t
 
 

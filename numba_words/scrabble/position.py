@@ -16,7 +16,7 @@ import numpy as np
 
 from ..lexicon import Lexicon
 from . import cgp as _cgp
-from ._board import BoardArrays, plays_array, rack_arrays
+from ._board import BEST_SEARCH, BoardArrays, plays_array, rack_arrays
 from ._tables import COLS, EMPTY, SIZE
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidNotationError,
                      InvalidRackError, ScrabbleError, short)
@@ -221,6 +221,10 @@ class Position:
         leave value, see :mod:`.leaves`), by the same pruned search with the leave in its bounds (exchanges:
         :meth:`best_move`)."""
         _check_by(by)
+        if not BEST_SEARCH.ready():
+            # a machine's first run: the search compiles in a background process (~10 s); every play ranked
+            # meanwhile gives the same play
+            return self.legal_plays().best(by)
         counts, nb = self._rack_arrays()
         obj = None
         if by == "equity":

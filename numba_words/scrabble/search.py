@@ -174,7 +174,7 @@ WARMUP_PARTS = ("generate", "best", "games")
 def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     """Compile (or load from Numba's cache) the kernels behind ``parts``: ``"generate"`` (every play, batches,
     placing tiles), ``"best"`` (the pruned best-play search) and ``"games"`` (the self-play kernels of
-    :func:`play_games` with the pruned equity search, ~41 s CPU on a machine's first run); build the span table; with a
+    :func:`play_games` with the pruned equity search, ~25 s CPU on a machine's first run); build the span table; with a
     ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone.
     Simulation and endgame kernels compile on their first use."""
     from ..lexicon import Lexicon
