@@ -12,9 +12,13 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 ENV = "NUMBA_WORDS_BACKGROUND_COMPILE"
+LIMIT = 300.0
+"""Seconds a background compile may take (~10 s on a 2-core machine); past them it is stopped and the kernel
+compiles where it is called, so a stuck process never leaves a caller on the slower path."""
 
 
 def enabled() -> bool:
@@ -38,6 +42,7 @@ class BackgroundCompile:
         self._disp = dispatcher
         self._code = code
         self._proc = None
+        self._started = 0.0
         self._ready = False
         self._lock = threading.Lock()
 
@@ -55,8 +60,16 @@ class BackgroundCompile:
                     self._ready = True
                 else:
                     self._proc = _spawn(self._code)
+                    self._started = time.monotonic()
                     self._ready = self._proc is None
             elif self._proc.poll() is not None:
+                self._ready = True
+            elif time.monotonic() - self._started > LIMIT:
+                self._proc.kill()
+                try:
+                    self._proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    pass
                 self._ready = True
             return self._ready
 
@@ -66,11 +79,13 @@ class BackgroundCompile:
         return self._proc is not None and self._proc.poll() is None
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Wait up to ``timeout`` seconds (None: no limit) for a background compile; returns :meth:`ready`."""
+        """Wait up to ``timeout`` seconds (None: until :data:`LIMIT` after the start) for a background compile;
+        returns :meth:`ready`."""
         proc = self._proc
         if proc is not None:
+            left = max(0.0, self._started + LIMIT - time.monotonic()) + 0.1
             try:
-                proc.wait(timeout)
+                proc.wait(left if timeout is None else min(timeout, left))
             except subprocess.TimeoutExpired:
                 pass
         return self.ready()

@@ -82,6 +82,15 @@ def test_a_process_that_cannot_start_means_compile_here(tmp_path, on, monkeypatc
     assert bc.ready() is True and not bc.running
 
 
+def test_a_stuck_background_process_is_stopped(tmp_path, on, monkeypatch):
+    monkeypatch.setattr(_background, "LIMIT", 0.5)
+    bc = BackgroundCompile(FakeKernel(), _writer(tmp_path / "log", 600))
+    assert bc.ready() is False
+    t = time.monotonic()
+    assert bc.wait() is True and time.monotonic() - t < 60  # the limit, not the 600 s the process would take
+    assert not bc.running
+
+
 def test_a_failed_background_process_means_compile_here(on):
     bc = BackgroundCompile(FakeKernel(), "raise SystemExit(3)")
     assert bc.ready() is False
