@@ -37,7 +37,7 @@ def test_word_map_lists_exactly_the_words_of_each_multiset():
     words = sorted({"".join(rng.choice(letters) for _ in range(rng.choice((2, 3, 4, 7, 8, 9, 15))))
                     for _ in range(400)})
     lex = Lexicon.from_words(words, alphabet=letters)
-    wkeys, wids, wdir, wlet = wmap_table(lex.dawg)
+    wkeys, wids, wdir, wlet = wmap_table(lex)
     assert wlet.shape[0] == len(words)
     spelled = ["".join(letters[c] for c in row[:len(w)]) for row, w in zip(wlet, words)]
     assert spelled == words  # word ids in alphabetical order

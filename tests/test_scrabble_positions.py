@@ -151,7 +151,7 @@ def test_multiset_filter_holds_every_word():
     words = sorted({"".join(rng.choice(letters) for _ in range(rng.choice((2, 3, 5, 7, 7, 8, 9, 11, 12, 15))))
                     for _ in range(300)})
     lex = Lexicon.from_words(words, alphabet=letters)
-    tab = mset_table(lex.dawg)
+    tab = mset_table(lex)
 
     want = set()
     for w in words:
@@ -172,7 +172,7 @@ def test_multiset_filter_holds_every_word():
     assert others > 1000 and false_pos <= others // 100
     # TWL06 scale: every word in, few others
     twl = Lexicon.load("twl06")
-    t2 = mset_table(twl.dawg)
+    t2 = mset_table(twl)
     for w in ("QUIXOTRY", "AA", "ZYZZYVAS", "RETAINS"):
         assert mset_has(t2, key2(twl, w, 0)), w
         assert mset_has(t2, key2(twl, w[1:], 1, len(w))), w
