@@ -219,9 +219,11 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
 _SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)
 
 BEST_SEARCH = BackgroundCompile(_movegen.search_best,
-                                "from numba_words.scrabble.search import warmup; warmup(parts=('best',))")
+                                "from numba_words.scrabble.search import warmup; warmup(parts=('equity', 'best'))")
 """The pruned best-play search on a machine's first run: :meth:`Position.best` ranks every play (the same play)
-until this says ``ready()``, while a background process compiles the search (see :mod:`numba_words._background`)."""
+until this says ``ready()``, while a background process compiles the search (see :mod:`numba_words._background`);
+that process first readies what ranking by equity needs (~2 s; the caller's own generation takes longer), so
+that a first ``best(by="equity")`` finds it in the caches."""
 
 _POOL: list = []  # the shared thread pool, made on first use
 _POOL_LOCK = threading.Lock()

@@ -168,12 +168,13 @@ def _warmup_lexicon():
     return Lexicon(flat, offsets, dawg, Alphabet(ENGLISH), name="<warmup>", sha256="")
 
 
-WARMUP_PARTS = ("generate", "best", "games")
+WARMUP_PARTS = ("generate", "best", "equity", "games")
 
 
 def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     """Compile (or load from Numba's cache) the kernels behind ``parts``: ``"generate"`` (every play, batches,
-    placing tiles), ``"best"`` (the pruned best-play search) and ``"games"`` (the self-play kernels of
+    placing tiles), ``"best"`` (the pruned best-play search), ``"equity"`` (the equity of a plays array, and the
+    shipped leave table kept in the lexicon cache) and ``"games"`` (the self-play kernels of
     :func:`play_games` with the pruned equity search, ~25 s CPU on a machine's first run); build the span table; with a
     ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone.
     Simulation and endgame kernels compile on their first use."""
@@ -190,6 +191,12 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     b = BoardArrays(SCRABBLE, lex)
     counts, nb = rack_arrays([0, 1, 0], 1)
     span_table()
+    if "equity" in parts:  # before the search: Position.best's background compile needs this done soonest
+        from .leaves import default_leaves, play_equities
+        from .plays import PLAY_DTYPE
+        from .position import Position
+
+        play_equities(np.zeros(1, PLAY_DTYPE), Position(SCRABBLE, lex, rack="AB"), default_leaves(SCRABBLE))
     if "generate" in parts:
         plays_array(b, counts, nb)
     if "best" in parts:
