@@ -334,3 +334,40 @@ def test_leaves_argument_and_errors(tmp_path):
     recs = pos.legal_plays().to_records(3, by="equity")
     assert [r["equity"] for r in recs] == sorted((r["equity"] for r in recs), reverse=True)
     assert set(recs[0]) == {"coord", "word", "score", "tiles", "leave", "notation", "equity"}
+
+
+def test_shipped_table_from_the_cache_equals_the_klv2_file(tmp_path, monkeypatch):
+    """The shipped table's values kept in the lexicon cache are the KLV2 file's, both when the cache is written
+    and when it is read; a cached entry of the wrong shape is ignored and rebuilt."""
+    from importlib import resources
+
+    from numba_words.lexicon import cache
+    from numba_words.scrabble import leaves as L
+
+    raw = (resources.files("numba_words") / "data" / L.PACKAGED["scrabble"]).read_bytes()
+    want = Leaves.from_klv2(raw, SCRABBLE)
+    monkeypatch.setenv("NUMBA_WORDS_CACHE_DIR", str(tmp_path))
+    first = L._shipped(raw, SCRABBLE)  # built, then saved
+    assert list(tmp_path.glob("*leaves*.npz"))
+    second = L._shipped(raw, SCRABBLE)  # read back
+    for t in (first, second):
+        assert t.max_size == want.max_size and np.array_equal(t.milli, want.milli)
+    for f in tmp_path.glob("*leaves*.npz"):
+        cache.save_derived(f.name[:-4], (np.zeros(5, np.int32), np.array([6], np.int64)))
+    third = L._shipped(raw, SCRABBLE)
+    assert np.array_equal(third.milli, want.milli)
+
+
+def test_unliteral_types_a_constant_as_its_plain_type():
+    import numba
+    from numba import types
+
+    from numba_words._jit import unliteral
+
+    @numba.njit
+    def f():
+        return unliteral(True), unliteral(7)
+
+    assert f() == (True, 7)
+    ret = f.nopython_signatures[0].return_type
+    assert ret == types.Tuple((types.boolean, types.int64)), ret
