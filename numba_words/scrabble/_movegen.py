@@ -243,7 +243,7 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
 
 @kernel
 def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
-                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs, lbest, endbs, bbs, rx, ccs, qs, eff, dset):
+                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs, ccs, qs, eff, dset):
     """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
     their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
     (squares, cross-checks, tiles).
@@ -258,16 +258,10 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     (``wkey``: the rack's real tiles + the span's tiles): the same lookups over every ``c``, a word found through
     both of its blank letters kept through the lower one.
 
-    With ``rx >= 0`` (one kernel for both: each kernel costs compile time), the leave refinement of start ``rx``
-    instead: tightens the bounds ``endbs[rx, e]`` of its ends ``e`` in ``em`` with the tiles each play keeps, and
-    bounds in ``bbs[rx, e, k - 1]`` (k = 1, 2) its plays that place at least ``k`` blanks: the best, over the
-    sub-racks and blanks making the tiles the end needs, of ``scale *`` (the score bound of :func:`best` with
-    that sub-rack's values, no more than the end's bound without its leave part, ``lbest``) + the exact leave
-    part. Returns the highest bound left (``NEG``: none). ``ccs``, ``qs``, ``eff``: scratch of ``SIZE`` entries;
-    ``dset``: see :func:`_add_words`.
+    ``ccs``, ``qs``, ``eff``: scratch of ``SIZE`` entries; ``dset``: see :func:`_add_words`.
     The caller passes every array :func:`~numba_words._jit.borrowed` (no reference counting on each call)."""
     nc = np.int64(0)
-    if rx < 0 and nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
+    if nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
         ln = we - s + 1
         csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
         for c in range(32):
@@ -276,7 +270,10 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
             if lines[d, i, q] != EMPTY:
                 csum += np.int64(lines[d, i, q])
         for c in range(32):
-            lo, hi = wmap_range(wkeys, wdir, kadd(kadd(wkey, MSET_HASH[c]), mset_tag(ln, 1)))
+            key = kadd(kadd(wkey, MSET_HASH[c]), mset_tag(ln, 1))
+            if not mset_has(mtab, key):  # (one cache line; the word map's lookup reads two)
+                continue
+            lo, hi = wmap_range(wkeys, wdir, key)
             for j in range(lo, hi):
                 w = np.int64(wids[j])
                 t = np.int64(0)
@@ -293,13 +290,12 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
     # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
     # ccs: the cross-checks of the span's empty squares (ccu: their union); qs, eff: as in _starts_best
     ccu = np.int64(0)
-    bscore, scale, n_rack, rack_size, bingo = ubs[0], ubs[1], ubs[2], ubs[3], ubs[4]
+    bscore, scale, rack_size, bingo = ubs[0], ubs[1], ubs[3], ubs[4]
     fkey = np.int64(0)
     ne = np.int64(0)
     fixed = np.int64(0)
     wprod = np.int64(1)
     x0 = np.int64(0)
-    top = NEG
     for e in range(s, SIZE):
         if (em >> e) == 0:
             break
@@ -325,43 +321,21 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
         ln = e - s + 1
         dset[1, dset.shape[1] - 1] += 1  # a new tag: the set of this end's words starts empty
         base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
-        if rx >= 0:  # the leave refinement
-            if endbs[rx, e] == NEG:
-                bbs[rx, e, 0] = bbs[rx, e, 1] = NEG
-                continue
-            cap = endbs[rx, e] - lbest[max(n_rack - ne, 0)]
-            e0 = e1 = e2 = NEG
-            for b in range(3):
-                eb = NEG
-                g = 3 * ne + b
-                for j in range(cofs[g], cofs[g + 1]):  # leave parts high first: stop when no later pair can do better
-                    idx = co[j] >> 2
-                    lv = sl[idx, b]
-                    if cap + lv <= eb:
-                        break
-                    r = np.int64(0)
-                    for t in range(sz[idx]):
-                        r += sv[idx, t] * (wprod * qs[t] + eff[t])
-                    v = min(scale * (base + r), cap) + lv
-                    if v > eb:
-                        eb = v
-                if b == 0:
-                    e0 = eb
-                elif b == 1:
-                    e1 = eb
-                else:
-                    e2 = eb
-            bbs[rx, e, 1] = e2
-            bbs[rx, e, 0] = max(e1, e2)
-            eb = max(e0, e1, e2)
-            endbs[rx, e] = eb
-            if eb > top:
-                top = eb
-            continue
         for b in range(nblank + 1):
             g = 3 * ne + b
+            # the best score any sub-rack of this size can make here: the rack's top values (``sv[-1]``: every real
+            # tile) on the span's best premiums; the group runs by leave part, high first, so once that score plus
+            # the leave part cannot reach the best, no later sub-rack of the group can
+            t1 = np.int64(0)
+            t2 = np.int64(0)
+            for j in range(ne - b):
+                t1 += sv[sv.shape[0] - 1, j] * qs[j]
+                t2 += sv[sv.shape[0] - 1, j] * eff[j]
+            gtop = scale * (base + wprod * t1 + t2)
             for jc in range(cofs[g], cofs[g + 1]):
                 idx = co[jc] >> 2
+                if gtop + sl[idx, b] < bscore:
+                    break
                 # its letters must fit the span's cross-checks: each letter some square, each square but b (the
                 # blanks) some letter
                 if sm[idx] & ~ccu != 0:
@@ -396,7 +370,7 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                     nc = _add_words(wkeys, wids, wdir, key, e, nc, cw, ce, dset)
                     if nc < 0:
                         return nc
-    return top if rx >= 0 else nc
+    return nc
 
 
 @inline
@@ -851,12 +825,6 @@ def _search_kernel(best_only: bool):
         :func:`_word_candidates`), each walk held to that word's letters. With blanks the plain walk tried most
         letters (pairs of letters with two) on every span.
 
-        Leave refinement (best only, by equity, racks with one or two blanks, whose leave values stand far
-        apart): when a start first comes on top of the heap, its end bounds are tightened with the exact leave of
-        each set of tiles (:func:`_word_candidates` with ``rx``) and it goes back into the heap if no longer on
-        top; the bounds of its plays with at least one / two blanks (``bbs``) are checked each time the walk
-        places a blank.
-
         Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
         letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
         placed while at most one stays on the rack is kept only if that multiset (one short while a blank stays)
@@ -898,11 +866,6 @@ def _search_kernel(best_only: bool):
         ubs[2] = n_rack
         ubs[3] = rack_size
         ubs[4] = bingo
-        # leaves differ and blanks (whose leave values stand far apart): tighten each start's end bounds when first
-        # on top, with bounds for plays placing one or two blanks (checked as the walk places a blank); by score
-        # alone, or without a blank, this was measured to cost more than it saves
-        refine = best_only and eqv.shape[0] > 1 and 1 <= nblank <= 2
-        bbs = np.empty((max(m, 1) if refine else 1, SIZE, 2), np.int64)
         ccs = _zeros(SIZE)  # _word_candidates' scratch
         qs = _zeros(SIZE)
         eff = _zeros(SIZE)
@@ -976,22 +939,6 @@ def _search_kernel(best_only: bool):
                         if hn > 0 and bound < -(order[0] >> 9):  # no longer on top: back into the heap
                             hn = _heap_push(_b(order), _b(hem), hn, -bound * 512 + x, em)
                             continue
-                if refine and starts[9, x] & 2 == 0:
-                    # the leave each set of tiles keeps, when first on top (a first pop walks every end of x); every
-                    # array borrowed (_b: no atomic reference counting on each call, 13% of a blank rack's search),
-                    # made at the call: each array is then used here, so Numba keeps it alive (a view made once, its
-                    # array used nowhere else, let Numba free the array while the view was in use)
-                    starts[9, x] |= 2
-                    bound = _word_candidates(_b(lines), d, i, s, em, we, starts[8, x], _b(counts), nblank, _b(mtab),
-                                             _b(wkeys), _b(wids), _b(wdir), _b(wlet), _b(sz), _b(sk), _b(cw), _b(ce),
-                                             _b(fv), _b(cc), _b(xs), _b(lm), _b(wm), _b(sv), _b(sl), _b(sm), _b(co),
-                                             _b(cofs), _b(ubs), _b(lbest), _b(endbs), _b(bbs), x, _b(ccs), _b(qs),
-                                             _b(eff), _b(dset))
-                    if bound == NEG:
-                        continue
-                    if hn > 0 and bound < -(order[0] >> 9):
-                        hn = _heap_push(_b(order), _b(hem), hn, -bound * 512 + x, em)
-                        continue
                 lim = bscore
                 if n > 0:
                     if bound < lim:
@@ -1054,8 +1001,7 @@ def _search_kernel(best_only: bool):
                     nwu = _word_candidates(_b(lines), d, i, s, em, we, starts[8, x], _b(counts), nblank, _b(mtab),
                                            _b(wkeys), _b(wids), _b(wdir), _b(wlet), _b(sz), _b(sk), _b(cw), _b(ce),
                                            _b(fv), _b(cc), _b(xs), _b(lm), _b(wm), _b(sv), _b(sl), _b(sm), _b(co),
-                                           _b(cofs), _b(ubs), _b(lbest), _b(endbs), _b(bbs), np.int64(-1), _b(ccs),
-                                           _b(qs), _b(eff), _b(dset))
+                                           _b(cofs), _b(ubs), _b(ccs), _b(qs), _b(eff), _b(dset))
                     if nwu == 0:
                         continue
                     wmode = nwu > 0
@@ -1184,17 +1130,6 @@ def _search_kernel(best_only: bool):
                                 rmask &= ~(np.int64(1) << letter)
                         stk[2, dep] = b
                         if b >= 32:
-                            if refine and n > 0:
-                                # the plays with this many blanks placed: can one of them still reach the best?
-                                nbp = nblank - nb - 1
-                                reach_best = False
-                                for q in range(p, top + 1):
-                                    if (em >> q) & 1 and bbs[x, q, nbp] >= bscore:
-                                        reach_best = True
-                                        break
-                                if not reach_best:  # (nor with any other letter: blanks come last in cand)
-                                    stk[1, dep] = 0
-                                    continue
                             key = kadd(key, MSET_HASH[letter])
                             # whole-rack filter: only the whole-rack end left to reach, at most one blank left
                             if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
@@ -1385,10 +1320,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     bonus bounded above (a leave value) would add its maximum to every end bound.
 
     Objective bounds: an end with ``k`` new tiles keeps ``n_rack - k`` tiles, so its bound is ``scale *`` the score
-    bound + the best ``eqv`` of a leave of that size. By equity with one or two blanks, each start's bounds are
-    tightened when it first comes on top: the best over the sets of ``k`` tiles of their score bound + their exact
-    leave (:func:`_word_candidates`, ``rx``); a blank kept is worth so much that the size-only bound ran far
-    above the best.
+    bound + the best ``eqv`` of a leave of that size. With blanks, the word mode takes each set of tiles with its
+    exact leave (:func:`_word_candidates`).
 
     Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
     unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
