@@ -266,10 +266,15 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
         csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
         for c in range(32):
             csum += c * counts[c]
+        cu = np.int64(0)  # a blank's letter goes on an empty square: one its cross-check allows
         for q in range(s, we + 1):
             if lines[d, i, q] != EMPTY:
                 csum += np.int64(lines[d, i, q])
-        for c in range(32):
+            else:
+                cu |= cc[d, i, q]
+        while cu != 0:
+            c = lsb_index(cu)
+            cu &= cu - 1
             key = kadd(kadd(wkey, MSET_HASH[c]), mset_tag(ln, 1))
             if not mset_has(mtab, key):  # (one cache line; the word map's lookup reads two)
                 continue
