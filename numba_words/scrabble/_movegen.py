@@ -1372,7 +1372,7 @@ def equity_obj(rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, emp
                 if stride[kd] > 0:
                     pts += ((li // stride[kd]) % (rk[kd] + 1)) * tile_pts[kd]
             eqv[li] = -(2000 * pts + _leaves.NON_OUTPLAY_PENALTY)
-    opv = np.zeros((SIZE, 32), np.int64)
+    opv = np.zeros((SIZE if empty_board else 1, 32), np.int64)  # (read only on the empty board)
     if empty_board:
         for q in range(SIZE):
             for c in range(32):

@@ -326,6 +326,20 @@ def rack_kinds(variant: Variant, rack: str) -> np.ndarray:
     return np.array(c, np.int64)
 
 
+def _rack_kinds_shared(variant: Variant, rack: str) -> np.ndarray:
+    """:func:`rack_kinds` shared between calls with the same rack (racks seen recently): for kernels that only
+    read it."""
+    seen = variant._arrays.get("rack_kinds")
+    if seen is None:
+        seen = variant._arrays["rack_kinds"] = {}
+    out = seen.get(rack)
+    if out is None:
+        if len(seen) >= 4096:
+            seen.clear()
+        out = seen[rack] = rack_kinds(variant, rack)
+    return out
+
+
 def tile_points(variant: Variant, tiles) -> int:
     """Points of tiles (a string or counter of letters, ``?`` worth 0)."""
     return sum(variant.values.get(ch, 0) for ch in tiles if ch != "?")
@@ -353,7 +367,8 @@ def equity_objective(position, leaves: Leaves) -> tuple:
     """The objective of the pruned best-by-equity search (:func:`._movegen.best`) for ``position``'s rack:
     the same equity as :func:`play_equities`."""
     tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
-    return _movegen.equity_obj(rack_kinds(position.variant, position.rack), tile_pts, *leaves.kernel_args(),
+    rk = _rack_kinds_shared(position.variant, position.rack)
+    return _movegen.equity_obj(rk, tile_pts, *leaves.kernel_args(),
                                np.int64(bag), np.int64(opp_pts), vowel, pen, bool(position.board.empty))
 
 
