@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel
+from .._jit import borrowed as _b, inline, kernel
 from ._autoplay import _rack_pts, gen_plays, make_play
 from ..bits import lsb_index
 from ._movegen import REC
@@ -362,6 +362,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     Several calls may share ``tt`` from several threads (lazy SMP): a helper passes ``rotate`` > 0 to start its
     root moves that far down the order (so it fills the table where the main search goes later), and every call
     stops within 256 nodes once ``stop[0]`` is set."""
+    tb = (_b(tabs[0]), _b(tabs[1]), _b(tabs[2]), _b(tabs[3]), _b(tabs[4]), _b(tabs[5]))  # the caller keeps them alive
     K = racks.shape[1]
     NP = D + 4  # plies 0..D, two more buffers for the playouts, and the opponent's plays at the root (RB)
     RB = NP - 1
@@ -424,8 +425,9 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     p = np.int64(0)  # not a literal: the calls below would compile once more for Literal[int](0)
     z = np.int64(0)  # not literals, which would compile _plays once more
     # the opponent's plays on the root board: the base of every ply-1 list, as a list two plies up is below
-    nroot1 = _plays(BL, FV, OC, CC, XS, z, RK[0, 1], M, W, B, N, RB, z - 1, z, z, z, ccm, need_k, lm, wm, lval,
-                    rack_size, bingo, dawg, span, tabs, counts, gbuf)
+    nroot1 = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), z, _b(RK)[0, 1], _b(M), _b(W), _b(B), _b(N), RB, z - 1, z,
+                    z, z, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tb,
+                    _b(counts), _b(gbuf))
     if nroot1 > cap:
         need = nroot1
     alpha[0] = alpha0
@@ -445,7 +447,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             s = p & 1
             pvlen[p] = p
             hz[p] = 0
-            k = _node_hash(bh[p], RK, p, s, passed[p], zrack, zmisc)
+            k = _node_hash(bh[p], _b(RK), p, s, passed[p], _b(zrack), _b(zmisc))
             key[p] = k
             dl = D - p
             ttmk = np.int64(0)
@@ -470,35 +472,38 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 nb0 = nmv[p - 2] - 1 if p >= 2 else nroot1
                 t0r = TR[p - 2] | TR[p - 1] if p >= 2 else TR[0]
                 t0c = TC[p - 2] | TC[p - 1] if p >= 2 else TC[0]
-                rv, more = _playout(BL, FV, OC, CC, XS, RK, p, s, passed[p], b0, nb0, t0r, t0c, p - 1,
-                                    nmv[p - 1] - 1, TR[p - 1], TC[p - 1], M, W, B, N, ccm, need_k, lm, wm, lval,
-                                    rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols, gbuf)
+                rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], b0, nb0, t0r, t0c,
+                                    p - 1, nmv[p - 1] - 1, TR[p - 1], TC[p - 1], _b(M), _b(W), _b(B), _b(N), _b(ccm),
+                                    _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tb,
+                                    full, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf))
                 if more > cap:
                     need = more
                     break
                 hz[p] = 1
                 # kept for transpositions, unless the slot holds this node's deeper value or move
                 if not (tt[e, 0] ^ tt[e, 1] ^ tt[e, 2] ^ tt[e, 3] == k and tt[e, 2] & 255 > 0):
-                    _tt_store(tt, e, k, rv, np.int64(0), np.int64(0))
+                    _tt_store(_b(tt), e, k, rv, np.int64(0), np.int64(0))
                 mode = RETURN
                 continue
             rk = RK[p, s]
             if p >= 2:
-                n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, p - 2, nmv[p - 2] - 1, TR[p - 2] | TR[p - 1],
-                           TC[p - 2] | TC[p - 1], ccm, need_k, lm, wm, lval, rack_size, bingo, dawg, span, tabs,
-                           counts, gbuf)
+                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), p, p - 2,
+                           nmv[p - 2] - 1, TR[p - 2] | TR[p - 1], TC[p - 2] | TC[p - 1], _b(ccm), _b(need_k), _b(lm),
+                           _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tb, _b(counts), _b(gbuf))
             elif p == 1:
-                n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, RB, nroot1, TR[0], TC[0], ccm, need_k, lm, wm,
-                           lval, rack_size, bingo, dawg, span, tabs, counts, gbuf)
+                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), p, RB, nroot1,
+                           TR[0], TC[0], _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+                           _b(span), tb, _b(counts), _b(gbuf))
             else:
-                n = _plays(BL, FV, OC, CC, XS, p, rk, M, W, B, N, p, z - 1, z, z, z, ccm, need_k, lm, wm, lval,
-                           rack_size, bingo, dawg, span, tabs, counts, gbuf)
+                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), p, z - 1, z,
+                           z, z, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span),
+                           tb, _b(counts), _b(gbuf))
             if n > cap:
                 need = n
                 break
-            nr = _rack_pts(rk, ones)
-            opp_pts = _rack_pts(RK[p, 1 - s], tile_pts)
-            my_pts = _rack_pts(rk, tile_pts)
+            nr = _rack_pts(_b(rk), _b(ones))
+            opp_pts = _rack_pts(_b(RK)[p, 1 - s], _b(tile_pts))
+            my_pts = _rack_pts(_b(rk), _b(tile_pts))
             keys = order[p]
             for i in range(n):
                 est = np.int64(M[p, i, 4])
@@ -510,7 +515,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         if (np.int64(N[p, i]) >> c) & 1 and not (np.int64(B[p, i]) >> c) & 1:
                             used += lval[np.int64(W[p, i, c])]
                     est -= 2 * (my_pts - used)
-                if ttmk > PASS_KEY and _play_hash(M, W, B, N, p, i, zsq) == ttmk:
+                if ttmk > PASS_KEY and _play_hash(_b(M), _b(W), _b(B), _b(N), p, i, _b(zsq)) == ttmk:
                     est = INF
                 keys[i] = -est * 65536 + i
             est = np.int64(-1000) if passed[p] == 0 else INF - 1
@@ -535,8 +540,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 fl = 0
                 if rv <= a_in[p]:
                     fl = 2
-                _tt_store(tt, key[p] & mask, key[p], rv, ((D - p) if hz[p] else EXACT_DEPTH) | (fl << 8),
-                          _move_key(M, W, B, N, p, bestm[p], nmv[p] - 1, zsq))
+                _tt_store(_b(tt), key[p] & mask, key[p], rv, ((D - p) if hz[p] else EXACT_DEPTH) | (fl << 8),
+                          _move_key(_b(M), _b(W), _b(B), _b(N), p, bestm[p], nmv[p] - 1, _b(zsq)))
                 continue
             s = p & 1
             mi = order[p, idx[p]]
@@ -546,11 +551,11 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             n = nmv[p] - 1
             if mi == n:  # pass
                 if passed[p]:
-                    val = _rack_pts(RK[p, 1 - s], tile_pts) - _rack_pts(RK[p, s], tile_pts)
+                    val = _rack_pts(_b(RK)[p, 1 - s], _b(tile_pts)) - _rack_pts(_b(RK)[p, s], _b(tile_pts))
                     pvlen[p + 1] = p + 1
                     mode = APPLY
                     continue
-                _copy_ply(BL, FV, OC, CC, XS, RK, p)
+                _copy_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p)
                 gain[p] = 0
                 TR[p] = 0
                 TC[p] = 0
@@ -558,19 +563,19 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 bh[p + 1] = bh[p]
             else:
                 sc = np.int64(M[p, mi, 4])
-                if np.int64(M[p, mi, 5]) == _rack_pts(RK[p, s], ones):  # out: the game ends here
-                    val = sc + 2 * _rack_pts(RK[p, 1 - s], tile_pts)
+                if np.int64(M[p, mi, 5]) == _rack_pts(_b(RK)[p, s], _b(ones)):  # out: the game ends here
+                    val = sc + 2 * _rack_pts(_b(RK)[p, 1 - s], _b(tile_pts))
                     pvlen[p + 1] = p + 1
                     mode = APPLY
                     continue
-                _copy_ply(BL, FV, OC, CC, XS, RK, p)
+                _copy_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p)
                 rk = RK[p + 1, s]
-                m = make_play(BL[p + 1], FV[p + 1], OC[p + 1], CC[p + 1], XS[p + 1], dawg, full, lval, M[p], W[p],
-                              B[p], N[p], mi, rk, rows, cols)
+                m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg), full,
+                              _b(lval), _b(M)[p], _b(W)[p], _b(B)[p], _b(N)[p], mi, _b(rk), _b(rows), _b(cols))
                 gain[p] = sc
-                TR[p], TC[p] = _touched(OC[p + 1], rows, cols, m)
+                TR[p], TC[p] = _touched(_b(OC)[p + 1], _b(rows), _b(cols), m)
                 passed[p + 1] = 0
-                bh[p + 1] = bh[p] ^ _play_hash(M, W, B, N, p, mi, zsq)
+                bh[p + 1] = bh[p] ^ _play_hash(_b(M), _b(W), _b(B), _b(N), p, mi, _b(zsq))
             # val = gain - child's value, so the child's window is shifted; after the first move a null window
             # (principal variation search) shows whether the move beats alpha, searched again in full if it does
             alpha[p + 1] = gain[p] - beta[p]
@@ -606,8 +611,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 alpha[p] = val
             if alpha[p] >= beta[p]:
                 rv = best[p]
-                _tt_store(tt, key[p] & mask, key[p], rv, ((D - p) if hz[p] else EXACT_DEPTH) | (np.int64(1) << 8),
-                          _move_key(M, W, B, N, p, bestm[p], nmv[p] - 1, zsq))
+                _tt_store(_b(tt), key[p] & mask, key[p], rv, ((D - p) if hz[p] else EXACT_DEPTH) | (np.int64(1) << 8),
+                          _move_key(_b(M), _b(W), _b(B), _b(N), p, bestm[p], nmv[p] - 1, _b(zsq)))
                 mode = RETURN
             else:
                 mode = NEXT

@@ -676,6 +676,14 @@ def _starts_kernel(best_only: bool):
                 conn = _line_conn(occ, empty_board, d, i)
                 if conn == 0:
                     continue
+                if not best_only:
+                    # a line whose cross-checks allow no letter anywhere takes no tile (the endgame generates on a
+                    # few lines by zeroing the others' cross-checks)
+                    cu = np.int64(0)
+                    for q in range(SIZE):
+                        cu |= cc[d, i, q]
+                    if cu == 0:
+                        continue
                 if best_only:
                     for q in range(SIZE):
                         best_v = np.int64(-1)
