@@ -9,8 +9,8 @@ pruned best-only kernel; and the plain-Python reference generator (numba_words/s
 kernel on the same positions with racks cut to 3 tiles, in the same run.
 
 Representative set (data/scrabble/twl06_bench.cgp: midgame racks with no blank, one and two blanks, empty board,
-near endgame): legal_plays() and best_play() through the public API, per rack class. Side by side with MAGPIE
-in one run: benchmarks/scrabble_vs_magpie.py.
+near endgame): legal_plays(), best_play() and best(by="equity") through the public API, per rack class. Side by
+side with MAGPIE in one run: benchmarks/scrabble_vs_magpie.py.
 """
 from __future__ import annotations
 
@@ -111,6 +111,16 @@ def test_representative_legal_plays(benchmark, representative, blanks):
 def test_representative_best_play(benchmark, representative, blanks):
     ps = _of_class(representative, blanks)
     benchmark.pedantic(lambda: [p.best_play() for p in ps], rounds=5, iterations=1, warmup_rounds=1)
+    t = benchmark.stats.stats.min
+    benchmark.extra_info.update({"positions": len(ps), "us_per_position": round(t / len(ps) * 1e6, 1),
+                                 "rack_blanks": blanks})
+
+
+@pytest.mark.parametrize("blanks", [0, 1, 2])
+def test_representative_best_by_equity(benchmark, representative, blanks):
+    """``best(by="equity")`` (the pruned search with the shipped leave table), per rack class."""
+    ps = _of_class(representative, blanks)
+    benchmark.pedantic(lambda: [p.best(by="equity") for p in ps], rounds=5, iterations=1, warmup_rounds=1)
     t = benchmark.stats.stats.min
     benchmark.extra_info.update({"positions": len(ps), "us_per_position": round(t / len(ps) * 1e6, 1),
                                  "rack_blanks": blanks})
