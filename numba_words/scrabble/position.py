@@ -20,6 +20,7 @@ from ._board import BEST_SEARCH, BoardArrays, plays_array, rack_arrays
 from ._tables import COLS, EMPTY, SIZE
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidNotationError,
                      InvalidRackError, ScrabbleError, short)
+from .leaves import default_leaves, equity_objective  # (on every best-by-equity call: no import there)
 from .plays import Play, Plays, _check_by
 from .variants import Variant, get_variant
 
@@ -228,8 +229,6 @@ class Position:
         counts, nb = self._rack_arrays()
         obj = None
         if by == "equity":
-            from .leaves import equity_objective
-
             obj = equity_objective(self, self.leaves)
         arr = plays_array(self.board, counts, nb, best_only=True, obj=obj)
         return Play(arr[0], self) if len(arr) else None
@@ -247,8 +246,6 @@ class Position:
         Set it to a table, a KLV2 path, ``"zero"`` or ``None``."""
         t = self.__dict__.get("_leaves")
         if t is None:
-            from .leaves import default_leaves
-
             t = default_leaves(self.variant)
         return t
 
