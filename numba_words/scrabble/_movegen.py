@@ -36,7 +36,7 @@ from .._jit import borrowed as _b, inline, kernel
 from ..bits import lsb_index, popcount
 from ..lexicon._dawg import child_slot
 from . import _leaves
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset_has, mset_tag, wmap_range
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset_has, mset_tag, wmap_range
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
@@ -175,50 +175,69 @@ def _heap_push(hk, he, hn, k, e):
 
 @kernel
 def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
-    """``(sizes, keys, values, leaves, letters, co, cofs)`` of every sub-multiset of the rack's real tiles (mixed
-    radix over its distinct letters; ``values[idx]``: its tiles' values, high first, 0 after; ``leaves[idx, b]``:
+    """``(sizes, keys, values, leaves, letters, co, cofs)`` of every sub-multiset of the rack's real tiles (counted
+    up over its distinct letters, high values first; ``values[idx]``: its tiles' values, high first, 0 after; ``leaves[idx, b]``:
     the objective part ``eqv`` of the leave when that sub-rack and ``b`` blanks are played, :func:`best`'s
     ``obj``; ``letters``: bit mask of its letters; ``co``, ``cofs``: those pairs by size, see below); only the
     empty one unless ``on``."""
+    # the rack's distinct letters by value, high first: a sub-rack's values are then its letters' in that order
     lets = np.empty(8, np.int64)
     cnts = np.empty(8, np.int64)
     nl = 0
     for c in range(32):
         if on and counts[c] > 0 and nl < 8:
-            lets[nl] = c
-            cnts[nl] = counts[c]
+            j = nl
+            while j > 0 and lval[lets[j - 1]] < lval[c]:
+                lets[j] = lets[j - 1]
+                cnts[j] = cnts[j - 1]
+                j -= 1
+            lets[j] = c
+            cnts[j] = counts[c]
             nl += 1
     nsub = 1
     for j in range(nl):
         nsub *= cnts[j] + 1
-    sz = _zeros(nsub)
-    sk = _zeros(nsub)
+    sz = np.empty(nsub, np.int64)
+    sk = np.empty(nsub, np.int64)
     sv = np.empty((nsub, 8), np.int64)
     sl = np.empty((nsub, 3), np.int64)
-    sm = _zeros(nsub)
+    sm = np.empty(nsub, np.int64)
+    # the sub-racks counted up like an odometer (digit j: copies of letter j; no divisions)
+    dig = _zeros(8)
+    n = np.int64(0)
+    key = np.int64(0)
+    li = lfull
+    msk = np.int64(0)
     for idx in range(nsub):
-        for j in range(8):
-            sv[idx, j] = 0
-    for idx in range(nsub):
-        r = idx
-        li = lfull
+        sz[idx] = n
+        sk[idx] = key
+        sm[idx] = msk
+        t = 0
         for j in range(nl):
-            k = r % (cnts[j] + 1)
-            r //= cnts[j] + 1
-            li -= k * stride[lets[j] + 1]
-            if k > 0:
-                sm[idx] |= np.int64(1) << lets[j]
-            for _ in range(k):
-                sk[idx] = kadd(sk[idx], MSET_HASH[lets[j]])
-                v = lval[lets[j]]
-                t = sz[idx]
-                while t > 0 and sv[idx, t - 1] < v:
-                    sv[idx, t] = sv[idx, t - 1]
-                    t -= 1
-                sv[idx, t] = v
-                sz[idx] += 1
+            for _ in range(dig[j]):
+                sv[idx, t] = lval[lets[j]]
+                t += 1
+        for j in range(t, 8):
+            sv[idx, j] = 0
         for b in range(3):
             sl[idx, b] = eqv[li - b * stride[0]] if b <= nblank else NEG
+        j = 0
+        while j < nl:
+            c = lets[j]
+            if dig[j] < cnts[j]:
+                dig[j] += 1
+                n += 1
+                key = kadd(key, MSET_HASH[c])
+                li -= stride[c + 1]
+                msk |= np.int64(1) << c
+                break
+            n -= dig[j]
+            li += dig[j] * stride[c + 1]
+            for _ in range(dig[j]):
+                key = ksub(key, MSET_HASH[c])
+            msk &= ~(np.int64(1) << c)
+            dig[j] = 0
+            j += 1
     # the (sub-rack, blanks) pairs by tiles played t and blanks b, each group by leave part, high first: pair
     # ``co[j] = 4 * idx + b``, group ``g = 3 * t + b`` in ``co[cofs[g]:cofs[g + 1]]``
     co = np.empty(3 * nsub, np.int64)
@@ -602,7 +621,7 @@ def _starts_kernel(best_only: bool):
     them by bound and the best objective part of a leave by its size. A kernel of its own: Numba's compile time
     grows faster than the size of a function, and the starts take a third of the search's code."""
 
-    def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj):
+    def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj, mtab):
         rmask = _rack_mask(counts)
         rkey = _rack_key(counts)
         n_rack = nblank
@@ -637,8 +656,9 @@ def _starts_kernel(best_only: bool):
             lbest = np.empty(SIZE + 1, np.int64)
             for j in range(SIZE + 1):
                 lbest[j] = eqv[0] if eqv.shape[0] == 1 else NEG
-            dcap = np.empty(stride.shape[0], np.int64)
-            dig = np.empty(stride.shape[0], np.int64)
+            dcap = np.empty(33, np.int64)
+            dig = np.empty(33, np.int64)
+            dlet = np.empty(33, np.int64)
             nd = 0
             for kd in range(stride.shape[0]):
                 if stride[kd] > 0:
@@ -658,6 +678,56 @@ def _starts_kernel(best_only: bool):
                     nk -= dig[t]
                     dig[t] = 0
                     t += 1
+            # the same for a span that holds no tile (all its letters from the rack), over the sets of tiles played
+            # that spell a word by themselves (``mtab``: a multiset, one short with a blank played; two blanks
+            # played: taken as a word), -1 when no set of that size does: the sub-racks counted up like the leaves
+            # above, over every kind on the rack (the score's ``eqv`` has one entry and no strides)
+            nwb = np.empty(SIZE + 1, np.int64)
+            for j in range(SIZE + 1):
+                nwb[j] = NEG
+            nd = 0
+            for kd in range(33):
+                cap = nblank if kd == 0 else counts[kd - 1]
+                if cap > 0 and nd < dcap.shape[0]:
+                    dcap[nd] = cap
+                    dlet[nd] = kd
+                    dig[nd] = 0
+                    nd += 1
+            nk = np.int64(0)
+            kb = np.int64(0)  # blanks kept
+            keyk = np.int64(0)  # multiset number of the real tiles kept
+            li = np.int64(0)
+            one = eqv.shape[0] == 1
+            while True:
+                ne = n_rack - nk
+                val = eqv[0] if one else eqv[li]
+                if ne >= 2 and val > nwb[nk]:
+                    pb = nblank - kb
+                    if pb >= 2 or mset_has(mtab, kadd(ksub(rkey, keyk), mset_tag(ne, pb))):
+                        nwb[nk] = val
+                t = 0
+                while t < nd:
+                    kd = dlet[t]
+                    if dig[t] < dcap[t]:
+                        dig[t] += 1
+                        nk += 1
+                        li += stride[kd]
+                        if kd == 0:
+                            kb += 1
+                        else:
+                            keyk = kadd(keyk, MSET_HASH[kd - 1])
+                        break
+                    nk -= dig[t]
+                    li -= dig[t] * stride[kd]
+                    if kd == 0:
+                        kb = 0
+                    else:
+                        for _ in range(dig[t]):
+                            keyk = ksub(keyk, MSET_HASH[kd - 1])
+                    dig[t] = 0
+                    t += 1
+                if t == nd:
+                    break
             # the rearrangement bound of an end (the rack's values high first on its squares' premiums high first)
             # from counts: with premiums of 1..3 (every layout's), sum_j srt[j] * prem[j] = pre[#prem >= 1] +
             # pre[#prem >= 2] + pre[#prem >= 3], pre the prefix sums of srt (was two insertion sorts per square)
@@ -726,6 +796,7 @@ def _starts_kernel(best_only: bool):
                         by_lm = np.int64(0)
                         by_c = np.int64(0)
                         ne = 0
+                        nfx = 0  # tiles in the span
                         q2 = q3 = x1 = x2 = x3 = 0  # empty squares with letter premium >= 2, 3; with a >= 1..3
                         bnd = NEG
                         for q in range(s, SIZE):
@@ -733,6 +804,7 @@ def _starts_kernel(best_only: bool):
                                 break
                             if lines[d, i, q] != EMPTY:
                                 fixed += fv[d, i, q]
+                                nfx += 1
                             else:
                                 mv = maxv[d, i, q]
                                 if mv < 0:
@@ -761,7 +833,11 @@ def _starts_kernel(best_only: bool):
                                 eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
                                 if ne >= rack_size:
                                     eb += bingo
-                                eb = scale * eb + lbest[max(n_rack - ne, 0)]
+                                lb = lbest[max(n_rack - ne, 0)] if nfx > 0 else nwb[max(n_rack - ne, 0)]
+                                if lb == NEG:  # no set of tiles of the span's length spells a word
+                                    em &= ~(np.int64(1) << q)
+                                    continue
+                                eb = scale * eb + lb
                                 endbs[m, q] = eb
                                 if eb > bnd:
                                     bnd = eb
@@ -848,10 +924,11 @@ def _search_kernel(best_only: bool):
         increment and decrement, which per start was ~10% of the best-only run time."""
         if best_only:
             starts, m, endbs, order, hem, lbest = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                               rack_size, bingo, span, empty_board, obj)
+                                                               rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
         else:
             starts, m, endbs, order, hem, lbest = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                              rack_size, bingo, span, empty_board, obj)
+                                                              rack_size, bingo, span, empty_board, obj,
+                                                              _b(wtabs[0]))
         counts = counts.copy()  # the walk takes tiles from it and gives them back
         rmask0 = _rack_mask(counts)
         rkey = _rack_key(counts)
@@ -1333,7 +1410,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     bonus bounded above (a leave value) would add its maximum to every end bound.
 
     Objective bounds: an end with ``k`` new tiles keeps ``n_rack - k`` tiles, so its bound is ``scale *`` the score
-    bound + the best ``eqv`` of a leave of that size. With blanks, the word mode takes each set of tiles with its
+    bound + the best ``eqv`` of a leave of that size; on a span that holds no tile, of a leave whose ``k`` tiles
+    played spell a word by themselves (no such set: the end is dropped). With blanks, the word mode takes each set of tiles with its
     exact leave (:func:`_word_candidates`).
 
     Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
