@@ -42,6 +42,7 @@ LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
 NEG = -NO_BOUND  # below every score or equity (heap keys -bound * 512 + start stay below 2 ** 50)
 FULL = np.int64((1 << SIZE) - 1)
+_WPOW = np.array([[2 ** a * 3 ** b for b in range(8)] for a in range(8)], np.int64)  # word premiums 2, 3: a, b times
 FULL32 = np.int64(0xFFFFFFFF)
 REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
@@ -648,9 +649,7 @@ def _starts_kernel(best_only: bool):
                         j -= 1
                     rl[j] = c
                     nrl += 1
-            # best rack letter value per empty square under its cross-check (-1: nothing on the rack fits), filled
-            # line by line for the lines that hold a start
-            maxv = np.empty((2, SIZE, SIZE), np.int64)
+            pf = np.empty((SIZE + 1, 12), np.int64)  # per line: the end bounds' terms, summed up (see the line loop)
             # best objective part of a leave by its size (tiles kept): the leaves in index order, their mixed-radix
             # digits counted up like an odometer (``nk`` the tiles kept; no divisions)
             lbest = np.empty(SIZE + 1, np.int64)
@@ -755,17 +754,59 @@ def _starts_kernel(best_only: bool):
                     if cu == 0:
                         continue
                 if best_only:
+                    # per square of the line, prefix sums (``pf[r, q]``: over squares ``0..q-1``) of what an end
+                    # bound adds up over a span's squares, so that each end costs O(1): the tiles' values; per empty
+                    # square: 1, word premium 2, 3, its cross word's tiles times the word premium, the best rack
+                    # letter allowed there times the letter premium ``a`` and times ``b`` = ``a`` * the word premium
+                    # when it makes a cross word (else 0), ``a`` >= 2, 3, ``b`` >= 1, 2, 3; ``blk``: empty squares
+                    # that no rack tile fits
+                    blk = np.int64(0)
+                    a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = a8 = a9 = a10 = a11 = np.int64(0)
+                    for r in range(12):
+                        pf[0, r] = 0
                     for q in range(SIZE):
-                        best_v = np.int64(-1)
-                        if lines[d, i, q] == EMPTY:
+                        if lines[d, i, q] != EMPTY:
+                            a0 += fv[d, i, q]
+                        else:
                             ccq = cc[d, i, q]
+                            mv = np.int64(-1)
                             if nblank > 0 and ccq != 0:
-                                best_v = 0
+                                mv = 0
                             for j in range(nrl):
                                 if (ccq >> rl[j]) & 1:
-                                    best_v = max(best_v, lval[rl[j]])
+                                    mv = max(mv, lval[rl[j]])
                                     break
-                        maxv[d, i, q] = best_v
+                            if mv < 0:
+                                blk |= np.int64(1) << q
+                            else:
+                                w = wm[d, i, q]
+                                a = lm[d, i, q]
+                                b = np.int64(0)
+                                if xs[d, i, q] >= 0:
+                                    b = a * w
+                                    a4 += xs[d, i, q] * w
+                                a1 += 1
+                                a2 += 1 if w == 2 else 0
+                                a3 += 1 if w == 3 else 0
+                                a5 += mv * a
+                                a6 += mv * b
+                                a7 += 1 if a >= 2 else 0
+                                a8 += 1 if a >= 3 else 0
+                                a9 += 1 if b >= 1 else 0
+                                a10 += 1 if b >= 2 else 0
+                                a11 += 1 if b >= 3 else 0
+                        pf[q + 1, 0] = a0
+                        pf[q + 1, 1] = a1
+                        pf[q + 1, 2] = a2
+                        pf[q + 1, 3] = a3
+                        pf[q + 1, 4] = a4
+                        pf[q + 1, 5] = a5
+                        pf[q + 1, 6] = a6
+                        pf[q + 1, 7] = a7
+                        pf[q + 1, 8] = a8
+                        pf[q + 1, 9] = a9
+                        pf[q + 1, 10] = a10
+                        pf[q + 1, 11] = a11
                 o = occ[d, i]
                 for s in range(SIZE):
                     em = np.int64(span[k, o, s])
@@ -790,57 +831,33 @@ def _starts_kernel(best_only: bool):
                     if best_only:
                         # end bounds of this start, written out here: a call passing arrays costs an atomic
                         # reference-count increment and decrement per array (~60% of the setup time as a helper)
-                        fixed = np.int64(0)
-                        wprod = np.int64(1)
-                        x0 = np.int64(0)
-                        by_lm = np.int64(0)
-                        by_c = np.int64(0)
-                        ne = 0
-                        nfx = 0  # tiles in the span
-                        q2 = q3 = x1 = x2 = x3 = 0  # empty squares with letter premium >= 2, 3; with a >= 1..3
+                        bq = blk >> s  # ends past a square no rack tile fits are dropped
+                        if bq != 0:
+                            em &= (np.int64(1) << (s + lsb_index(bq))) - 1
                         bnd = NEG
-                        for q in range(s, SIZE):
-                            if (em >> q) == 0:
-                                break
-                            if lines[d, i, q] != EMPTY:
-                                fixed += fv[d, i, q]
-                                nfx += 1
-                            else:
-                                mv = maxv[d, i, q]
-                                if mv < 0:
-                                    em &= (np.int64(1) << q) - 1
-                                    break
-                                w = wm[d, i, q]
-                                wprod *= w
-                                c = w if xs[d, i, q] >= 0 else 0
-                                if xs[d, i, q] >= 0:
-                                    x0 += xs[d, i, q] * w
-                                a = lm[d, i, q]
-                                b = a * c
-                                by_lm += mv * a
-                                by_c += mv * b
-                                q2 += 1 if a >= 2 else 0
-                                q3 += 1 if a >= 3 else 0
-                                x1 += 1 if b >= 1 else 0
-                                x2 += 1 if b >= 2 else 0
-                                x3 += 1 if b >= 3 else 0
-                                ne += 1
-                            if (em >> q) & 1:
-                                r1 = pre[ne] + pre[q2] + pre[q3]
-                                r2 = pre[x1] + pre[x2] + pre[x3]
-                                rearr = wprod * r1 + r2
-                                byval = wprod * by_lm + by_c
-                                eb = wprod * fixed + x0 + (rearr if rearr < byval else byval)
-                                if ne >= rack_size:
-                                    eb += bingo
-                                lb = lbest[max(n_rack - ne, 0)] if nfx > 0 else nwb[max(n_rack - ne, 0)]
-                                if lb == NEG:  # no set of tiles of the span's length spells a word
-                                    em &= ~(np.int64(1) << q)
-                                    continue
-                                eb = scale * eb + lb
-                                endbs[m, q] = eb
-                                if eb > bnd:
-                                    bnd = eb
+                        rest = em
+                        while rest != 0:
+                            q = lsb_index(rest)
+                            rest &= rest - 1
+                            ne = pf[q + 1, 1] - pf[s, 1]
+                            wprod = _WPOW[pf[q + 1, 2] - pf[s, 2], pf[q + 1, 3] - pf[s, 3]]
+                            r1 = pre[ne] + pre[pf[q + 1, 7] - pf[s, 7]] + pre[pf[q + 1, 8] - pf[s, 8]]
+                            r2 = pre[pf[q + 1, 9] - pf[s, 9]] + pre[pf[q + 1, 10] - pf[s, 10]] + pre[pf[q + 1, 11] - pf[s, 11]]
+                            rearr = wprod * r1 + r2
+                            byval = wprod * (pf[q + 1, 5] - pf[s, 5]) + pf[q + 1, 6] - pf[s, 6]
+                            eb = wprod * (pf[q + 1, 0] - pf[s, 0]) + pf[q + 1, 4] - pf[s, 4]
+                            eb += rearr if rearr < byval else byval
+                            if ne >= rack_size:
+                                eb += bingo
+                            # (a span of only empty squares: the leaves of sets of tiles that spell a word)
+                            lb = lbest[max(n_rack - ne, 0)] if ne <= q - s else nwb[max(n_rack - ne, 0)]
+                            if lb == NEG:  # no set of tiles of the span's length spells a word
+                                em &= ~(np.int64(1) << q)
+                                continue
+                            eb = scale * eb + lb
+                            endbs[m, q] = eb
+                            if eb > bnd:
+                                bnd = eb
                         if bnd == NEG or em == 0:
                             continue
                         if we >= 0 and (em >> we) & 1 == 0:
@@ -865,8 +882,10 @@ def _starts_kernel(best_only: bool):
             order = np.empty(max(m, 1), np.int64)
             hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
             hn = np.int64(0)
+            ob = _b(order)
+            hb = _b(hem)
             for x in range(m):  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
-                hn = _heap_push(_b(order), _b(hem), hn, -starts[6, x] * 512 + x, starts[3, x])
+                hn = _heap_push(ob, hb, hn, -starts[6, x] * 512 + x, starts[3, x])
         return starts, m, endbs, order, hem, lbest
 
     find.__name__ = find.__qualname__ = "_starts_best" if best_only else "_starts_all"  # (one cache file each)
