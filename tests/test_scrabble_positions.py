@@ -190,6 +190,37 @@ def key2(lex, s, short, n=None):
     return np.int64(np.uint64(k % (1 << 64)).astype(np.int64))
 
 
+def test_two_short_filter_holds_every_word():
+    """Every word's sub-multisets two letters short are in the two-short bit set (a rack with two blanks is
+    never dropped while its tiles + two letters spell a word); multisets of no word rarely are."""
+    import itertools
+    import random
+
+    from numba_words.scrabble._tables import mset2_has, mset_table
+
+    rng = random.Random(11)
+    letters = "ABCDE"
+    words = sorted({"".join(rng.choice(letters) for _ in range(rng.choice((2, 3, 4, 7, 8, 9, 15))))
+                    for _ in range(300)})
+    lex = Lexicon.from_words(words, alphabet=letters)
+    tab = mset_table(lex)
+    want = set()
+    for w in words:
+        for j, k in itertools.combinations(range(len(w)), 2):
+            want.add((len(w), "".join(sorted(w[:j] + w[j + 1:k] + w[k + 1:]))))
+    false_pos = others = 0
+    for n in (2, 3, 4, 8, 9):
+        for combo in itertools.combinations_with_replacement(letters, n - 2):
+            s = "".join(combo)
+            has = mset2_has(tab, key2(lex, s, 1, n))
+            if (n, s) in want:
+                assert has, (n, s)
+            else:
+                others += 1
+                false_pos += has
+    assert others > 100 and false_pos <= others // 20
+
+
 def test_best_play_on_bingo_racks(twl):
     """best() (bounds, bingo filter, pruned walk) is the first of the sorted full list on the stored
     benchmark positions, with their racks and with racks that bingo (with and without a blank: a bag with

@@ -36,7 +36,7 @@ from .._jit import borrowed as _b, inline, kernel
 from ..bits import lsb_index, popcount
 from ..lexicon._dawg import child_slot
 from . import _leaves
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset_has, mset_tag, wmap_range
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_range
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
@@ -292,6 +292,8 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                 csum += np.int64(lines[d, i, q])
             else:
                 cu |= cc[d, i, q]
+        if nblank == 2 and not mset2_has(mtab, kadd(wkey, mset_tag(ln, 1))):  # no word two letters longer
+            return nc
         while cu != 0:
             c = lsb_index(cu)
             cu &= cu - 1
@@ -383,6 +385,8 @@ def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, 
                     continue
                 # two blanks: one blank's letter c, one short of the rest; a word with a blank on a square no
                 # tile of the sub-rack fits is found through that blank's letter
+                if b == 2 and not mset2_has(mtab, kadd(kadd(fkey, sk[idx]), mset_tag(ln, 1))):
+                    continue  # no word two letters longer
                 cl = (cm if unc > 0 else ccu) if b == 2 else np.int64(1)
                 while cl != 0:
                     c = lsb_index(cl)
@@ -702,7 +706,8 @@ def _starts_kernel(best_only: bool):
                 val = eqv[0] if one else eqv[li]
                 if ne >= 2 and val > nwb[nk]:
                     pb = nblank - kb
-                    if pb >= 2 or mset_has(mtab, kadd(ksub(rkey, keyk), mset_tag(ne, pb))):
+                    pk = kadd(ksub(rkey, keyk), mset_tag(ne, min(pb, 1)))
+                    if pb > 2 or (mset2_has(mtab, pk) if pb == 2 else mset_has(mtab, pk)):
                         nwb[nk] = val
                 t = 0
                 while t < nd:
@@ -1036,7 +1041,9 @@ def _search_kernel(best_only: bool):
                     # word? (looked up here, not for every start: each lookup in the large set is a cache miss)
                     starts[9, x] |= 1
                     starts[8, x] = kadd(rkey, _fixed_key(lines, d, i, s, we))
-                    if nblank <= 1 and not _memo_has(_b(mtab), kadd(starts[8, x], mset_tag(we - s + 1, nblank)), memo):
+                    wk = kadd(starts[8, x], mset_tag(we - s + 1, min(nblank, 1)))
+                    if ((nblank <= 1 and not _memo_has(_b(mtab), wk, memo))
+                            or (nblank == 2 and not mset2_has(mtab, wk))):
                         endbs[x, we] = NEG
                         em &= ~(np.int64(1) << we)
                         if em == 0:
@@ -1094,10 +1101,11 @@ def _search_kernel(best_only: bool):
             if best_only:
                 if we >= 0:
                     wok = 1  # checked above when the entry first came on top
-            elif we >= 0 and nblank <= 1 and em == (np.int64(1) << we):
-                if not mset_has(mtab, kadd(starts[8, x], wtag1 if nblank == 1 else wtag0)):
+            elif we >= 0 and nblank <= 2 and em == (np.int64(1) << we):
+                wk = kadd(starts[8, x], wtag1 if nblank >= 1 else wtag0)
+                if not (mset2_has(mtab, wk) if nblank == 2 else mset_has(mtab, wk)):
                     continue
-                wok = 1
+                wok = 1 if nblank <= 1 else 0
             # word mode (best only): each end walked once per word of the word map that some of the rack's tiles
             # and the span's tiles may spell, each walk held to that word's letters (fm)
             nwu = 1
