@@ -1210,8 +1210,7 @@ def _search_kernel(best_only: bool):
                         if pk >= 32:
                             nb += 1
                         else:
-                            if counts[pk] == 0:
-                                rmask |= np.int64(1) << pk
+                            rmask |= np.int64(1) << pk  # (unconditional: no branch to mispredict)
                             counts[pk] += 1
                         stk[2, dep] = -1
                     cand = stk[1, dep]
@@ -1243,8 +1242,7 @@ def _search_kernel(best_only: bool):
                             letter = b
                             val = lval[letter]
                             counts[letter] -= 1
-                            if counts[letter] == 0:
-                                rmask &= ~(np.int64(1) << letter)
+                            rmask &= ~(np.int64(counts[letter] == 0) << letter)
                         stk[2, dep] = b
                         if b >= 32:
                             key = kadd(key, MSET_HASH[letter])
@@ -1255,8 +1253,8 @@ def _search_kernel(best_only: bool):
                         lv = val * lm[d, i, p]
                         ms += lv
                         wmul *= wm[d, i, p]
-                        if xs[d, i, p] >= 0:
-                            xsum += (xs[d, i, p] + lv) * wm[d, i, p]
+                        xv = xs[d, i, p]
+                        xsum += (xv + lv) * wm[d, i, p] * np.int64(xv >= 0)
                         nt += 1
                         nm |= np.int64(1) << dep
                         if best_only:
