@@ -112,6 +112,30 @@ def test_incremental_cross_checks_equal_full(twl):
         np.testing.assert_array_equal(getattr(fresh, k), getattr(b, k))
 
 
+def test_incremental_cross_checks_after_every_random_play(twl):
+    """After every play of random games (random legal plays, with blanks: long words, parallels, hooks), the
+    incrementally updated cross-checks and cross-scores equal those computed from scratch."""
+    import random
+
+    rng = random.Random(7)
+    checked = 0
+    for game in range(8):
+        g = Game("scrabble", twl, seed=100 + game)
+        while not g.over and len(g.moves) < 30:
+            plays = g.legal_plays()
+            if not len(plays):
+                break
+            g.play(plays[rng.randrange(len(plays))])
+            b = g.board
+            cc = np.zeros_like(b.cc)
+            xs = np.zeros_like(b.xs)
+            _cross.all_checks(b.lines, b.fv, b.dawg, b.full, cc, xs)
+            np.testing.assert_array_equal(cc, b.cc)
+            np.testing.assert_array_equal(xs, b.xs)
+            checked += 1
+    assert checked > 100
+
+
 def test_span_table_matches_definition():
     t = span_table()
     assert t.shape == (8, 32768, 15) and t.dtype == np.uint16

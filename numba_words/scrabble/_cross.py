@@ -22,13 +22,13 @@ D1 = np.int64(1)
 @kernel
 def square_check(lines, fv, dawg, full, d, i, j):
     """``(mask, cross_score)`` for square ``j`` of line ``i`` in orientation ``d`` (must be empty)."""
-    o = 1 - d
-    perp = lines[o, j]
+    o = 1 - d  # the perpendicular word runs along line j of orientation o (no view of it: a view costs an atomic
+    # reference-count pair)
     a = i
-    while a > 0 and perp[a - 1] != EMPTY:
+    while a > 0 and lines[o, j, a - 1] != EMPTY:
         a -= 1
     b = i
-    while b < SIZE - 1 and perp[b + 1] != EMPTY:
+    while b < SIZE - 1 and lines[o, j, b + 1] != EMPTY:
         b += 1
     if a == i and b == i:
         return np.int64(full), np.int64(-1)
@@ -38,7 +38,7 @@ def square_check(lines, fv, dawg, full, d, i, j):
     for k in range(a, i):
         score += fv[o, j, k]
         if ok:
-            e = _edge(dawg, node, np.int64(perp[k]))
+            e = _edge(dawg, node, np.int64(lines[o, j, k]))
             if e == 0:
                 ok = False
             else:
@@ -60,7 +60,7 @@ def square_check(lines, fv, dawg, full, d, i, j):
         n2 = e >> 1
         good = True
         for k in range(i + 1, b + 1):
-            e = _edge(dawg, n2, np.int64(perp[k]))
+            e = _edge(dawg, n2, np.int64(lines[o, j, k]))
             if e == 0:
                 good = False
                 break
@@ -89,8 +89,10 @@ def all_checks(lines, fv, dawg, full, cc, xs):
 def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
     """Incremental update after tiles were placed at ``(rows[k], cols[k])`` (already in ``lines``/``fv``).
 
-    Only the empty squares at the ends of the runs through the new tiles can change: walk from each new tile
-    in the four directions to the first empty square and recompute that square in both orientations.
+    Only the empty squares at the ends of the runs through the new tiles can change, and each in one orientation:
+    ``cc[0, r, c]`` depends on the tiles of column ``c`` only, ``cc[1, c, r]`` on those of row ``r``. So the walk
+    from each new tile up and down its column recomputes the square it stops on in orientation 0, the walk left
+    and right along its row in orientation 1; each square once (the tiles of a play share their run's ends).
     """
     for k in range(rows.shape[0]):
         r = rows[k]
@@ -99,6 +101,7 @@ def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
         xs[0, r, c] = -1
         cc[1, c, r] = 0
         xs[1, c, r] = -1
+    done = np.zeros((2, SIZE), np.int64)  # squares recomputed: bit c of done[0, r], bit r of done[1, c]
     for k in range(rows.shape[0]):
         r0 = rows[k]
         c0 = cols[k]
@@ -120,9 +123,14 @@ def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
                 c += dc
             if 0 <= r < SIZE and 0 <= c < SIZE:
                 # (borrowed views: no atomic reference counting of three arrays on each call)
-                m, s = square_check(_b(lines), _b(fv), _b(dawg), full, D0, r, c)
-                cc[0, r, c] = m
-                xs[0, r, c] = s
-                m, s = square_check(_b(lines), _b(fv), _b(dawg), full, D1, c, r)
-                cc[1, c, r] = m
-                xs[1, c, r] = s
+                if dr != 0:  # along the column: the square's across check (its cross word runs down column c)
+                    if (done[0, r] >> c) & 1 == 0:
+                        done[0, r] |= np.int64(1) << c
+                        m, s = square_check(_b(lines), _b(fv), _b(dawg), full, D0, r, c)
+                        cc[0, r, c] = m
+                        xs[0, r, c] = s
+                elif (done[1, c] >> r) & 1 == 0:  # along the row: its down check
+                    done[1, c] |= np.int64(1) << r
+                    m, s = square_check(_b(lines), _b(fv), _b(dawg), full, D1, c, r)
+                    cc[1, c, r] = m
+                    xs[1, c, r] = s
