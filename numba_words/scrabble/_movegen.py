@@ -83,6 +83,44 @@ def _earlier(out, d, i, s, dep, stk, bm):
 
 
 @inline
+def _emit(out, o, d, i, s, ln, score, nt, stk, bm, nm):
+    """Write a play at byte ``o`` of ``out`` (:data:`REC` bytes, the layout of ``plays.PLAY_DTYPE``): line
+    ``(d, i)``, start ``s``, ``ln`` letters ``stk[9, :ln]``, its score, tiles placed, blank and new-tile bits."""
+    if d == 0:
+        out[o] = i
+        out[o + 1] = s
+    else:
+        out[o] = s
+        out[o + 1] = i
+    out[o + 2] = d
+    out[o + 3] = ln
+    out[o + 4] = score & 255
+    out[o + 5] = (score >> 8) & 255
+    out[o + 6] = (score >> 16) & 255
+    out[o + 7] = (score >> 24) & 255
+    out[o + 8] = nt
+    for k in range(ln):
+        out[o + 9 + k] = stk[9, k]
+    for k in range(ln, SIZE):
+        out[o + 9 + k] = 0
+    out[o + 24] = bm & 255
+    out[o + 25] = bm >> 8
+    out[o + 26] = nm & 255
+    out[o + 27] = nm >> 8
+
+
+@inline
+def _prune_ends(endbs, x, s, em, val, wmode):
+    """The ends of ``em`` (start ``x``) still worth reaching once the best is ``val``: those whose bound beats it
+    (an equal value found later in the walk loses the tie-break; the word mode walks words out of generation
+    order, so there equal ends stay)."""
+    for q in range(s, SIZE):
+        if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
+            em &= ~(np.int64(1) << q)
+    return em
+
+
+@inline
 def _insert_desc(a, n, v):
     """Insert ``v`` into ``a[:n]`` (sorted high first), keeping it sorted."""
     j = n
@@ -1304,36 +1342,10 @@ def _search_kernel(best_only: bool):
                                 if n == cap:  # full: the caller grows ``out`` and walks this start again
                                     return n_start, t, tri
                             if write:
-                                o = slot * REC
-                                if d == 0:
-                                    out[o] = i
-                                    out[o + 1] = s
-                                else:
-                                    out[o] = s
-                                    out[o + 1] = i
-                                out[o + 2] = d
-                                out[o + 3] = dep + 1
-                                out[o + 4] = score & 255
-                                out[o + 5] = (score >> 8) & 255
-                                out[o + 6] = (score >> 16) & 255
-                                out[o + 7] = (score >> 24) & 255
-                                out[o + 8] = nt
-                                for k in range(dep + 1):
-                                    out[o + 9 + k] = stk[9, k]
-                                for k in range(dep + 1, SIZE):
-                                    out[o + 9 + k] = 0
-                                out[o + 24] = bm & 255
-                                out[o + 25] = bm >> 8
-                                out[o + 26] = nm & 255
-                                out[o + 27] = nm >> 8
+                                _emit(out, slot * REC, d, i, s, dep + 1, score, nt, stk, bm, nm)
                                 if best_only:
                                     bscore = val
-                                    # ends whose bound does not beat the new best are no longer worth reaching (an
-                                    # equal value found later in this walk loses the tie-break; the word mode walks
-                                    # words out of generation order, so there equal ends stay)
-                                    for q in range(s, SIZE):
-                                        if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
-                                            em &= ~(np.int64(1) << q)
+                                    em = _prune_ends(endbs, x, s, em, val, wmode)
                                     while top > s and (em >> top) & 1 == 0:
                                         top -= 1
                             n += 1
@@ -1378,7 +1390,53 @@ def _search_kernel(best_only: bool):
                                 c2 = allowed & rmask
                                 if nb > 0:
                                     c2 |= allowed << 32
-                            if c2 != 0:
+                            if c2 != 0 and best_only and q == top:
+                                # the last square a play can end on: its letters are scored here, without a push
+                                # (the same plays in the same order as the walk; about half the candidates the
+                                # best-only walk tried were on such squares)
+                                lq = np.int64(lines[d, i, q])
+                                while c2 != 0 and (em >> q) & 1:
+                                    bq = lsb_index(c2)
+                                    c2 &= c2 - 1
+                                    if lq != EMPTY:
+                                        letter2 = lq
+                                        ms2 = ms + fv[d, i, q]
+                                        wm2 = wmul
+                                        xs2 = xsum
+                                        nt2 = nt
+                                        bm2 = bm
+                                        nm2 = nm
+                                        li2 = li
+                                        op2 = opn
+                                    else:
+                                        bl2 = np.int64(bq >= 32)
+                                        letter2 = bq - 32 * bl2
+                                        lv2 = (1 - bl2) * lval[letter2] * lm[d, i, q]
+                                        ms2 = ms + lv2
+                                        wm2 = wmul * wm[d, i, q]
+                                        xv2 = xs[d, i, q]
+                                        xs2 = xsum + (xv2 + lv2) * wm[d, i, q] * np.int64(xv2 >= 0)
+                                        nt2 = nt + 1
+                                        bm2 = bm | (bl2 << (dep + 1))
+                                        nm2 = nm | (np.int64(1) << (dep + 1))
+                                        li2 = li - (stride[0] if bl2 else stride[letter2 + 1])
+                                        op2 = opn + (opv[q, letter2] if use_opv else 0)
+                                    if np.int64(dawg[child_slot(child, m, letter2)]) & 1 == 0 or nt2 == 0:
+                                        continue
+                                    if d == 1 and nt2 == 1 and xs[d, i, s + lsb_index(nm2)] >= 0:
+                                        continue  # one-tile play: listed across
+                                    score2 = ms2 * wm2 + xs2 + (bingo if nt2 == rack_size else 0)
+                                    val2 = scale * score2 + eqv[li2] + op2
+                                    stk[9, dep + 1] = letter2
+                                    if n == 0 or val2 > bscore or (
+                                            val2 == bscore and _earlier(out, d, i, s, dep + 1, stk, bm2)):
+                                        _emit(out, np.int64(0), d, i, s, dep + 2, score2, nt2, stk, bm2, nm2)
+                                        bscore = val2
+                                        em = _prune_ends(endbs, x, s, em, val2, wmode)
+                                        while top > s and (em >> top) & 1 == 0:
+                                            top -= 1
+                                    n += 1
+                            elif c2 != 0:
                                 dep += 1
                                 stk[0, dep] = tc if trie and q < f else (m << 32) | child
                                 stk[1, dep] = c2
