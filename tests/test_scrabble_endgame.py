@@ -169,8 +169,9 @@ def _ply_arrays(positions, K):
     return BL, FV, OC, CC, XS, RK
 
 
-def _rows(M, W, B, N, o, n):
-    return sorted((tuple(M[o, i]), bytes(W[o, i, :M[o, i, 3]]), int(B[o, i]), int(N[o, i])) for i in range(n))
+def _rows(M, W, B, N, o, n, cols=6):
+    """The plays of buffer ``o``, sorted; ``cols=8``: with the tile counts :func:`_endgame._plays` adds."""
+    return sorted((tuple(M[o, i, :cols]), bytes(W[o, i, :M[o, i, 3]]), int(B[o, i]), int(N[o, i])) for i in range(n))
 
 
 def test_move_cache_matches_a_full_generation():
@@ -205,14 +206,14 @@ def test_move_cache_matches_a_full_generation():
             rk0 = rack_kinds(v, pos.rack)
             rk2 = rack_kinds(v, p2.rack)
             cap = 4096
-            M = np.zeros((3, cap, 6), np.int32)
+            M = np.zeros((3, cap, 8), np.int32)
             W = np.zeros((3, cap, 15), np.uint8)
             B = np.zeros((3, cap), np.uint16)
             N = np.zeros((3, cap), np.uint16)
             ccm = np.zeros((2, 15, 15), np.int64)
-            need = np.zeros(K, np.int64)
+            fmap = _endgame._tile_fields(np.stack([rk0, rack_kinds(v, pos.opp_rack)]))
             counts = np.zeros(32, np.int64)
-            common = (ccm, need, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
+            common = (ccm, fmap, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
                       span_table(), tabs, counts, np.empty(cap * _movegen.REC, np.uint8))
             n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, 0, -1, 0, 0, 0, *common)
             tr = tc = 0
@@ -225,7 +226,7 @@ def test_move_cache_matches_a_full_generation():
             n2 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, 2, 0, n0, tr, tc, *common)
             n1 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, 1, -1, 0, 0, 0, *common)
             assert n1 == len(p2.legal_plays())
-            assert _rows(M, W, B, N, 2, n2) == _rows(M, W, B, N, 1, n1), (pos.cgp(), m1, m2)
+            assert _rows(M, W, B, N, 2, n2, 8) == _rows(M, W, B, N, 1, n1, 8), (pos.cgp(), m1, m2)
             checked += 1
             # one tile (each of the rack's, and a blank): the cross-check scan against the generator, and (tiles
             # the rack held two plies up) built from that list and the touched lines

@@ -125,7 +125,7 @@ def _touched(oc, rows, cols, m):
 @inline
 def _copy_row(M, W, B, N, a, i, M2, W2, B2, N2, b, j):
     """Play ``i`` of buffer ``a`` into row ``j`` of buffer ``b`` (play rows: meta, word, blanks, new tiles)."""
-    for c in range(6):
+    for c in range(M2.shape[2]):
         M2[b, j, c] = M[a, i, c]
     for c in range(SIZE):
         W2[b, j, c] = W[a, i, c]
@@ -195,15 +195,49 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, t
     return n
 
 
+@inline
+def _sign_row(M, W, B, N, o, r, fmap):
+    """The tiles play ``r`` of buffer ``o`` takes from the rack, as counts in 4-bit fields (field ``fmap[kind]``,
+    kind 0 the blank, 1 + letter code): fields 0-6 in ``M[o, r, 6]``, 7-13 in ``M[o, r, 7]``."""
+    lo = np.int64(0)
+    hi = np.int64(0)
+    nm = np.int64(N[o, r])
+    bm = np.int64(B[o, r])
+    for k in range(np.int64(M[o, r, 3])):
+        if (nm >> k) & 1:
+            f = fmap[0 if (bm >> k) & 1 else np.int64(W[o, r, k]) + 1]
+            if f < 7:
+                lo += np.int64(1) << (4 * f)
+            else:
+                hi += np.int64(1) << (4 * (f - 7))
+    M[o, r, 6] = lo
+    M[o, r, 7] = hi
+
+
 @kernel
-def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, lm, wm, lval, rack_size, bingo, dawg,
+def _tile_fields(racks):
+    """The field of each tile kind in a play's tile counts (:func:`_sign_row`): the kinds either rack
+    (``racks[s]`` by kind) holds, numbered in kind order; -1 for the others."""
+    fmap = np.empty(racks.shape[1], np.int64)
+    nf = 0
+    for k in range(racks.shape[1]):
+        fmap[k] = -1
+        if racks[0, k] + racks[1, k] > 0:
+            fmap[k] = nf
+            nf += 1
+    return fmap
+
+
+@kernel
+def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, fmap, lm, wm, lval, rack_size, bingo, dawg,
            span, tabs, counts, gbuf):
     """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N``; returns
     their number (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the
     ``nb`` plays of buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across
     rows) / ``tc`` (down columns) and whose tiles ``rk`` still holds, after a generation on the touched lines
-    alone. ``ccm``: scratch cross-checks; ``need``: scratch (tile kinds). One call of the generator (each call
-    site compiles it into this kernel again)."""
+    alone. ``ccm``: scratch cross-checks; ``fmap``: the 4-bit field of each tile kind in the plays' tile counts
+    (:func:`_sign_row`; the kinds of both racks at the root, at most 14), so that "the rack still holds the play's
+    tiles" is two subtractions. One call of the generator (each call site compiles it into this kernel again)."""
     cap = M.shape[1]
     nt = np.int64(0)
     for k in range(rk.shape[0]):
@@ -220,9 +254,22 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, l
                 ccm[1, i, j] = CC[q, 1, i, j] if keep1 else 0
         n = gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
                       W[o], B[o], N[o], tabs, counts, gbuf)
+    for r in range(min(n, cap)):
+        _sign_row(M, W, B, N, o, r, fmap)
     if b < 0:
         return n
-    K = rk.shape[0]
+    # the rack's counts in the same fields, each + 8: a field stays >= 8 after taking a play's count iff the rack
+    # holds that many (no borrow crosses fields)
+    G = np.int64(0x8888888)
+    rlo = G
+    rhi = G
+    for k in range(rk.shape[0]):
+        if rk[k] > 0:
+            f = fmap[k]
+            if f < 7:
+                rlo += rk[k] << (4 * f)
+            else:
+                rhi += rk[k] << (4 * (f - 7))
     for i in range(nb):
         d = np.int64(M[b, i, 2])
         if d == 0:
@@ -230,20 +277,7 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, need, l
                 continue
         elif (tc >> np.int64(M[b, i, 1])) & 1:
             continue
-        ln = np.int64(M[b, i, 3])
-        bmask = np.int64(B[b, i])
-        nmask = np.int64(N[b, i])
-        for k in range(K):
-            need[k] = 0
-        ok = True
-        for k in range(ln):
-            if (nmask >> k) & 1:
-                t = np.int64(0) if (bmask >> k) & 1 else np.int64(W[b, i, k]) + 1
-                need[t] += 1
-                if need[t] > rk[t]:
-                    ok = False
-                    break
-        if not ok:
+        if (rlo - np.int64(M[b, i, 6])) & G != G or (rhi - np.int64(M[b, i, 7])) & G != G:
             continue
         if n < cap:
             _copy_row(M, W, B, N, b, i, M, W, B, N, o, n)
@@ -281,7 +315,7 @@ def _precedes(M, W, B, o, i, j):
 
 @kernel
 def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, ccm,
-             need, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols, gbuf):
+             fmap, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols, gbuf):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``p .. p + 2`` as
     scratch; the first two lists are built from buffers ``base0``/``base1`` (``< 0``: none; ``nb*`` plays, the
@@ -299,7 +333,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
     for step in range(64):  # a game ends within 2 * 7 plays and passes
         rk = RK[q, s]
         o = p + step % 3
-        n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b_a, n_a, tr_a, tc_a, ccm, need, lm, wm, lval,
+        n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b_a, n_a, tr_a, tc_a, ccm, fmap, lm, wm, lval,
                    rack_size, bingo, dawg, span, tabs, counts, gbuf)
         if n > M.shape[1]:
             return v, n
@@ -383,7 +417,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     for s in range(2):
         for k in range(K):
             RK[0, s, k] = racks[s, k]
-    M = np.empty((NP, cap, 6), np.int32)
+    M = np.empty((NP, cap, 8), np.int32)  # the generator's 6 columns, then the tiles taken (_sign_row)
     W = np.zeros((NP, cap, SIZE), np.uint8)
     B = np.empty((NP, cap), np.uint16)
     N = np.empty((NP, cap), np.uint16)
@@ -405,7 +439,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     TR = np.zeros(NP, np.int64)  # lines the move tried at ply p touched (across rows, down columns)
     TC = np.zeros(NP, np.int64)
     ccm = np.zeros((2, SIZE, SIZE), np.int64)
-    need_k = np.zeros(K, np.int64)
+    need_k = _tile_fields(racks)
     # triangular PV: line[p, j] for j >= p, as (ply's move row, or -1 = pass) copied into pv_* at the root
     PVM = np.zeros((NP, NP, 6), np.int32)
     PVW = np.zeros((NP, NP, SIZE), np.uint8)
