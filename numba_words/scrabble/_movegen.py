@@ -1320,7 +1320,22 @@ def _search_kernel(best_only: bool):
                                 continue
                         elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
                             continue
-                    if (e & 1) and (em >> p) & 1 and nt > 0:
+                    if best_only:
+                        # (no branch on whether this is a play: it mostly mispredicted; only a new best branches)
+                        isp = (e & 1) & ((em >> p) & 1) & np.int64(nt > 0)
+                        if d == 1 and nt == 1:  # one-tile play: listed across when the tile has an across word
+                            isp &= np.int64(xs[d, i, s + lsb_index(nm)] < 0)
+                        score = ms * wmul + xsum + bingo * np.int64(nt == rack_size)
+                        val = scale * score + eqv[li] + opn
+                        if (isp != 0) & (val >= bscore):
+                            if n == 0 or val > bscore or _earlier(out, d, i, s, dep, stk, bm):
+                                _emit(out, np.int64(0), d, i, s, dep + 1, score, nt, stk, bm, nm)
+                                bscore = val
+                                em = _prune_ends(endbs, x, s, em, val, wmode)
+                                while top > s and (em >> top) & 1 == 0:
+                                    top -= 1
+                        n += isp
+                    elif (e & 1) and (em >> p) & 1 and nt > 0:
                         keep = True
                         if d == 1 and nt == 1:
                             # one-tile play: listed across when the tile has an across word
@@ -1331,23 +1346,9 @@ def _search_kernel(best_only: bool):
                             score = ms * wmul + xsum
                             if nt == rack_size:
                                 score += bingo
-                            if best_only:
-                                val = scale * score + eqv[li] + opn
-                                write = n == 0 or val > bscore or (
-                                    val == bscore and _earlier(out, d, i, s, dep, stk, bm))
-                                slot = 0
-                            else:
-                                write = True
-                                slot = n
-                                if n == cap:  # full: the caller grows ``out`` and walks this start again
-                                    return n_start, t, tri
-                            if write:
-                                _emit(out, slot * REC, d, i, s, dep + 1, score, nt, stk, bm, nm)
-                                if best_only:
-                                    bscore = val
-                                    em = _prune_ends(endbs, x, s, em, val, wmode)
-                                    while top > s and (em >> top) & 1 == 0:
-                                        top -= 1
+                            if n == cap:  # full: the caller grows ``out`` and walks this start again
+                                return n_start, t, tri
+                            _emit(out, n * REC, d, i, s, dep + 1, score, nt, stk, bm, nm)
                             n += 1
                     if p < top:
                         child = e >> 1
@@ -1421,21 +1422,20 @@ def _search_kernel(best_only: bool):
                                         nm2 = nm | (np.int64(1) << (dep + 1))
                                         li2 = li - (stride[0] if bl2 else stride[letter2 + 1])
                                         op2 = opn + (opv[q, letter2] if use_opv else 0)
-                                    if np.int64(dawg[child_slot(child, m, letter2)]) & 1 == 0 or nt2 == 0:
-                                        continue
-                                    if d == 1 and nt2 == 1 and xs[d, i, s + lsb_index(nm2)] >= 0:
-                                        continue  # one-tile play: listed across
-                                    score2 = ms2 * wm2 + xs2 + (bingo if nt2 == rack_size else 0)
+                                    isp = np.int64(dawg[child_slot(child, m, letter2)]) & 1 & np.int64(nt2 > 0)
+                                    if d == 1 and nt2 == 1:  # one-tile play: listed across
+                                        isp &= np.int64(xs[d, i, s + lsb_index(nm2)] < 0)
+                                    score2 = ms2 * wm2 + xs2 + bingo * np.int64(nt2 == rack_size)
                                     val2 = scale * score2 + eqv[li2] + op2
                                     stk[9, dep + 1] = letter2
-                                    if n == 0 or val2 > bscore or (
-                                            val2 == bscore and _earlier(out, d, i, s, dep + 1, stk, bm2)):
-                                        _emit(out, np.int64(0), d, i, s, dep + 2, score2, nt2, stk, bm2, nm2)
-                                        bscore = val2
-                                        em = _prune_ends(endbs, x, s, em, val2, wmode)
-                                        while top > s and (em >> top) & 1 == 0:
-                                            top -= 1
-                                    n += 1
+                                    if (isp != 0) & (val2 >= bscore):
+                                        if n == 0 or val2 > bscore or _earlier(out, d, i, s, dep + 1, stk, bm2):
+                                            _emit(out, np.int64(0), d, i, s, dep + 2, score2, nt2, stk, bm2, nm2)
+                                            bscore = val2
+                                            em = _prune_ends(endbs, x, s, em, val2, wmode)
+                                            while top > s and (em >> top) & 1 == 0:
+                                                top -= 1
+                                    n += isp
                             elif c2 != 0:
                                 dep += 1
                                 stk[0, dep] = tc if trie and q < f else (m << 32) | child
