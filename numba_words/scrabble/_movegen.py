@@ -110,6 +110,17 @@ def _emit(out, o, d, i, s, ln, score, nt, stk, bm, nm):
 
 
 @inline
+def _new_best(out, d, i, s, ln, score, nt, stk, bm, nm, endbs, x, em, val, wmode, top):
+    """A new best play of objective ``val`` into row 0 of ``out`` (see :func:`_emit`): the ends of ``em`` still worth
+    reaching and the last of them, ``(em, top)``."""
+    _emit(out, np.int64(0), d, i, s, ln, score, nt, stk, bm, nm)
+    em = _prune_ends(endbs, x, s, em, val, wmode)
+    while top > s and (em >> top) & 1 == 0:
+        top -= 1
+    return em, top
+
+
+@inline
 def _prune_ends(endbs, x, s, em, val, wmode):
     """The ends of ``em`` (start ``x``) still worth reaching once the best is ``val``: those whose bound beats it
     (an equal value found later in the walk loses the tie-break; the word mode walks words out of generation
@@ -1329,11 +1340,9 @@ def _search_kernel(best_only: bool):
                         val = scale * score + eqv[li] + opn
                         if (isp != 0) & (val >= bscore):
                             if n == 0 or val > bscore or _earlier(out, d, i, s, dep, stk, bm):
-                                _emit(out, np.int64(0), d, i, s, dep + 1, score, nt, stk, bm, nm)
                                 bscore = val
-                                em = _prune_ends(endbs, x, s, em, val, wmode)
-                                while top > s and (em >> top) & 1 == 0:
-                                    top -= 1
+                                em, top = _new_best(out, d, i, s, dep + 1, score, nt, stk, bm, nm, endbs, x, em,
+                                                    val, wmode, top)
                         n += isp
                     elif (e & 1) and (em >> p) & 1 and nt > 0:
                         keep = True
@@ -1430,11 +1439,9 @@ def _search_kernel(best_only: bool):
                                     stk[9, dep + 1] = letter2
                                     if (isp != 0) & (val2 >= bscore):
                                         if n == 0 or val2 > bscore or _earlier(out, d, i, s, dep + 1, stk, bm2):
-                                            _emit(out, np.int64(0), d, i, s, dep + 2, score2, nt2, stk, bm2, nm2)
                                             bscore = val2
-                                            em = _prune_ends(endbs, x, s, em, val2, wmode)
-                                            while top > s and (em >> top) & 1 == 0:
-                                                top -= 1
+                                            em, top = _new_best(out, d, i, s, dep + 2, score2, nt2, stk, bm2, nm2,
+                                                                endbs, x, em, val2, wmode, top)
                                     n += isp
                             elif c2 != 0:
                                 dep += 1
