@@ -1331,8 +1331,9 @@ def _search_kernel(best_only: bool):
                                 continue
                         elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
                             continue
-                    if best_only:
-                        # (no branch on whether this is a play: it mostly mispredicted; only a new best branches)
+                    if best_only and not wmode:
+                        # (no branch on whether this is a play: it mostly mispredicted; only a new best branches. The
+                        # word mode's walks follow one word: there the branch is predictable and this slower)
                         isp = (e & 1) & ((em >> p) & 1) & np.int64(nt > 0)
                         if d == 1 and nt == 1:  # one-tile play: listed across when the tile has an across word
                             isp &= np.int64(xs[d, i, s + lsb_index(nm)] < 0)
@@ -1355,9 +1356,16 @@ def _search_kernel(best_only: bool):
                             score = ms * wmul + xsum
                             if nt == rack_size:
                                 score += bingo
-                            if n == cap:  # full: the caller grows ``out`` and walks this start again
-                                return n_start, t, tri
-                            _emit(out, n * REC, d, i, s, dep + 1, score, nt, stk, bm, nm)
+                            if best_only:
+                                val = scale * score + eqv[li] + opn
+                                if n == 0 or val > bscore or (val == bscore and _earlier(out, d, i, s, dep, stk, bm)):
+                                    bscore = val
+                                    em, top = _new_best(out, d, i, s, dep + 1, score, nt, stk, bm, nm, endbs, x, em,
+                                                        val, wmode, top)
+                            else:
+                                if n == cap:  # full: the caller grows ``out`` and walks this start again
+                                    return n_start, t, tri
+                                _emit(out, n * REC, d, i, s, dep + 1, score, nt, stk, bm, nm)
                             n += 1
                     if p < top:
                         child = e >> 1
@@ -1400,7 +1408,7 @@ def _search_kernel(best_only: bool):
                                 c2 = allowed & rmask
                                 if nb > 0:
                                     c2 |= allowed << 32
-                            if c2 != 0 and best_only and q == top:
+                            if c2 != 0 and best_only and q == top and not wmode:
                                 # the last square a play can end on: its letters are scored here, without a push
                                 # (the same plays in the same order as the walk; about half the candidates the
                                 # best-only walk tried were on such squares)
