@@ -142,6 +142,26 @@ def _insert_desc(a, n, v):
 
 
 @inline
+def _count_up(dig, cap, hv, sv, nd):
+    """Count the mixed-radix number ``dig[:nd]`` (digit ``t`` from 0 to ``cap[t]``, low digit first) up by one, like
+    an odometer (no divisions): ``(t, dn, dk, ds)``, ``t`` the digit that went up (``nd``: all wrapped to 0) and
+    the changes of the digits' sum, of their sum weighted by ``hv`` (multiset keys, wrapping as :func:`kadd`)
+    and weighted by ``sv``."""
+    dn = np.int64(0)
+    dk = np.int64(0)
+    ds = np.int64(0)
+    for t in range(nd):
+        if dig[t] < cap[t]:
+            dig[t] += 1
+            return t, dn + 1, kadd(dk, hv[t]), ds + sv[t]
+        dn -= dig[t]
+        dk = ksub(dk, np.int64(np.uint64(hv[t]) * np.uint64(dig[t])))
+        ds -= dig[t] * sv[t]
+        dig[t] = 0
+    return nd, dn, dk, ds
+
+
+@inline
 def _zeros(n):
     """``np.zeros(n, np.int64)`` written out (a first run then compiles no zero-filling kernels)."""
     a = np.empty(n, np.int64)
@@ -252,8 +272,13 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
     sv = np.empty((nsub, 8), np.int64)
     sl = np.empty((nsub, 3), np.int64)
     sm = np.empty(nsub, np.int64)
-    # the sub-racks counted up like an odometer (digit j: copies of letter j; no divisions)
+    # the sub-racks counted up like an odometer (digit j: copies of letter j)
     dig = _zeros(8)
+    hv = _zeros(8)
+    dli = _zeros(8)
+    for j in range(nl):
+        hv[j] = MSET_HASH[lets[j]]
+        dli[j] = -stride[lets[j] + 1]
     n = np.int64(0)
     key = np.int64(0)
     li = lfull
@@ -271,23 +296,13 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
             sv[idx, j] = 0
         for b in range(3):
             sl[idx, b] = eqv[li - b * stride[0]] if b <= nblank else NEG
-        j = 0
-        while j < nl:
-            c = lets[j]
-            if dig[j] < cnts[j]:
-                dig[j] += 1
-                n += 1
-                key = kadd(key, MSET_HASH[c])
-                li -= stride[c + 1]
-                msk |= np.int64(1) << c
-                break
-            n -= dig[j]
-            li += dig[j] * stride[c + 1]
-            for _ in range(dig[j]):
-                key = ksub(key, MSET_HASH[c])
-            msk &= ~(np.int64(1) << c)
-            dig[j] = 0
-            j += 1
+        t, dn, dk, ds = _count_up(dig, cnts, hv, dli, nl)
+        n += dn
+        key = kadd(key, dk)
+        li += ds
+        for j in range(min(t + 1, nl)):  # the letters the sub-rack holds changed among digits 0..t only
+            msk &= ~(np.int64(1) << lets[j])
+            msk |= np.int64(dig[j] > 0) << lets[j]
     # the (sub-rack, blanks) pairs by tiles played t and blanks b, each group by leave part, high first: pair
     # ``co[j] = 4 * idx + b``, group ``g = 3 * t + b`` in ``co[cofs[g]:cofs[g + 1]]``
     co = np.empty(3 * nsub, np.int64)
@@ -703,84 +718,49 @@ def _starts_kernel(best_only: bool):
                     rl[j] = c
                     nrl += 1
             pf = np.empty((SIZE + 1, 12), np.int64)  # per line: the end bounds' terms, summed up (see the line loop)
-            # best objective part of a leave by its size (tiles kept): the leaves in index order, their mixed-radix
-            # digits counted up like an odometer (``nk`` the tiles kept; no divisions)
+            # best objective part of a leave by its size (tiles kept), ``lbest``, and the same for a span that holds
+            # no tile (all its letters from the rack), ``nwb``: over the sets of tiles played that spell a word by
+            # themselves (``mtab``: a multiset, one short with a blank played, two short with two; more blanks: taken
+            # as a word), NEG when no set of that size does. The leaves counted up like an odometer over every kind
+            # on the rack (the score's ``eqv`` has one entry and no strides)
             lbest = np.empty(SIZE + 1, np.int64)
+            nwb = np.empty(SIZE + 1, np.int64)
+            one = eqv.shape[0] == 1
             for j in range(SIZE + 1):
-                lbest[j] = eqv[0] if eqv.shape[0] == 1 else NEG
+                lbest[j] = eqv[0] if one else NEG
+                nwb[j] = NEG
             dcap = np.empty(33, np.int64)
             dig = np.empty(33, np.int64)
-            dlet = np.empty(33, np.int64)
-            nd = 0
-            for kd in range(stride.shape[0]):
-                if stride[kd] > 0:
-                    dcap[nd] = nblank if kd == 0 else counts[kd - 1]
-                    dig[nd] = 0
-                    nd += 1
-            nk = np.int64(0)
-            for li in range(eqv.shape[0]):
-                if eqv[li] > lbest[nk]:
-                    lbest[nk] = eqv[li]
-                t = 0
-                while t < nd:
-                    if dig[t] < dcap[t]:
-                        dig[t] += 1
-                        nk += 1
-                        break
-                    nk -= dig[t]
-                    dig[t] = 0
-                    t += 1
-            # the same for a span that holds no tile (all its letters from the rack), over the sets of tiles played
-            # that spell a word by themselves (``mtab``: a multiset, one short with a blank played; two blanks
-            # played: taken as a word), -1 when no set of that size does: the sub-racks counted up like the leaves
-            # above, over every kind on the rack (the score's ``eqv`` has one entry and no strides)
-            nwb = np.empty(SIZE + 1, np.int64)
-            for j in range(SIZE + 1):
-                nwb[j] = NEG
+            hv = np.empty(33, np.int64)  # per digit: its letter's multiset number (0: the blank)
+            dst = np.empty(33, np.int64)  # and its leave stride
             nd = 0
             for kd in range(33):
                 cap = nblank if kd == 0 else counts[kd - 1]
-                if cap > 0 and nd < dcap.shape[0]:
+                if cap > 0:
                     dcap[nd] = cap
-                    dlet[nd] = kd
                     dig[nd] = 0
+                    hv[nd] = 0 if kd == 0 else MSET_HASH[kd - 1]
+                    dst[nd] = 0 if one else stride[kd]
                     nd += 1
-            nk = np.int64(0)
-            kb = np.int64(0)  # blanks kept
+            nk = np.int64(0)  # tiles kept
             keyk = np.int64(0)  # multiset number of the real tiles kept
             li = np.int64(0)
-            one = eqv.shape[0] == 1
             while True:
                 ne = n_rack - nk
                 val = eqv[0] if one else eqv[li]
+                if val > lbest[nk]:
+                    lbest[nk] = val
                 if ne >= 2 and val > nwb[nk]:
-                    pb = nblank - kb
+                    pb = nblank - (dig[0] if nblank > 0 else 0)  # blanks played (the blank is digit 0)
                     pk = kadd(ksub(rkey, keyk), mset_tag(ne, min(pb, 1)))
                     if pb > 2 or (mset2_has(mtab, pk) if pb == 2 else mset_has(mtab, pk)):
                         nwb[nk] = val
-                t = 0
-                while t < nd:
-                    kd = dlet[t]
-                    if dig[t] < dcap[t]:
-                        dig[t] += 1
-                        nk += 1
-                        li += stride[kd]
-                        if kd == 0:
-                            kb += 1
-                        else:
-                            keyk = kadd(keyk, MSET_HASH[kd - 1])
-                        break
-                    nk -= dig[t]
-                    li -= dig[t] * stride[kd]
-                    if kd == 0:
-                        kb = 0
-                    else:
-                        for _ in range(dig[t]):
-                            keyk = ksub(keyk, MSET_HASH[kd - 1])
-                    dig[t] = 0
-                    t += 1
+                t, dn, dk, ds = _count_up(dig, dcap, hv, dst, nd)
                 if t == nd:
                     break
+                nk += dn
+                keyk = kadd(keyk, dk)
+                li += ds
             # the rearrangement bound of an end (the rack's values high first on its squares' premiums high first)
             # from counts: with premiums of 1..3 (every layout's), sum_j srt[j] * prem[j] = pre[#prem >= 1] +
             # pre[#prem >= 2] + pre[#prem >= 3], pre the prefix sums of srt (was two insertion sorts per square)
