@@ -161,7 +161,7 @@ def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
 
 @kernel
 def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
-                nm, tabs, counts, nbag, opp_pts, tile_pts, milli, caps, G, P, R, vowel, pen):
+                nm, tabs, counts, nbag, opp_pts, tile_pts, milli, caps, G, P, R, vowel, pen, stride, lmap):
     """The play of highest static equity of the rack ``rk`` (tiles by kind; bag ``nbag`` tiles, opponent's rack
     ``opp_pts`` points; equity as :func:`pick_equity` computes it, ties to the first in generation order) in row
     0; returns 1, or 0 when there is none. The pruned search (:func:`._movegen.best` with
@@ -171,7 +171,8 @@ def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    obj = _movegen.equity_obj(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, vowel, pen, empty_board)
+    obj = _movegen.equity_obj_map(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, vowel, pen, empty_board, stride,
+                                  lmap)
     n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
                                empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]), obj)
     unpack_rows(rows, n, meta, words, bm, nm)
@@ -188,12 +189,15 @@ def move_scratch(K):
 
 @kernel
 def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board, tile_pts, milli, caps, G, P, R,
-                vowel, pen, stride, lmap):
+                vowel, pen, stride, lmap, mapped):
     """The move of highest static equity among the ``n`` plays in ``meta``... and (with ``can_exchange``) the
     exchanges of rack ``rk``: ``(choice, keep, leave, equity)`` with ``choice`` the play's row, -2 an exchange
     keeping the leave of mixed-radix index ``keep`` (see :func:`._leaves.leave_map`), -3 a pass; ``leave`` the
     kept tiles' value in millipoints (0 once the bag is empty), ``equity`` the move's (millipoints)."""
-    fullidx, rpts, rn = _leaves.equity_terms(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, stride, lmap)
+    if mapped:  # stride/lmap already hold the rack's leave map (:func:`best_equity` filled them)
+        fullidx, rpts, rn = _leaves.rack_terms(rk, tile_pts, stride)
+    else:
+        fullidx, rpts, rn = _leaves.equity_terms(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, stride, lmap)
     best_eq = _leaves.PASS_EQUITY
     choice = np.int64(-3)
     xbest = np.int64(-1)
@@ -356,10 +360,10 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
             opp_pts = _rack_pts(racks[1 - p], tile_pts)
             n = best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
                             words, bm, nm, tabs, counts, nbag, opp_pts, tile_pts, milli[leave_sel[p]], caps, G, P, R,
-                            vowel, pen)
+                            vowel, pen, stride, lmap)
             choice, xbest, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange,
                                                empty_board, tile_pts, milli[leave_sel[p]], caps, G, P, R, vowel, pen,
-                                               stride, lmap)
+                                               stride, lmap, True)
             if lsum.shape[0] > 1 and nbag > 0 and choice != -3 and n_rack == rack_size:
                 r = _leaves.rank(rk, caps, G7, P7, rack_size)
                 lsum[r] += eq

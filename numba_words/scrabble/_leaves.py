@@ -285,10 +285,16 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
 def equity_terms(rack, tile_pts, milli, caps, G, P, R, bag, opp_pts, stride, lmap):
     """Fill the rack's leave map (:func:`leave_map`) and return ``(full index, rack tile points, rack size)``."""
     leave_map(rack, milli, caps, G, P, R, stride, lmap)
+    return rack_terms(rack, tile_pts, stride)
+
+
+@inline
+def rack_terms(rack, tile_pts, stride):
+    """``(full index, rack tile points, rack size)`` of a rack whose leave map strides are ``stride``."""
     full = np.int64(0)
     pts = np.int64(0)
     n = np.int64(0)
-    for k in range(caps.shape[0]):
+    for k in range(stride.shape[0]):
         full += rack[k] * stride[k]
         pts += rack[k] * tile_pts[k]
         n += rack[k]

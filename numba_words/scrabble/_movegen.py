@@ -1520,6 +1520,14 @@ def equity_obj(rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, emp
     K = caps.shape[0]
     stride = np.zeros(K, np.int64)
     lmap = np.zeros(256, np.int64)  # 2 ** 7 sub-multisets at most, fewer with repeated tiles
+    return equity_obj_map(rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, empty_board, stride, lmap)
+
+
+@kernel
+def equity_obj_map(rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, empty_board, stride, lmap):
+    """:func:`equity_obj` that fills the caller's ``stride``/``lmap`` with the rack's leave map
+    (:func:`._leaves.leave_map`), for a caller that reads it again (:func:`._autoplay.pick_equity`)."""
+    K = caps.shape[0]
     size = _leaves.leave_map(rk, milli, caps, G, P, R, stride, lmap)
     eqv = np.empty(size, np.int64)
     full = np.int64(0)
