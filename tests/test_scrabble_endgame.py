@@ -3,6 +3,7 @@ endgames from self-played games; the principal variation replays legally and add
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from numba_words.scrabble.endgame import _after, solve_endgame
 from numba_words.scrabble.errors import ScrabbleError
 
 ALPHA = SCRABBLE.alphabet
+MAGPIE_TESTS = Path(__file__).resolve().parent / "data" / "scrabble" / "magpie_endgame_tests.cgp"
 
 
 def positions_from_games(n_games, seed, max_tiles):
@@ -157,6 +159,28 @@ def test_depth_limited_values_against_plain_python():
             assert res.value == limited(pos, depth, False, memo), (pos.cgp(), depth)
             seen += 1
     assert seen >= 5
+
+
+def test_endgame_lexicon_searches_the_same_tree():
+    """The endgame's own lexicon (words of the racks' tiles, and of each line's tiles with them) generates the
+    same plays and cross-checks as the full one: the same value, node count and principal variation, blanks
+    included. It fails when a kind of word the endgame can make (across a line's tiles, a cross word) is left
+    out."""
+    import numpy as np
+
+    from numba_words.scrabble.endgame import _Table, _search, endgame_lexicon
+
+    lines = [ln.partition("#")[0].strip() for ln in MAGPIE_TESTS.read_text().splitlines() if ln.strip()
+             and not ln.startswith("#")]
+    ps = positions_from_games(12, seed=31, max_tiles=7)[:4]
+    ps += [Position.from_cgp(lines[k] + " lex TWL06;") for k in (0, 5, 7)]  # vs_joey, kue, via_opp (blanks)
+    for pos in ps:
+        lex = endgame_lexicon(pos)
+        assert len(lex.words) < len(pos.lexicon.words) // 4
+        full = _search(pos, 2, _Table(1), False)
+        own = _search(pos, 2, _Table(1), False, lex=lex)
+        assert full[:3] == own[:3], pos.cgp()
+        assert [np.asarray(r).tobytes() for r in full[3]] == [np.asarray(r).tobytes() for r in own[3]], pos.cgp()
 
 
 def test_depth_limit_and_deepening(small):
