@@ -151,14 +151,14 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, t
         side = ((row << 1) | (row >> 1)) & full
         vert = (OC[q, 0, r - 1] if r > 0 else 0) | (OC[q, 0, r + 1] if r < SIZE - 1 else 0)
         todo = (side | vert) & ~row & full  # empty squares next to a tile
+        if not every:  # across plays on the rows of tr, down plays (no tile left or right) on the columns of tc
+            todo &= (side if (tr >> r) & 1 else 0) | (~side & tc)
         while todo != 0:
             c = lsb_index(todo)
             todo &= todo - 1
             h = (side >> c) & 1 == 1
             d = 0 if h else 1
             i = r if h else c  # the line and the tile's place on it
-            if not every and ((tr if h else tc) >> i) & 1 == 0:
-                continue
             allowed = CC[q, 0, r, c] & CC[q, 1, c, r] & letters
             j = c if h else r
             a = j
