@@ -31,9 +31,9 @@ search that falls outside is searched again from the bound it returned with the 
 side, until one lands inside."""
 MAX_PLIES = 2 * 2 * 7 + 1
 """Longest endgame line: every play places a tile, and passes never come twice in a row before the end."""
-PRUNE_AFTER = 0.5
+PRUNE_AFTER = 1.0
 """Seconds of deepening after which the search switches to the endgame's own lexicon (:func:`endgame_lexicon`:
-the same plays; building it takes 5-300 ms, which only a longer search repays)."""
+the same plays; building it takes 2-170 ms, which only a longer search repays)."""
 _Z = np.random.default_rng(0x5EED_E4D6)
 ZSQ = _Z.integers(1, 2 ** 62, (SIZE * SIZE, 64), dtype=np.int64)
 """Zobrist keys of (square, letter + 32 * blank)."""
@@ -211,22 +211,20 @@ def endgame_words(position) -> list:
         for a in range(SIZE):
             if a > 0 and sq[a - 1] is not None:
                 continue
-            n_open = n_fixed = 0
-            for e in range(a, SIZE):
-                if sq[e] is None:
-                    n_open += 1
-                else:
-                    n_fixed += 1
-                if n_open > n_tiles:
-                    break
-                if e == a or (e + 1 < SIZE and sq[e + 1] is not None) or not n_fixed or not n_open:
-                    continue
-                n = e - a + 1
-                allowed = np.array([full if t is None else 1 << t for t in sq[a:e + 1]], np.uint32)
-                open_ = np.array([t is None for t in sq[a:e + 1]], np.uint8)
-                flat, offs, _ = _queries.dawg_search(lex.dawg, allowed, open_, counts, blanks, True, n, n, 0)
-                for k in range(len(offs) - 1):
-                    words.add(alpha.decode(flat[offs[k]:offs[k + 1]]))
+            f = next((q for q in range(a, SIZE) if sq[q] is not None), None)
+            if f is None:
+                break
+            # one search from a for the words of every stretch a..e through the first tile f at once (a letter or
+            # any tile per square)
+            allowed = np.array([full if t is None else 1 << t for t in sq[a:]], np.uint32)
+            open_ = np.array([t is None for t in sq[a:]], np.uint8)
+            flat, offs, _ = _queries.dawg_search(lex.dawg, allowed, open_, counts, blanks, True, max(f - a + 1, 2),
+                                                 SIZE - a, 0)
+            for k in range(len(offs) - 1):
+                e = a + int(offs[k + 1] - offs[k]) - 1
+                if (e + 1 < SIZE and sq[e + 1] is not None) or None not in sq[a:e + 1]:
+                    continue  # borders a tile, or has no free square
+                words.add(alpha.decode(flat[offs[k]:offs[k + 1]]))
     return sorted(words)
 
 
