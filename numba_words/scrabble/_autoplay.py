@@ -166,7 +166,7 @@ def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg
     ``opp_pts`` points; equity as :func:`pick_equity` computes it, ties to the first in generation order) in row
     0; returns 1, or 0 when there is none. The pruned search (:func:`._movegen.best` with
     :func:`._movegen.equity_obj`): ``pick_equity(rk, n, ...)`` on its row chooses what it would choose from every
-    play, exchanges included."""
+    play, exchanges included. Leaves the rack's leave map in ``stride``/``lmap`` for it."""
     for c in range(counts.shape[0]):
         counts[c] = 0
     for k in range(1, rk.shape[0]):
@@ -188,16 +188,14 @@ def move_scratch(K):
 
 
 @kernel
-def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board, tile_pts, milli, caps, G, P, R,
-                vowel, pen, stride, lmap, mapped):
+def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_board, tile_pts, vowel, pen, stride,
+                lmap):
     """The move of highest static equity among the ``n`` plays in ``meta``... and (with ``can_exchange``) the
     exchanges of rack ``rk``: ``(choice, keep, leave, equity)`` with ``choice`` the play's row, -2 an exchange
     keeping the leave of mixed-radix index ``keep`` (see :func:`._leaves.leave_map`), -3 a pass; ``leave`` the
-    kept tiles' value in millipoints (0 once the bag is empty), ``equity`` the move's (millipoints)."""
-    if mapped:  # stride/lmap already hold the rack's leave map (:func:`best_equity` filled them)
-        fullidx, rpts, rn = _leaves.rack_terms(rk, tile_pts, stride)
-    else:
-        fullidx, rpts, rn = _leaves.equity_terms(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, stride, lmap)
+    kept tiles' value in millipoints (0 once the bag is empty), ``equity`` the move's (millipoints). ``stride``,
+    ``lmap``: the rack's leave map, as :func:`best_equity` leaves them."""
+    fullidx, rpts, rn = _leaves.rack_terms(rk, tile_pts, stride)
     best_eq = _leaves.PASS_EQUITY
     choice = np.int64(-3)
     xbest = np.int64(-1)
@@ -362,8 +360,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
                             words, bm, nm, tabs, counts, nbag, opp_pts, tile_pts, milli[leave_sel[p]], caps, G, P, R,
                             vowel, pen, stride, lmap)
             choice, xbest, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange,
-                                               empty_board, tile_pts, milli[leave_sel[p]], caps, G, P, R, vowel, pen,
-                                               stride, lmap, True)
+                                               empty_board, tile_pts, vowel, pen, stride, lmap)
             if lsum.shape[0] > 1 and nbag > 0 and choice != -3 and n_rack == rack_size:
                 r = _leaves.rank(rk, caps, G7, P7, rack_size)
                 lsum[r] += eq

@@ -94,8 +94,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
                             nm, tabs, counts, nbag, other, tile_pts, milli, caps, G, P, R, vowel, pen, stride,
                             lmap)
             choice, keep, leave, _ = pick_equity(rk, n, meta, words, bm, nm, nbag, other, nbag >= rack_size,
-                                              not_empty, tile_pts, milli, caps, G, P, R, vowel, pen, stride, lmap,
-                                              True)
+                                              not_empty, tile_pts, vowel, pen, stride, lmap)
             if ply >= plies - 2:
                 left += sign * leave
             if choice >= 0:

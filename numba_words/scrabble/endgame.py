@@ -200,7 +200,6 @@ def endgame_words(position) -> list:
     alpha = lex.alphabet
     tiles = position.rack + position.opp_rack
     counts, blanks = lex._rack(tiles)
-    n_tiles = int(counts.sum()) + blanks
     words = {m.word for m in lex.anagrams(tiles, min_len=2)}
     grid = position.board.letters  # letter codes (blanks too), EMPTY for an empty square
     full = alpha.full_mask
