@@ -50,6 +50,26 @@ def test_tour_section(twl_lex=None):
     tour(Lexicon.load("twl06"), lines.append)
     text = "\n".join(lines)
     assert "== Scrabble" in text and "8K EMMeT 38" in text and "M plays/s" in text and "reference" in text
+    assert "every play ranked by equity" in text and "(the same equity)" in text
+
+
+def test_tour_play_section():
+    """Self-play, simulation and endgame in the tour: each beside the same work driven from Python, with the
+    same games, the same estimates at both thread counts and the plain minimax's endgame value."""
+    from numba_words.lexicon import Lexicon
+    from numba_words.scrabble import Position
+    from numba_words.scrabble.cli import TOUR_CGP, _tour_play
+    from numba_words.scrabble.search import warmup
+
+    warmup(parts=("games", "sim", "endgame"))
+    lex = Lexicon.load("twl06")
+    lines = []
+    _tour_play(Position.from_cgp(TOUR_CGP, lexicon=lex), lex, lines.append)
+    text = "\n".join(lines)
+    assert "games/s" in text and "(the same scores, turns and bingos)" in text, text
+    assert "playouts/s" in text and "(the same estimates)" in text, text
+    assert "exact endgame AAE against W (bag empty): +5 by" in text and "plain minimax" in text, text
+    assert "DIFFERENT" not in text, text
 
 
 def test_json_and_csv_outputs(capsys):

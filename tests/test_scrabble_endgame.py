@@ -9,6 +9,7 @@ import pytest
 
 from numba_words.scrabble import SCRABBLE, Position
 from numba_words.scrabble.autoplay import play_games
+from numba_words.scrabble._reference_search import reference_endgame
 from numba_words.scrabble.endgame import _after, solve_endgame
 from numba_words.scrabble.errors import ScrabbleError
 
@@ -42,32 +43,10 @@ def tile_pts(rack):
     return sum(SCRABBLE.values.get(ch, 0) for ch in rack if ch != "?")
 
 
-MEMO: dict = {}
-
-
-def brute(pos, passed=False, memo=None):
-    """Plain minimax (memoised on the board, both racks and the pass flag): the spread the side to move gets
+def brute(pos, passed=False):
+    """Plain minimax over every play and the pass (:func:`reference_endgame`): the spread the side to move gets
     from here with best play by both sides."""
-    memo = MEMO if memo is None else memo
-    key = (pos.board.letters.tobytes(), pos.board.blanks.tobytes(), pos.rack, pos.opp_rack, passed)
-    if key not in memo:
-        memo[key] = _brute(pos, passed, memo)
-    return memo[key]
-
-
-def _brute(pos, passed, memo):
-    best = None
-    for play in pos.legal_plays():
-        if not play.leave:
-            v = play.score + 2 * tile_pts(pos.opp_rack)
-        else:
-            v = play.score - brute(_after(pos, play), False, memo)
-        best = v if best is None else max(best, v)
-    if passed:
-        v = tile_pts(pos.opp_rack) - tile_pts(pos.rack)
-    else:
-        v = -brute(_after(pos, None), True, memo)
-    return v if best is None else max(best, v)
+    return reference_endgame(pos, passed)[0]
 
 
 @pytest.fixture(scope="module")

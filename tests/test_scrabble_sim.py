@@ -137,6 +137,18 @@ def test_playouts_match_a_plain_python_replay(midgame, table, plies):
             assert out[x, len(plays) + j] == unseen
 
 
+def test_python_playouts_baseline(midgame):
+    """The tour's Python-driven playouts: with no reply a play's outcome is its score; with replies the
+    opponent's best reply only changes it (and the run is reproducible by seed)."""
+    from numba_words.scrabble._reference_search import python_playouts
+
+    plays = midgame.legal_plays().top(3, "equity")
+    assert python_playouts(midgame, plays, 2, plies=0) == [float(p.score) for p in plays]
+    a = python_playouts(midgame, plays, 3, plies=2, seed=4)
+    assert a == python_playouts(midgame, plays, 3, plies=2, seed=4)
+    assert a != [float(p.score) for p in plays]
+
+
 @pytest.mark.parametrize("plies", [1, 2])
 def test_exchange_candidates_match_a_plain_python_replay(midgame, table, plies):
     from numba_words.scrabble.leaves import exchange_options

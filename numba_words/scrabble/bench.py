@@ -85,6 +85,7 @@ class Batch:
             raise ScrabbleError("a benchmark needs at least one position")
         b0 = positions[0].board
         self.P = len(positions)
+        self.positions = list(positions)
         self.v = b0.variant
         self.boards = [p.board for p in positions]
         racks = [p._rack_arrays() for p in positions]
@@ -106,6 +107,28 @@ class Batch:
         for p, b in enumerate(self.boards):
             best = plays_array(b, self.counts[p], self.nblank[p], best_only=True)
             out[p] = best["score"][0] if len(best) else -1
+        return out
+
+    def run_best_equity(self) -> np.ndarray:
+        """Static equity (millipoints) of every position's best play by the pruned search with the leave in its
+        bounds (its objective built per position, as :meth:`Position.best` does); -1 where there is no play."""
+        from .leaves import equity_objective
+
+        out = np.full(self.P, -1, np.int64)
+        for p, (pos, b) in enumerate(zip(self.positions, self.boards)):
+            best = plays_array(b, self.counts[p], self.nblank[p], best_only=True,
+                               obj=equity_objective(pos, pos.leaves))
+            if len(best):
+                out[p] = pos._equities(best)[0]
+        return out
+
+    def run_rank_equity(self) -> np.ndarray:
+        """The same by generating every play and ranking all of them by equity."""
+        out = np.full(self.P, -1, np.int64)
+        for p, (pos, b) in enumerate(zip(self.positions, self.boards)):
+            arr = plays_array(b, self.counts[p], self.nblank[p], cap=int(self.cap))
+            if len(arr):
+                out[p] = pos._equities(arr).max()
         return out
 
     def run_batch(self, n_threads=None) -> int:
@@ -143,6 +166,10 @@ def measure(positions, *, threads=(1, 2), reference_sample: int = 2, reference_r
         step()
     res["best_s"] = _seconds(b.run_best, min_time)
     step()
+    res["best_equity_same"] = bool((b.run_best_equity() == b.run_rank_equity()).all())
+    res["best_equity_s"] = _seconds(b.run_best_equity, min_time)
+    res["rank_equity_s"] = _seconds(b.run_rank_equity, min_time)
+    step()
     if reference_sample:
         small = []
         for p in positions[:reference_sample]:
@@ -159,7 +186,7 @@ def measure(positions, *, threads=(1, 2), reference_sample: int = 2, reference_r
 
 def steps(threads=(1, 2)) -> int:
     """How many times :func:`measure` reports progress."""
-    return 3 + len(threads)
+    return 4 + len(threads)
 
 
 def reference_rate(positions) -> dict:
@@ -199,6 +226,11 @@ def report(res, echo=print) -> None:
              f"{P / t:9,.0f} positions/s {n / t / 1e6:6.2f} M plays/s")
     t = res["best_s"]
     echo(f"  best play only (pruned), 1 thread:             {t / P * 1e6:8.1f} us/position {P / t:9,.0f} positions/s")
+    if "best_equity_s" in res:
+        t, tr = res["best_equity_s"], res["rank_equity_s"]
+        same = "the same equity" if res["best_equity_same"] else "A DIFFERENT EQUITY (a bug: please report it)"
+        echo(f"  best play by equity (pruned, leaves in bounds): {t / P * 1e6:6.1f} us/position {P / t:9,.0f} "
+             f"positions/s; every play ranked by equity: {tr / P * 1e6:,.1f} us/position -> {tr / t:,.1f}x ({same})")
     if "reference_s" in res:
         rp, rt = res["reference_positions"], res["reference_s"]
         kt = res["reference_kernel_s"]

@@ -418,4 +418,73 @@ def tour(lex, echo) -> None:
     top = plays.top(5)
     echo(f"position {pos.cgp().split()[0][:40]}... rack {pos.rack or '-'}: {len(plays)} plays in {dt * 1e3:.2f} ms"
          + ("; top 5: " + ", ".join(str(p) for p in top) if top else ""))
+    warmup(lex, parts=("equity",))
     report(measure(positions, reference_sample=1, min_time=0.05), echo=lambda s: echo(s.strip()))
+    if variant.name == "scrabble" and len(lex) >= 10_000:  # (toy word lists end games before they start)
+        _tour_play(pos, lex, echo)
+
+
+TOUR_ENDGAME_CGP = ("A1T2AVA6C/TARTLY8E/T1O11n/E1O11O/N1ZINC8T/D12PE/E6JUNKIER1/ROOF2QI2E1HOB/2DEIXIS2V2U1/"
+                    "1F1M1ISM1PI2D1/AE1U5AL4/NU1R3BLISS3/GAWsY4N5/ER4GREETING1/L8D2OOH AAE/W 0/0 0")
+"""A self-played endgame small enough for the plain minimax of the tour's baseline (3 tiles against 1)."""
+
+
+def _tour_play(pos, lex, echo) -> None:
+    """Self-play by equity, a simulation and an exact endgame, each beside the same work driven from Python
+    through the public API, once their kernels are compiled (the tour does not wait ~1 min for them)."""
+    import numba
+
+    from .. import _jit
+    from .._timing import timed as _timed
+    from . import _autoplay, _endgame, _sim
+    from ._reference_search import python_playouts, reference_endgame
+    from .autoplay import play_games
+    from .position import Position
+
+    if not all(_jit.cached(k) for k in (_autoplay.play_range, _sim.playouts, _endgame.solve)):
+        echo("self-play, simulation and exact endgames: their kernels compile on first use (~1 min CPU); "
+             "'numba-words warmup' compiles them, and the tour shows them from then on")
+        return
+    nt = min(2, numba.get_num_threads())
+    n = 256
+    play_games(8, ("equity", "equity"), lexicon=lex, seed=1, threads=1)  # load the kernels
+    r1, t1 = _timed(lambda: play_games(n, ("equity", "equity"), lexicon=lex, seed=1, threads=1))
+    rn, tn = _timed(lambda: play_games(n, ("equity", "equity"), lexicon=lex, seed=1, threads=nt))
+
+    def by_equity(p):
+        return p.best_move("equity")
+
+    rp, tp = _timed(lambda: play_games(2, (by_equity, by_equity), lexicon=lex, seed=1))
+    same = (rp.out == r1.out[:2]).all() and (rn.out == r1.out).all()
+    st = r1.stats()
+    echo(f"self-play by equity (shipped leave values), {n} games: {n / t1:,.0f} games/s on 1 thread, {n / tn:,.0f} "
+         f"on {nt}; mean score {st['mean_score'][0]:.0f}, {st['turns_per_game']:.1f} turns, "
+         f"{st['bingos_per_game'][0]:.2f} bingos a side a game")
+    echo(f"  the same games driven from Python (Position.best_move each turn): {2 / tp:,.1f} games/s -> kernel "
+         f"{tp / 2 * n / t1:,.0f}x faster on 1 thread "
+         f"({'the same scores, turns and bingos' if same else 'DIFFERENT GAMES (a bug: please report it)'})")
+    pos.simulate(candidates=10, plies=2, iterations=8, seed=0, threads=1)  # load the kernel
+    s1, ts1 = _timed(lambda: pos.simulate(candidates=10, plies=2, iterations=100, seed=0, threads=1))
+    sn, tsn = _timed(lambda: pos.simulate(candidates=10, plies=2, iterations=100, seed=0, threads=nt))
+    same = [(c.play.notation, c.mean) for c in s1.candidates] == [(c.play.notation, c.mean) for c in sn.candidates]
+    top = s1.candidates[0]
+    static = max(s1.candidates, key=lambda c: c.equity)
+    echo(f"simulation of the position above, 10 candidates x 100 iterations, 2 plies: {s1.playouts / ts1:,.0f} "
+         f"playouts/s on 1 thread, {sn.playouts / tsn:,.0f} on {nt} "
+         f"({'the same estimates' if same else 'DIFFERENT ESTIMATES (a bug: please report it)'}); "
+         f"top {top.play.notation} {top.mean:+.1f} +- {top.stderr:.1f} (static best {static.play.notation})")
+    plays = [c.play for c in s1.candidates if hasattr(c.play, "placed")][:5]
+    if plays:
+        _, tpy = _timed(lambda: python_playouts(pos, plays, 2, plies=2, seed=0))
+        py_rate = 2 * len(plays) / tpy
+        echo(f"  playouts driven from Python (Position.best_move each turn): {py_rate:,.0f} playouts/s -> kernel "
+             f"{s1.playouts / ts1 / py_rate:,.0f}x faster on 1 thread")
+    eg = Position.from_cgp(TOUR_ENDGAME_CGP, lexicon=lex)
+    eg.endgame(tt_mb=1)  # load the kernel
+    res, te = _timed(lambda: eg.endgame(tt_mb=1))
+    (ref, nodes), tr = _timed(lambda: reference_endgame(eg))
+    echo(f"exact endgame {eg.rack} against {eg.opp_rack} (bag empty): {res.value:+d} by "
+         f"{' / '.join(res.pv_notation())}, {res.nodes:,} nodes in {te * 1e3:.1f} ms")
+    echo(f"  plain minimax over every play (Position.legal_plays): {ref:+d}, {nodes:,} positions in {tr:.2f} s -> "
+         f"kernel {tr / te:,.0f}x faster" + ("" if ref == res.value else " (A DIFFERENT VALUE: a bug, please report it)"))
+

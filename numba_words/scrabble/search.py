@@ -168,16 +168,16 @@ def _warmup_lexicon():
     return Lexicon(flat, offsets, dawg, Alphabet(ENGLISH), name="<warmup>", sha256="")
 
 
-WARMUP_PARTS = ("generate", "best", "equity", "games")
+WARMUP_PARTS = ("generate", "best", "equity", "games", "sim", "endgame")
 
 
 def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     """Compile (or load from Numba's cache) the kernels behind ``parts``: ``"generate"`` (every play, batches,
     placing tiles), ``"best"`` (the pruned best-play search), ``"equity"`` (the equity of a plays array, and the
     shipped leave table kept in the lexicon cache) and ``"games"`` (the self-play kernels of
-    :func:`play_games` with the pruned equity search, ~25 s CPU on a machine's first run); build the span table; with a
-    ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone.
-    Simulation and endgame kernels compile on their first use."""
+    :func:`play_games` with the pruned equity search, ~25 s CPU on a machine's first run), ``"sim"``
+    (:meth:`Position.simulate`, ~15 s) and ``"endgame"`` (:meth:`Position.endgame`, ~30 s); build the span table;
+    with a ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone."""
     from ..lexicon import Lexicon
     from .variants import SCRABBLE
 
@@ -194,7 +194,6 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     if "equity" in parts:  # before the search: Position.best's background compile needs this done soonest
         from .leaves import default_leaves, play_equities
         from .plays import PLAY_DTYPE
-        from .position import Position
 
         play_equities(np.zeros(1, PLAY_DTYPE), Position(SCRABBLE, lex, rack="AB"), default_leaves(SCRABBLE))
     if "generate" in parts:
@@ -208,6 +207,15 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
         from .autoplay import play_games
 
         play_games(2, ("equity", "score"), lexicon=lex, threads=1)
+    if "sim" in parts:
+        sb = BoardArrays(SCRABBLE, lex)
+        sb.place([7, 7], [7, 8], [0, 1], [False, False])
+        Position(SCRABBLE, lex, board=sb, rack="AB").simulate(candidates=2, plies=2, iterations=2, threads=1)
+    if "endgame" in parts:  # a bag that two racks of AB empty
+        import dataclasses
+
+        tiny = dataclasses.replace(SCRABBLE, name="<warmup>", counts={"A": 2, "B": 2}, blanks=0, _arrays={})
+        Position(tiny, lex, rack="AB", opp_rack="AB").endgame()
     if lexicon is not None:
         reach_for(lexicon)
         wtabs_for(lexicon)
