@@ -152,7 +152,7 @@ def compiled(engine: str) -> bool:
 
     from numba.core.registry import CPUDispatcher
 
-    from ._jit import cached
+    from ._background import cached
 
     pkg = importlib.import_module(f"{__name__}.{engine}")
     for info in pkgutil.iter_modules(pkg.__path__):

@@ -85,12 +85,6 @@ pkernel = numba.njit(cache=True, nogil=True, parallel=True)
 inline = numba.njit(inline="always", cache=True, nogil=True)
 
 
-def cached(dispatcher) -> bool:
-    """Whether Numba's on-disk cache holds an up-to-date compiled ``dispatcher`` (a kernel): a first call then
-    loads it instead of compiling."""
-    return bool(dispatcher._cache._cache_file._load_index())
-
-
 @contextlib.contextmanager
 def threads(n: int | None):
     """Run the body with ``numba.set_num_threads(n)``; restore the old count afterwards.

@@ -434,14 +434,14 @@ def _tour_play(pos, lex, echo) -> None:
     through the public API, once their kernels are compiled (the tour does not wait ~1 min for them)."""
     import numba
 
-    from .. import _jit
+    from .._background import cached
     from .._timing import timed as _timed
     from . import _autoplay, _endgame, _sim
     from ._reference_search import python_playouts, reference_endgame
     from .autoplay import play_games
     from .position import Position
 
-    if not all(_jit.cached(k) for k in (_autoplay.play_range, _sim.playouts, _endgame.solve)):
+    if not all(cached(k) for k in (_autoplay.play_range, _sim.playouts, _endgame.solve)):
         echo("self-play, simulation and exact endgames: their kernels compile on first use (~1 min CPU); "
              "'numba-words warmup' compiles them, and the tour shows them from then on")
         return
