@@ -7,14 +7,9 @@ for endgames of a few tiles; :func:`python_playouts` plays simulation-style play
 from __future__ import annotations
 
 import random
-from collections import Counter
 
+from .leaves import tile_points
 from .plays import _sort_rack
-
-
-def tile_points(variant, rack: str) -> int:
-    """The points of the tiles of ``rack`` (a blank scores 0)."""
-    return sum(variant.values.get(ch, 0) for ch in rack if ch != "?")
 
 
 def reference_endgame(pos, passed: bool = False) -> tuple[int, int]:

@@ -487,4 +487,3 @@ def _tour_play(pos, lex, echo) -> None:
          f"{' / '.join(res.pv_notation())}, {res.nodes:,} nodes in {te * 1e3:.1f} ms")
     echo(f"  plain minimax over every play (Position.legal_plays): {ref:+d}, {nodes:,} positions in {tr:.2f} s -> "
          f"kernel {tr / te:,.0f}x faster" + ("" if ref == res.value else " (A DIFFERENT VALUE: a bug, please report it)"))
-

@@ -176,7 +176,7 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     placing tiles), ``"best"`` (the pruned best-play search), ``"equity"`` (the equity of a plays array, and the
     shipped leave table kept in the lexicon cache) and ``"games"`` (the self-play kernels of
     :func:`play_games` with the pruned equity search, ~25 s CPU on a machine's first run), ``"sim"``
-    (:meth:`Position.simulate`, ~15 s) and ``"endgame"`` (:meth:`Position.endgame`, ~30 s); build the span table;
+    (:meth:`Position.simulate`, ~17 s more) and ``"endgame"`` (:meth:`Position.endgame`, ~15 s more); build the span table;
     with a ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone."""
     from ..lexicon import Lexicon
     from .variants import SCRABBLE
