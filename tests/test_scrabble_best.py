@@ -12,6 +12,7 @@ import pytest
 
 from numba_words.lexicon import Lexicon
 from numba_words.scrabble import SCRABBLE, Position
+from numba_words.scrabble.errors import InvalidRackError
 from numba_words.scrabble.leaves import Leaves
 
 BENCH = Path(__file__).resolve().parent.parent / "data" / "scrabble" / "twl06_bench.cgp"
@@ -122,3 +123,44 @@ def test_best_by_score_and_equity_are_the_full_lists_best(twl):
             bingos += a.tiles_used == 7
             empty_bag += p.bag_size() == 0
     assert checked > 600 and blanks > 400 and bingos > 100 and empty_bag > 10
+
+
+def test_best_move_is_the_best_of_every_play_and_exchange(twl):
+    """best_move() (the search with the best exchange's equity as its floor, and best("equity") with it on blank
+    racks) chooses what ranking every play and every exchange chooses: the play on ties, the exchange when no play
+    reaches it (random leave tables make that common), over racks with 0, 1 and 2 blanks."""
+    from numba_words.scrabble.leaves import exchange_options
+
+    rng = random.Random(21)
+    tables = []
+    for seed, lo, hi in ((31, -25_000, 40_000), (32, -90_000, -35_000)):  # the second: keeping nothing is best
+        t = Leaves(SCRABBLE, name="random")
+        t.milli[:] = np.random.default_rng(seed).integers(lo, hi, len(t))
+        tables.append(t)
+    plays = exchanges = blank_floor_missed = 0
+    for line in BENCH.read_text().splitlines():
+        base = Position.from_cgp(line, lexicon=twl)
+        if base.bag_size() < 7:
+            continue
+        for j, rack in enumerate(_racks(rng, base, 9)):  # blanks: j % 3; leaves: j // 3
+            p = base.copy()
+            try:
+                p.rack = rack
+            except InvalidRackError:  # tiles of the opponent's known rack drawn
+                continue
+            if j >= 3:
+                p.leaves = tables[j // 3 - 1]
+            full = p.legal_plays()
+            top = full.best("equity")
+            ex = exchange_options(p)[0]
+            got = p.best_move()
+            if top is not None and round(top.equity * 1000) >= round(ex.equity * 1000):
+                assert str(got) == str(top) and got.equity == top.equity, (p.cgp(), str(got), str(top))
+                plays += 1
+            else:
+                assert got == ex, (p.cgp(), got, ex)
+                exchanges += 1
+                blank_floor_missed += "?" in rack
+            a = p.best("equity")  # a blank rack's floor missed: searched again without it
+            assert (a is None) == (top is None) and (a is None or str(a) == str(top)), (p.cgp(), str(a), str(top))
+    assert plays > 100 and exchanges > 30 and blank_floor_missed > 5

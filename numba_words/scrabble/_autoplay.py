@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel, unliteral
+from .._jit import inline, kernel, unliteral
 from . import _cross, _leaves, _movegen
 from ._tables import EMPTY, SIZE
 
@@ -154,19 +154,21 @@ def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
         counts[k - 1] = rk[k]
     n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
                                empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]),
-                               _movegen.score_obj())
+                               _movegen.score_obj(), False)
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 
 
 @kernel
 def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm,
-                nm, tabs, counts, nbag, opp_pts, tile_pts, milli, caps, G, P, R, vowel, pen, stride, lmap):
+                nm, tabs, counts, nbag, opp_pts, tile_pts, milli, caps, G, P, R, vowel, pen, stride, lmap,
+                can_exchange):
     """The play of highest static equity of the rack ``rk`` (tiles by kind; bag ``nbag`` tiles, opponent's rack
     ``opp_pts`` points; equity as :func:`pick_equity` computes it, ties to the first in generation order) in row
-    0; returns 1, or 0 when there is none. The pruned search (:func:`._movegen.best` with
-    :func:`._movegen.equity_obj`): ``pick_equity(rk, n, ...)`` on its row chooses what it would choose from every
-    play, exchanges included. Leaves the rack's leave map in ``stride``/``lmap`` for it."""
+    0; returns 1, or 0 when there is none or (``can_exchange``) none reaches the best exchange. The pruned search
+    (:func:`._movegen.best` with :func:`._movegen.equity_obj`, the best exchange's equity its floor):
+    ``pick_equity(rk, n, ...)`` on its row chooses what it would choose from every play, exchanges included.
+    Leaves the rack's leave map in ``stride``/``lmap`` for it."""
     for c in range(counts.shape[0]):
         counts[c] = 0
     for k in range(1, rk.shape[0]):
@@ -174,7 +176,7 @@ def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg
     obj = _movegen.equity_obj_map(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, vowel, pen, empty_board, stride,
                                   lmap)
     n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                               empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]), obj)
+                               empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]), obj, can_exchange)
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 
@@ -185,6 +187,24 @@ def move_scratch(K):
     cols, xk, ones)``."""
     return (np.zeros(32, np.int64), np.zeros(K, np.int64), np.zeros(256, np.int64), np.zeros(8, np.int64),
             np.zeros(8, np.int64), np.zeros(8, np.int64), np.ones(K, np.int64))
+
+
+@inline
+def best_exchange(rk, stride, lmap):
+    """The exchange of highest equity of rack ``rk``: ``(keep, equity)``, ``keep`` the first leave index (see
+    :func:`._leaves.leave_map`) of the highest value but the whole rack's, ``equity`` its value (millipoints)."""
+    size = np.int64(1)
+    full = np.int64(0)
+    for k in range(rk.shape[0]):
+        size *= rk[k] + 1
+        full += rk[k] * stride[k]
+    x = np.int64(-1)
+    xeq = _movegen.NEG
+    for idx in range(size):
+        if idx != full and lmap[idx] > xeq:
+            xeq = lmap[idx]
+            x = idx
+    return x, xeq
 
 
 @kernel
@@ -208,14 +228,11 @@ def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_b
             best_eq = eq
             choice = i
     if can_exchange:
-        size = np.int64(1)
-        for k in range(rk.shape[0]):
-            size *= rk[k] + 1
-        for idx in range(size):
-            if idx != fullidx and lmap[idx] > best_eq:
-                best_eq = lmap[idx]
-                xbest = idx
-                choice = -2
+        x, xeq = best_exchange(rk, stride, lmap)
+        if xeq > best_eq:
+            best_eq = xeq
+            xbest = x
+            choice = -2
     leave = np.int64(0)
     if choice == -2:
         leave = lmap[xbest]
@@ -358,7 +375,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
             opp_pts = _rack_pts(racks[1 - p], tile_pts)
             n = best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
                             words, bm, nm, tabs, counts, nbag, opp_pts, tile_pts, milli[leave_sel[p]], caps, G, P, R,
-                            vowel, pen, stride, lmap)
+                            vowel, pen, stride, lmap, can_exchange)
             choice, xbest, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange,
                                                empty_board, tile_pts, vowel, pen, stride, lmap)
             if lsum.shape[0] > 1 and nbag > 0 and choice != -3 and n_rack == rack_size:

@@ -189,9 +189,11 @@ def _tables(board: BoardArrays) -> _Tables:
     return t
 
 
-def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None, obj=None) -> np.ndarray:
+def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None, obj=None,
+                exchange_floor=False) -> np.ndarray:
     """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one (by score, or by
-    the objective ``obj`` of :func:`._movegen.best`, e.g. :func:`._movegen.equity_obj`).
+    the objective ``obj`` of :func:`._movegen.best`, e.g. :func:`._movegen.equity_obj`; with ``exchange_floor``,
+    only a play whose objective reaches the best exchange's: none when the best does not).
 
     One position runs serially: a parallel loop over its 30 lines was measured 7-14x slower here (buffers,
     packing and thread wake-up on a ~200 us job); parallelism is over positions (:func:`batch_arrays`)."""
@@ -200,7 +202,8 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
             t.rack_size, t.bingo, board.dawg, t.span, board.empty, t.reach, t.wtabs)
     if best_only:
         out = np.empty(_movegen.REC, np.uint8)
-        n, _, _ = _movegen.search_best(*args, _SCORE_OBJ if obj is None else obj, out, 0, 0, _movegen.NO_TRIE)
+        n, _, _ = _movegen.search_best(*args, _SCORE_OBJ if obj is None else obj, out, np.int64(0),
+                                       np.int64(2 if exchange_floor else 0), _movegen.NO_TRIE)
         return as_plays(out, n)
     # the kernel called from here, not through a kernel wrapper: a kernel calling another compiles its code
     # again; a position that overflows the rows costs one more call, from the start that overflowed

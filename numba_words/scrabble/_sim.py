@@ -92,7 +92,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             other = _rack_pts(racks[1 - s], tile_pts)
             n = best_equity(L, F, O, C, X, lm, wm, lval, rk, rack_size, bingo, dawg, span, not_empty, meta, words, bm,
                             nm, tabs, counts, nbag, other, tile_pts, milli, caps, G, P, R, vowel, pen, stride,
-                            lmap)
+                            lmap, nbag >= rack_size)
             choice, keep, leave, _ = pick_equity(rk, n, meta, words, bm, nm, nbag, other, nbag >= rack_size,
                                               not_empty, tile_pts, vowel, pen, stride, lmap)
             if ply >= plies - 2:

@@ -363,6 +363,12 @@ def _equity_inputs(position, leaves: Leaves):
     return out
 
 
+def exchange_allowed(position) -> bool:
+    """Whether the bag holds a rack's worth of tiles (:meth:`Position.exchanges`), through the inputs the equity
+    kernels keep on the position."""
+    return _equity_inputs(position, position.leaves)[3] >= position.variant.rack_size
+
+
 def equity_objective(position, leaves: Leaves) -> tuple:
     """The objective of the pruned best-by-equity search (:func:`._movegen.best`) for ``position``'s rack:
     the same equity as :func:`play_equities`."""
@@ -442,8 +448,9 @@ def best_move(position, by: str = "equity"):
             return best
         ex = position.exchanges()
         return exchange_options(position)[0] if ex else None
-    best = position.best("equity")
-    ex = exchange_options(position)
-    if ex and (best is None or round(ex[0].equity * 1000) > round(best.equity * 1000)):
-        return ex[0]
-    return best
+    if not exchange_allowed(position):
+        return position.best("equity")
+    # the best exchange's equity is the search's floor: a play reaching it beats it (ties go to the play), and
+    # none reaching it makes the exchange the move
+    best = position._best("equity", exchange_floor=True)
+    return exchange_options(position)[0] if best is None else best
