@@ -111,13 +111,13 @@ class Batch:
 
     def run_best_equity(self) -> np.ndarray:
         """Static equity (millipoints) of every position's best play by the pruned search with the leave in its
-        bounds (its objective built per position, as :meth:`Position.best` does); -1 where there is no play."""
-        from .leaves import equity_objective
+        bounds (its objective built per position, the exchange floor on blank racks: as :meth:`Position.best`
+        does); -1 where there is no play."""
+        from .position import best_array
 
         out = np.full(self.P, -1, np.int64)
         for p, (pos, b) in enumerate(zip(self.positions, self.boards)):
-            best = plays_array(b, self.counts[p], self.nblank[p], best_only=True,
-                               obj=equity_objective(pos, pos.leaves))
+            best = best_array(pos, b, self.counts[p], self.nblank[p], "equity", blank_floor=True)
             if len(best):
                 out[p] = pos._equities(best)[0]
         return out

@@ -425,17 +425,48 @@ class Exchange:
 def exchange_options(position) -> list:
     """Every exchange :meth:`Position.exchanges` allows, as :class:`Exchange`, best equity first (ties in the
     order of ``exchanges()``)."""
-    from collections import Counter
-
-    leaves = position.leaves
-    rack = Counter(position.rack)
-    out = []
-    for tiles in position.exchanges():
-        keep = rack - Counter(tiles)
-        leave = "".join(sorted(ch for ch in keep.elements() if ch != "?")) + "?" * keep["?"]
-        out.append(Exchange(tiles, leave, leaves[leave]))
+    if not exchange_allowed(position):
+        return []
+    keys, cnt, grid, vals = _exchange_values(position)
+    out = [_exchange(keys, cnt, grid[:, j], vals[j]) for j in range(1, len(vals))]
     out.sort(key=lambda e: -round(e.equity * 1000))
     return out
+
+
+def best_exchange(position):
+    """The first of :func:`exchange_options` (``None`` when exchanging is not allowed), without making the
+    others."""
+    if not exchange_allowed(position):
+        return None
+    keys, cnt, grid, vals = _exchange_values(position)
+    j = 1 + int(np.argmax(vals[1:]))  # (the first of the highest: ties in the order of exchanges())
+    return _exchange(keys, cnt, grid[:, j], vals[j])
+
+
+def _exchange_values(position):
+    """``(keys, cnt, grid, millis)``: the rack's distinct tiles in the order of :meth:`Position.exchanges` and
+    their counts, the count of each exchanged per column, in that method's order (column 0: none), and the leave's
+    value of each column, from the rack's leave map (:func:`._leaves.leave_map`)."""
+    v = position.variant
+    rack = position.rack
+    rk = _rack_kinds_shared(v, rack)
+    stride = np.zeros(len(rk), np.int64)
+    lmap = np.zeros(256, np.int64)
+    _leaves.leave_map(rk, *position.leaves.kernel_args(), stride, lmap)
+    keys = sorted(set(rack), key=lambda ch: (ch == "?", ch))
+    kind = [0 if ch == "?" else v.alphabet.index(ch) + 1 for ch in keys]
+    cnt = np.array([rk[k] for k in kind], np.int64)
+    grid = np.indices(tuple(cnt + 1)).reshape(len(keys), -1)  # exchanged counts, the last key fastest
+    idx = ((cnt[:, None] - grid) * stride[kind][:, None]).sum(axis=0)
+    return keys, cnt, grid, lmap[idx]
+
+
+def _exchange(keys, cnt, counts, milli) -> "Exchange":
+    """The exchange of ``counts[i]`` of each ``keys[i]`` from a rack holding ``cnt[i]`` of it (``keys`` sorted,
+    ``?`` last: the leave written as racks are)."""
+    tiles = "".join(k * int(n) for k, n in zip(keys, counts))
+    leave = "".join(k * int(c - n) for k, c, n in zip(keys, cnt, counts))
+    return Exchange(tiles, leave, float(milli) / 1000)
 
 
 def best_move(position, by: str = "equity"):
@@ -444,13 +475,10 @@ def best_move(position, by: str = "equity"):
 
     if _check_by(by) == "score":
         best = position.best()
-        if best is not None:
-            return best
-        ex = position.exchanges()
-        return exchange_options(position)[0] if ex else None
+        return best_exchange(position) if best is None else best
     if not exchange_allowed(position):
         return position.best("equity")
     # the best exchange's equity is the search's floor: a play reaching it beats it (ties go to the play), and
     # none reaching it makes the exchange the move
     best = position._best("equity", exchange_floor=True)
-    return exchange_options(position)[0] if best is None else best
+    return best_exchange(position) if best is None else best

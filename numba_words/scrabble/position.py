@@ -79,6 +79,20 @@ def sort_rack(rack) -> str:
     return "".join(sorted(ch for ch in rack if ch != "?")) + "?" * rack.count("?")
 
 
+def best_array(position, board, counts, nb, by: str, exchange_floor: bool = False, blank_floor: bool = False):
+    """The pruned search of :meth:`Position._best` on ``position``'s ``board`` and rack arrays: the best play as a
+    plays array of one row (none: no play)."""
+    obj = None
+    floor = False
+    if by == "equity":
+        obj = equity_objective(position, position.leaves)
+        floor = exchange_floor or (blank_floor and nb > 0 and exchange_allowed(position))
+    arr = plays_array(board, counts, nb, best_only=True, obj=obj, exchange_floor=floor)
+    if not len(arr) and floor and not exchange_floor:
+        arr = plays_array(board, counts, nb, best_only=True, obj=obj)
+    return arr
+
+
 class Position:
     """A board, the rack on turn (and optionally the opponent's), the scores and the scoreless-turn count.
 
@@ -239,15 +253,7 @@ class Position:
                 if round(best.equity * 1000) < round(exchange_options(self)[0].equity * 1000):
                     return None
             return best
-        counts, nb = self._rack_arrays()
-        obj = None
-        floor = False
-        if by == "equity":
-            obj = equity_objective(self, self.leaves)
-            floor = exchange_floor or (blank_floor and nb > 0 and exchange_allowed(self))
-        arr = plays_array(self.board, counts, nb, best_only=True, obj=obj, exchange_floor=floor)
-        if not len(arr) and floor and not exchange_floor:
-            arr = plays_array(self.board, counts, nb, best_only=True, obj=obj)
+        arr = best_array(self, self.board, *self._rack_arrays(), by, exchange_floor, blank_floor)
         return Play(arr[0], self) if len(arr) else None
 
     best_play = best
