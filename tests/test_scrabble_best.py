@@ -164,3 +164,12 @@ def test_best_move_is_the_best_of_every_play_and_exchange(twl):
             a = p.best("equity")  # a blank rack's floor missed: searched again without it
             assert (a is None) == (top is None) and (a is None or str(a) == str(top)), (p.cgp(), str(a), str(top))
     assert plays > 100 and exchanges > 30 and blank_floor_missed > 5
+
+
+def test_best_move_with_an_empty_rack_is_a_pass():
+    from numba_words.scrabble.leaves import best_exchange, exchange_options
+
+    p = Position.from_cgp("/".join(["15"] * 15) + " / 0/0 0")
+    assert p.rack == "" and p.bag_size() >= 7
+    assert p.best_move() is None and p.best_move("score") is None and p.best("equity") is None
+    assert exchange_options(p) == [] and best_exchange(p) is None

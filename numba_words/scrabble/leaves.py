@@ -425,7 +425,7 @@ class Exchange:
 def exchange_options(position) -> list:
     """Every exchange :meth:`Position.exchanges` allows, as :class:`Exchange`, best equity first (ties in the
     order of ``exchanges()``)."""
-    if not exchange_allowed(position):
+    if not position.rack or not exchange_allowed(position):
         return []
     keys, cnt, grid, vals = _exchange_values(position)
     out = [_exchange(keys, cnt, grid[:, j], vals[j]) for j in range(1, len(vals))]
@@ -436,7 +436,7 @@ def exchange_options(position) -> list:
 def best_exchange(position):
     """The first of :func:`exchange_options` (``None`` when exchanging is not allowed), without making the
     others."""
-    if not exchange_allowed(position):
+    if not position.rack or not exchange_allowed(position):
         return None
     keys, cnt, grid, vals = _exchange_values(position)
     j = 1 + int(np.argmax(vals[1:]))  # (the first of the highest: ties in the order of exchanges())

@@ -20,7 +20,7 @@ from ._board import BEST_SEARCH, BoardArrays, plays_array, rack_arrays
 from ._tables import COLS, EMPTY, SIZE
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidNotationError,
                      InvalidRackError, ScrabbleError, short)
-from .leaves import default_leaves, equity_objective, exchange_allowed  # (on every best-by-equity call: no import there)
+from .leaves import default_leaves, equity_objective, exchange_allowed  # (used on every best-by-equity call)
 from .plays import Play, Plays, _check_by
 from .variants import Variant, get_variant
 
@@ -248,9 +248,9 @@ class Position:
             # meanwhile gives the same play
             best = self.legal_plays().best(by)
             if best is not None and exchange_floor:
-                from .leaves import exchange_options
+                from .leaves import best_exchange
 
-                if round(best.equity * 1000) < round(exchange_options(self)[0].equity * 1000):
+                if round(best.equity * 1000) < round(best_exchange(self).equity * 1000):
                     return None
             return best
         arr = best_array(self, self.board, *self._rack_arrays(), by, exchange_floor, blank_floor)
