@@ -203,7 +203,7 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
     if best_only:
         out = np.empty(_movegen.REC, np.uint8)
         n, _, _ = _movegen.search_best(*args, _SCORE_OBJ if obj is None else obj, out, np.int64(0),
-                                       np.int64(2 if exchange_floor else 0), _movegen.NO_TRIE)
+                                       np.int64(1 if exchange_floor else 0), _movegen.NO_TRIE)
         return as_plays(out, n)
     # the kernel called from here, not through a kernel wrapper: a kernel calling another compiles its code
     # again; a position that overflows the rows costs one more call, from the start that overflowed

@@ -952,11 +952,11 @@ def _search_kernel(best_only: bool):
         before it and ``t`` (the caller grows ``out`` and calls again from ``t``, passing back ``tri``: the rack's
         prefix trie, :func:`_prefix_trie`, built when the ``tri`` passed in has no rows; a two-blank rack's trie
         costs 0.1-0.2 ms, and such racks fill the rows several times). Best only: ``tri`` is not read; returns
-        ``(n, value, tri)``; with ``n0`` = 1, ``t0`` is a floor: the best play of objective ``>= t0`` (the same play
-        as without it when the best reaches it), ``n`` = 0 when none does; ``n0`` = 2: the floor is the best
-        exchange's objective (the best value of a leave smaller than the rack: with equity, where exchanging is
-        allowed, a play below it is never the best move). A floor prunes from the first start on: two-blank racks'
-        equity searches take ~0.6x the time with the exchange's.
+        ``(n, value, tri)``; with ``n0`` = 1 (``t0`` not read) the best exchange's objective is a floor (the best
+        value of a leave smaller than the rack: with equity, where exchanging is allowed, a play below it is never
+        the best move): the best play of objective at least that (the same play as without the floor when the best
+        reaches it), ``n`` = 0 when none does. The floor prunes from the first start on: two-blank racks' equity
+        searches take ~0.6x the time.
 
         Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
         :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
@@ -1021,13 +1021,12 @@ def _search_kernel(best_only: bool):
             dset[1, h] = -1
         dset[1, dset.shape[1] - 1] = 0
         bscore = NEG  # best only: the objective of the play in row 0
-        if best_only and n0 >= 1:  # a floor: only plays of objective >= t0 (an empty row 0 stands for one below it)
-            if n0 == 2:  # the best exchange's: a leave kept, no score
-                t0 = NEG
-                for k in range(n_rack):
-                    if lbest[k] > t0:
-                        t0 = lbest[k]
-            bscore = t0 - 1
+        if best_only and n0 == 1:  # the best exchange's objective (a leave kept, no score) as a floor: an empty row 0
+            fl = NEG                 # stands for a play just below it
+            for k in range(n_rack):
+                if lbest[k] > fl:
+                    fl = lbest[k]
+            bscore = fl - 1
             for h in range(REC):
                 out[h] = 0
         hn = m  # best only: entries in the heap (order, hem)
@@ -1459,7 +1458,7 @@ def _search_kernel(best_only: bool):
                                 stk[12, dep] = opn
                                 stk[2, dep] = -1
         if best_only:
-            if n0 >= 1 and out[3] == 0:  # no play reached the floor (a play has 2 letters or more)
+            if n0 == 1 and out[3] == 0:  # no play reached the floor (a play has 2 letters or more)
                 return np.int64(0), bscore, tri
             return min(n, 1), bscore, tri
         return n, np.int64(-1), tri
@@ -1515,7 +1514,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     """
     out = np.empty(REC, np.uint8)
     n, val, _ = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                            empty_board, reach, wtabs, obj, out, np.int64(0), np.int64(2 if exchange_floor else 0),
+                            empty_board, reach, wtabs, obj, out, np.int64(0), np.int64(1 if exchange_floor else 0),
                             np.empty((0, 5), np.int64))
     return n, out, val
 
