@@ -173,3 +173,49 @@ def test_best_move_with_an_empty_rack_is_a_pass():
     assert p.rack == "" and p.bag_size() >= 7
     assert p.best_move() is None and p.best_move("score") is None and p.best("equity") is None
     assert exchange_options(p) == [] and best_exchange(p) is None
+
+
+def test_word_groups_search_is_the_walks_on_self_play_positions(twl):
+    """The word-group search for racks with one or two blanks (:func:`._best.search_words`) against the DAWG walk
+    (:func:`._movegen.search_best`, written independently): the same play (every byte of its row) and value, by
+    score and by equity (random leave tables, every leave of the second one so costly that exchanging everything
+    often wins; the exchange floor on and off), on every position of four games played by score, with three racks of one
+    blank and three of two each."""
+    from numba_words.scrabble import Game, _best, _movegen
+    from numba_words.scrabble._board import _SCORE_OBJ, _tables
+    from numba_words.scrabble.leaves import equity_objective
+
+    roomy = dataclasses.replace(SCRABBLE, name="scrabble-roomy", counts={k: 2 * n for k, n in SCRABBLE.counts.items()},
+                                blanks=4, _arrays={})
+    tables = [Leaves(roomy, name="random"), Leaves(roomy, name="costly")]
+    tables[0].milli[:] = np.random.default_rng(5).integers(-25_000, 40_000, len(tables[0]))
+    tables[1].milli[:] = np.random.default_rng(6).integers(-90_000, -35_000, len(tables[1]))
+    rng = random.Random(11)
+    compared = found = floored = 0
+    for seed in range(4):
+        table = tables[seed % 2]
+        g = Game(lexicon=twl, seed=seed)
+        while not g.over:
+            p = Position.from_cgp(g.position.cgp(), roomy, lexicon=twl)
+            p.leaves = table
+            pool = [t for t in p.unseen().elements() if t != "?"]
+            for j in range(6):
+                nb = 1 + j % 2
+                p.rack = "".join(rng.sample(pool, min(7, len(pool)) - nb)) + "?" * nb
+                b, t = p.board, _tables(p.board)
+                counts, nblank = p._rack_arrays()
+                args = (b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, counts, nblank, t.rack_size, t.bingo,
+                        b.dawg, t.span, b.empty, t.reach, t.wtabs)
+                for obj, floor in ((_SCORE_OBJ, 0), (equity_objective(p, table), 0), (equity_objective(p, table), 1)):
+                    walk = np.zeros(_movegen.REC, np.uint8)
+                    words = np.zeros(_movegen.REC, np.uint8)
+                    n1, v1, _ = _movegen.search_best(*args, obj, walk, np.int64(0), np.int64(floor), _movegen.NO_TRIE)
+                    n2, v2 = _best.search_words(*args, obj, words, np.int64(floor))
+                    assert n1 == n2, (p.cgp(), floor)
+                    if n1:
+                        assert v1 == v2 and bytes(walk) == bytes(words), (p.cgp(), floor, walk, words)
+                    compared += 1
+                    found += n1
+                    floored += floor and not n1
+            g.play(g.best() or "pass")
+    assert compared > 1500 and found > 1000 and floored > 20

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, unliteral
-from . import _cross, _leaves, _movegen
+from . import _best, _cross, _leaves, _movegen
 from ._tables import EMPTY, SIZE
 
 SCORE = 0
@@ -152,9 +152,9 @@ def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                               empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]),
-                               _movegen.score_obj(), False)
+    n, rows, _ = _best.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                            empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]),
+                            _movegen.score_obj(), False)
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 
@@ -166,7 +166,7 @@ def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg
     """The play of highest static equity of the rack ``rk`` (tiles by kind; bag ``nbag`` tiles, opponent's rack
     ``opp_pts`` points; equity as :func:`pick_equity` computes it, ties to the first in generation order) in row
     0; returns 1, or 0 when there is none or (``can_exchange``) none reaches the best exchange. The pruned search
-    (:func:`._movegen.best` with :func:`._movegen.equity_obj`, the best exchange's equity its floor):
+    (:func:`._best.best` with :func:`._movegen.equity_obj`, the best exchange's equity its floor):
     ``pick_equity(rk, n, ...)`` on its row chooses what it would choose from every play, exchanges included.
     Leaves the rack's leave map in ``stride``/``lmap`` for it."""
     for c in range(counts.shape[0]):
@@ -175,8 +175,8 @@ def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg
         counts[k - 1] = rk[k]
     obj = _movegen.equity_obj_map(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, vowel, pen, empty_board, stride,
                                   lmap)
-    n, rows, _ = _movegen.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                               empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]), obj, can_exchange)
+    n, rows, _ = _best.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
+                            empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]), obj, can_exchange)
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 

@@ -20,7 +20,7 @@ import numba
 from .._background import BackgroundCompile
 from .._jit import ThreadsError
 from ..lexicon import Lexicon
-from . import _cross, _movegen
+from . import _best, _cross, _movegen
 from ._tables import EMPTY, N_CODES, SIZE, reach_for, span_table, wtabs_for
 from .errors import InvalidBoardError, ScrabbleError, short
 from .plays import PLAY_DTYPE
@@ -192,7 +192,7 @@ def _tables(board: BoardArrays) -> _Tables:
 def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None, obj=None,
                 exchange_floor=False) -> np.ndarray:
     """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one (by score, or by
-    the objective ``obj`` of :func:`._movegen.best`, e.g. :func:`._movegen.equity_obj`; with ``exchange_floor``,
+    the objective ``obj`` of :func:`._best.best`, e.g. :func:`._movegen.equity_obj`; with ``exchange_floor``,
     only a play whose objective reaches the best exchange's: none when the best does not).
 
     One position runs serially: a parallel loop over its 30 lines was measured 7-14x slower here (buffers,
@@ -200,10 +200,14 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
     t = _tables(board)
     args = (board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm, board.values, counts, n_blanks,
             t.rack_size, t.bingo, board.dawg, t.span, board.empty, t.reach, t.wtabs)
-    if best_only:
+    if best_only:  # (the choice of :func:`._best.best`, made here: a kernel calling another compiles it again)
         out = np.empty(_movegen.REC, np.uint8)
-        n, _, _ = _movegen.search_best(*args, _SCORE_OBJ if obj is None else obj, out, np.int64(0),
-                                       np.int64(1 if exchange_floor else 0), _movegen.NO_TRIE)
+        o = _SCORE_OBJ if obj is None else obj
+        n0 = np.int64(1 if exchange_floor else 0)
+        if n_blanks == 1 or n_blanks == 2:
+            n, _ = _best.search_words(*args, o, out, n0)
+        else:
+            n, _, _ = _movegen.search_best(*args, o, out, np.int64(0), n0, _movegen.NO_TRIE)
         return as_plays(out, n)
     # the kernel called from here, not through a kernel wrapper: a kernel calling another compiles its code
     # again; a position that overflows the rows costs one more call, from the start that overflowed
@@ -221,7 +225,7 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
 
 _SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)
 
-BEST_SEARCH = BackgroundCompile(_movegen.search_best,
+BEST_SEARCH = BackgroundCompile(_best.search_words,  # (compiled after _movegen.search_best)
                                 "from numba_words.scrabble.search import warmup; warmup(parts=('equity', 'best'))")
 """The pruned best-play search on a machine's first run: :meth:`Position.best` ranks every play (the same play)
 until this says ``ready()``, while a background process compiles the search (see :mod:`numba_words._background`);

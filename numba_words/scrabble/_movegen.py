@@ -36,7 +36,7 @@ from .._jit import borrowed as _b, inline, kernel
 from ..bits import lsb_index, popcount
 from ..lexicon._dawg import child_slot
 from . import _leaves
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_range
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
@@ -48,7 +48,6 @@ REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
 PMEMO = 4096  # entries of the prefix filter's memo (:func:`_prefix_filter`), a power of two
-CW_CAP = 2048  # words the word mode takes for one start (more: the plain walk)
 START_CAP = 4096  # rows (115 kB) allocated first for all plays; doubled as needed
 NO_TRIE = np.empty((0, 5), np.int64)  # ``tri`` of a first all-plays call: build the prefix trie
 
@@ -110,23 +109,22 @@ def _emit(out, o, d, i, s, ln, score, nt, stk, bm, nm):
 
 
 @inline
-def _new_best(out, d, i, s, ln, score, nt, stk, bm, nm, endbs, x, em, val, wmode, top):
+def _new_best(out, d, i, s, ln, score, nt, stk, bm, nm, endbs, x, em, val, top):
     """A new best play of objective ``val`` into row 0 of ``out`` (see :func:`_emit`): the ends of ``em`` still worth
     reaching and the last of them, ``(em, top)``."""
     _emit(out, np.int64(0), d, i, s, ln, score, nt, stk, bm, nm)
-    em = _prune_ends(endbs, x, s, em, val, wmode)
+    em = _prune_ends(endbs, x, s, em, val)
     while top > s and (em >> top) & 1 == 0:
         top -= 1
     return em, top
 
 
 @inline
-def _prune_ends(endbs, x, s, em, val, wmode):
+def _prune_ends(endbs, x, s, em, val):
     """The ends of ``em`` (start ``x``) still worth reaching once the best is ``val``: those whose bound beats it
-    (an equal value found later in the walk loses the tie-break; the word mode walks words out of generation
-    order, so there equal ends stay)."""
+    (an equal value found later in the walk loses the tie-break)."""
     for q in range(s, SIZE):
-        if (em >> q) & 1 and (endbs[x, q] < val or (endbs[x, q] == val and not wmode)):
+        if (em >> q) & 1 and endbs[x, q] <= val:
             em &= ~(np.int64(1) << q)
     return em
 
@@ -208,9 +206,13 @@ def _heap_pop(hk, he, hn):
     k0 = hk[0]
     e0 = he[0]
     hn -= 1
-    k = hk[hn]
-    e = he[hn]
-    j = 0
+    _sift_down(hk, he, hn, np.int64(0), hk[hn], he[hn])
+    return k0, e0, hn
+
+
+@inline
+def _sift_down(hk, he, hn, j, k, e):
+    """Put key ``k`` (payload ``e``) at slot ``j`` of the min-heap ``hk[:hn]`` and move it down to its place."""
     while True:
         c = 2 * j + 1
         if c >= hn:
@@ -224,7 +226,13 @@ def _heap_pop(hk, he, hn):
         j = c
     hk[j] = k
     he[j] = e
-    return k0, e0, hn
+
+
+@inline
+def _heapify(hk, he, hn):
+    """Make ``hk[:hn]`` (payloads ``he``) a min-heap, in place (O(hn))."""
+    for j in range(hn // 2 - 1, -1, -1):
+        _sift_down(hk, he, hn, np.int64(j), hk[j], he[j])
 
 
 @inline
@@ -272,6 +280,7 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
     sv = np.empty((nsub, 8), np.int64)
     sl = np.empty((nsub, 3), np.int64)
     sm = np.empty(nsub, np.int64)
+    scs = np.empty(nsub, np.int64)
     # the sub-racks counted up like an odometer (digit j: copies of letter j)
     dig = _zeros(8)
     hv = _zeros(8)
@@ -288,10 +297,13 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
         sk[idx] = key
         sm[idx] = msk
         t = 0
+        csum = np.int64(0)
         for j in range(nl):
             for _ in range(dig[j]):
                 sv[idx, t] = lval[lets[j]]
+                csum += lets[j]
                 t += 1
+        scs[idx] = csum
         for j in range(t, 8):
             sv[idx, j] = 0
         for b in range(3):
@@ -322,178 +334,7 @@ def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
                 co[j] = co[j - 1]
                 j -= 1
             co[j] = 4 * idx + b
-    return sz, sk, sv, sl, sm, co, cofs
-
-
-@kernel
-def _word_candidates(lines, d, i, s, em, we, wkey, counts, nblank, mtab, wkeys, wids, wdir, wlet, sz, sk, cw, ce,
-                     fv, cc, xs, lm, wm, sv, sl, sm, co, cofs, ubs, ccs, qs, eff, dset):
-    """The words the plays from ``s`` of line ``(d, i)`` ending in ``em`` may spell, as word ids in ``cw`` and
-    their ends in ``ce``: their number, or -1 when ``cw`` is too small. A superset: the walk checks each word
-    (squares, cross-checks, tiles).
-
-    For each end ``e``: every sub-multiset of the rack's real tiles (sizes ``sz``, keys ``sk``, values ``sv``,
-    letters ``sm``, by size ``co``/``cofs``: :func:`_sub_racks`) that fills the span's empty squares with ``b``
-    blanks (1 or 2 on the rack), unless its letters cannot meet the span's cross-checks (each letter on some
-    square, each square but ``b`` taking some letter) or its values sorted on the span's sorted premiums plus its
-    exact leave part (``sl``) cannot reach the best (``ubs``), looked up with the span's tiles (one short for one
-    blank; for two, one short with each letter ``c`` for one blank, ``c`` among the cross-checks of the squares
-    only a blank can fill, or of all of them); each end's words once. The whole-rack end alone with two blanks
-    (``wkey``: the rack's real tiles + the span's tiles): the same lookups over every ``c``, a word found through
-    both of its blank letters kept through the lower one.
-
-    ``ccs``, ``qs``, ``eff``: scratch of ``SIZE`` entries; ``dset``: see :func:`_add_words`.
-    The caller passes every array :func:`~numba_words._jit.borrowed` (no reference counting on each call)."""
-    nc = np.int64(0)
-    if nblank >= 2 and we >= 0 and em == (np.int64(1) << we):
-        ln = we - s + 1
-        csum = np.int64(0)  # letter codes of the rack's real tiles and the span's tiles, summed
-        for c in range(32):
-            csum += c * counts[c]
-        cu = np.int64(0)  # a blank's letter goes on an empty square: one its cross-check allows
-        for q in range(s, we + 1):
-            if lines[d, i, q] != EMPTY:
-                csum += np.int64(lines[d, i, q])
-            else:
-                cu |= cc[d, i, q]
-        if nblank == 2 and not mset2_has(mtab, kadd(wkey, mset_tag(ln, 1))):  # no word two letters longer
-            return nc
-        while cu != 0:
-            c = lsb_index(cu)
-            cu &= cu - 1
-            key = kadd(kadd(wkey, MSET_HASH[c]), mset_tag(ln, 1))
-            if not mset_has(mtab, key):  # (one cache line; the word map's lookup reads two)
-                continue
-            lo, hi = wmap_range(wkeys, wdir, key)
-            for j in range(lo, hi):
-                w = np.int64(wids[j])
-                t = np.int64(0)
-                for k in range(ln):
-                    t += np.int64(wlet[w, k])
-                if t - csum - c < c:  # the other blank's letter comes before c: found through it
-                    continue
-                if nc == cw.shape[0]:
-                    return np.int64(-1)
-                cw[nc] = w
-                ce[nc] = we
-                nc += 1
-        return nc
-    # score bounds per end and sub-rack as in best(): the sub-rack's values sorted on the sorted premiums
-    # ccs: the cross-checks of the span's empty squares (ccu: their union); qs, eff: as in _starts_best
-    ccu = np.int64(0)
-    bscore, scale, rack_size, bingo = ubs[0], ubs[1], ubs[3], ubs[4]
-    fkey = np.int64(0)
-    ne = np.int64(0)
-    fixed = np.int64(0)
-    wprod = np.int64(1)
-    x0 = np.int64(0)
-    for e in range(s, SIZE):
-        if (em >> e) == 0:
-            break
-        if lines[d, i, e] != EMPTY:
-            fkey = kadd(fkey, MSET_HASH[np.int64(lines[d, i, e])])
-            fixed += fv[d, i, e]
-        else:
-            w = wm[d, i, e]
-            wprod *= w
-            cwp = np.int64(0)
-            if xs[d, i, e] >= 0:
-                x0 += xs[d, i, e] * w
-                cwp = w
-            a = lm[d, i, e]
-            bb = a * cwp
-            _insert_desc(qs, ne, a)
-            _insert_desc(eff, ne, bb)
-            ccs[ne] = cc[d, i, e]
-            ccu |= cc[d, i, e]
-            ne += 1
-        if (em >> e) & 1 == 0:
-            continue
-        ln = e - s + 1
-        dset[1, dset.shape[1] - 1] += 1  # a new tag: the set of this end's words starts empty
-        base = wprod * fixed + x0 + (bingo if ne >= rack_size else 0)
-        for b in range(nblank + 1):
-            g = 3 * ne + b
-            # the best score any sub-rack of this size can make here: the rack's top values (``sv[-1]``: every real
-            # tile) on the span's best premiums; the group runs by leave part, high first, so once that score plus
-            # the leave part cannot reach the best, no later sub-rack of the group can
-            t1 = np.int64(0)
-            t2 = np.int64(0)
-            for j in range(ne - b):
-                t1 += sv[sv.shape[0] - 1, j] * qs[j]
-                t2 += sv[sv.shape[0] - 1, j] * eff[j]
-            gtop = scale * (base + wprod * t1 + t2)
-            for jc in range(cofs[g], cofs[g + 1]):
-                idx = co[jc] >> 2
-                if gtop + sl[idx, b] < bscore:
-                    break
-                # its letters must fit the span's cross-checks: each letter some square, each square but b (the
-                # blanks) some letter
-                if sm[idx] & ~ccu != 0:
-                    continue
-                unc = 0
-                cm = np.int64(0)  # the letters of the squares only a blank can fill
-                for j in range(ne):
-                    if ccs[j] & sm[idx] == 0:
-                        unc += 1
-                        cm |= ccs[j]
-                if unc > b:
-                    continue
-                lb = sl[idx, b]
-                r1 = np.int64(0)
-                r2 = np.int64(0)
-                for j in range(sz[idx]):
-                    r1 += sv[idx, j] * qs[j]
-                    r2 += sv[idx, j] * eff[j]
-                if scale * (base + wprod * r1 + r2) + lb < bscore:  # no word of these tiles can reach the best
-                    continue
-                # two blanks: one blank's letter c, one short of the rest; a word with a blank on a square no
-                # tile of the sub-rack fits is found through that blank's letter
-                if b == 2 and not mset2_has(mtab, kadd(kadd(fkey, sk[idx]), mset_tag(ln, 1))):
-                    continue  # no word two letters longer
-                cl = (cm if unc > 0 else ccu) if b == 2 else np.int64(1)
-                while cl != 0:
-                    c = lsb_index(cl)
-                    cl &= cl - 1
-                    key = kadd(kadd(fkey, sk[idx]), mset_tag(ln, min(b, 1)))
-                    if b == 2:
-                        key = kadd(key, MSET_HASH[c])
-                    if not mset_has(mtab, key):  # (most sub-racks spell nothing: the small bit set says so first)
-                        continue
-                    nc = _add_words(wkeys, wids, wdir, key, e, nc, cw, ce, dset)
-                    if nc < 0:
-                        return nc
-    return nc
-
-
-@inline
-def _add_words(wkeys, wids, wdir, key, e, nc, cw, ce, dset):
-    """Append the words of ``key`` (end ``e``) to ``cw[:nc]``/``ce`` but those already there for this end: the new
-    count, or -1 when ``cw`` is full. ``dset``: the end's words as a hash set (row 0 word ids, row 1 the end's tag
-    ``dset[1, -1]``; a slot of another tag is free), ``dset.shape[1] - 1`` a power of two >= 2 * ``cw.shape[0]``
-    (a word found through several sub-racks was looked for in every word before: quadratic with two blanks)."""
-    lo, hi = wmap_range(wkeys, wdir, key)
-    mask = dset.shape[1] - 2
-    tag = dset[1, mask + 1]
-    for j in range(lo, hi):
-        w = np.int64(wids[j])
-        h = ((w * np.int64(0x9E3779B1)) >> 9) & mask
-        dup = False
-        while dset[1, h] == tag:
-            if dset[0, h] == w:
-                dup = True
-                break
-            h = (h + 1) & mask
-        if dup:
-            continue
-        if nc == cw.shape[0]:
-            return np.int64(-1)
-        dset[0, h] = w
-        dset[1, h] = tag
-        cw[nc] = w
-        ce[nc] = e
-        nc += 1
-    return nc
+    return sz, sk, sv, sl, sm, co, cofs, scs
 
 
 @kernel
@@ -770,7 +611,7 @@ def _starts_kernel(best_only: bool):
             endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
         else:
             endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
-            order = lbest = hem = endbs[0]
+            order = lbest = hem = nwb = endbs[0]
         # the starts, in generation order (direction, line, start square); columns as in :func:`_search_kernel`'s walk
         starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
         m = np.int64(0)
@@ -920,7 +761,7 @@ def _starts_kernel(best_only: bool):
             hb = _b(hem)
             for x in range(m):  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
                 hn = _heap_push(ob, hb, hn, -starts[6, x] * 512 + x, starts[3, x])
-        return starts, m, endbs, order, hem, lbest
+        return starts, m, endbs, order, hem, lbest, nwb
 
     find.__name__ = find.__qualname__ = "_starts_best" if best_only else "_starts_all"  # (one cache file each)
     return kernel(find)
@@ -943,7 +784,7 @@ def _search_kernel(best_only: bool):
         ends mask are written as rows of ``out`` (:data:`REC` bytes each).
 
         One source, two kernels (``best_only`` is a compile-time constant): a first ``legal_plays()`` never
-        compiles the best-only search (heap, word mode, tie-break), nor ``best_play()`` the all-plays setup; and
+        compiles the best-only search (heap, tie-break), nor ``best_play()`` the all-plays setup; and
         each is one function, so no caller links in and optimises its code a second time (Numba re-optimises a
         callee's code inside each caller).
 
@@ -959,17 +800,15 @@ def _search_kernel(best_only: bool):
         searches take ~0.6x the time.
 
         Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
-        :func:`best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
+        :func:`._best.best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
         with the ends of each entry in ``hem``; the top entry is walked (its whole-rack end first checked against
         ``mtab``), and the search stops once the top bound cannot beat the best; ``endbs[x, e]`` bounds a play of
         start ``x`` ending at ``e``. When only the whole-rack end of the top entry reaches the next entry's bound,
         that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
         nearly every long span on top, and most of them hold no bingo.
 
-        Word mode (best only, racks with one or two blanks): each end is walked once per word the word map
-        (:func:`_tables.wmap_table`) lists for some of the rack's tiles + the span's tiles (see
-        :func:`_word_candidates`), each walk held to that word's letters. With blanks the plain walk tried most
-        letters (pairs of letters with two) on every span.
+        Racks with one or two blanks have a search of their own (:func:`._best.search_words`): with blanks the
+        walk tries most letters (pairs of letters with two) on every span.
 
         Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
         letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank
@@ -980,12 +819,13 @@ def _search_kernel(best_only: bool):
         One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
         increment and decrement, which per start was ~10% of the best-only run time."""
         if best_only:
-            starts, m, endbs, order, hem, lbest = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                               rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
+            starts, m, endbs, order, hem, lbest, _ = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                                  rack_size, bingo, span, empty_board, obj,
+                                                                  _b(wtabs[0]))
         else:
-            starts, m, endbs, order, hem, lbest = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                              rack_size, bingo, span, empty_board, obj,
-                                                              _b(wtabs[0]))
+            starts, m, endbs, order, hem, lbest, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                                 rack_size, bingo, span, empty_board, obj,
+                                                                 _b(wtabs[0]))
         counts = counts.copy()  # the walk takes tiles from it and gives them back
         rmask0 = _rack_mask(counts)
         rkey = _rack_key(counts)
@@ -996,30 +836,7 @@ def _search_kernel(best_only: bool):
         cap = out.shape[0] // REC
         stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
         n = n0
-        mtab, wkeys, wids, wdir, wlet = wtabs
-        fm = np.empty(SIZE, np.int64)  # best only, word mode: the word's letter per square (written, then read)
-        wcap = CW_CAP if best_only and nblank > 0 else 1
-        cw = np.empty(wcap, np.int64)  # best only: word ids of the word mode and their ends
-        ce = np.empty(wcap, np.int64)
-        if best_only:
-            sz, sk, sv, sl, sm, co, cofs = _sub_racks(counts, lval, nblank > 0, nblank, eqv, stride, lfull)
-        else:
-            sz = sk = np.empty(1, np.int64)  # read only by the best-only search
-            sv = np.empty((1, 8), np.int64)
-            sl = np.empty((1, 3), np.int64)
-            sm = co = cofs = sz
-        ubs = np.empty(5, np.int64)  # best, scale, rack tiles, rack size, bingo
-        ubs[1] = scale
-        ubs[2] = n_rack
-        ubs[3] = rack_size
-        ubs[4] = bingo
-        ccs = _zeros(SIZE)  # _word_candidates' scratch
-        qs = _zeros(SIZE)
-        eff = _zeros(SIZE)
-        dset = np.empty((2, 2 * CW_CAP + 1 if wcap > 1 else 3), np.int64)  # _add_words' hash set
-        for h in range(dset.shape[1]):
-            dset[1, h] = -1
-        dset[1, dset.shape[1] - 1] = 0
+        mtab = wtabs[0]
         bscore = NEG  # best only: the objective of the play in row 0
         if best_only and n0 == 1:  # the best exchange's objective (a leave kept, no score) as a floor: an empty row 0
             fl = NEG                 # stands for a play just below it
@@ -1147,316 +964,255 @@ def _search_kernel(best_only: bool):
                 if not (mset2_has(mtab, wk) if nblank == 2 else mset_has(mtab, wk)):
                     continue
                 wok = 1 if nblank <= 1 else 0
-            # word mode (best only): each end walked once per word of the word map that some of the rack's tiles
-            # and the span's tiles may spell, each walk held to that word's letters (fm)
-            nwu = 1
-            wmode = False
-            # (two blanks: the first blank's letter is tried only among the cross-checks the blanks must meet; more
-            # blanks, in variants that have them: the plain walk)
-            if best_only:
-                if nblank == 1 or nblank == 2:
-                    ubs[0] = bscore if n > 0 else NEG
-                    nwu = _word_candidates(_b(lines), d, i, s, em, we, starts[8, x], _b(counts), nblank, _b(mtab),
-                                           _b(wkeys), _b(wids), _b(wdir), _b(wlet), _b(sz), _b(sk), _b(cw), _b(ce),
-                                           _b(fv), _b(cc), _b(xs), _b(lm), _b(wm), _b(sv), _b(sl), _b(sm), _b(co),
-                                           _b(cofs), _b(ubs), _b(ccs), _b(qs), _b(eff), _b(dset))
-                    if nwu == 0:
-                        continue
-                    wmode = nwu > 0
-                    if not wmode:  # more candidates than cw holds: the plain walk
-                        nwu = 1
-            for wu in range(nwu):
-                if wmode:
-                    e = ce[wu]
-                    if n > 0 and endbs[x, e] < bscore:
-                        continue
-                    # the word on the span: its letters must fit the tiles and cross-checks, and its score with
-                    # every letter a real tile (a blank only lowers it) must reach the best
-                    w = cw[wu]
-                    hit = True
-                    ub = np.int64(0)
-                    uw = np.int64(1)
-                    ux = np.int64(0)
-                    une = 0
-                    for q in range(s, e + 1):
-                        c = np.int64(wlet[w, q - s])
-                        fm[q] = np.int64(1) << c
-                        if lines[d, i, q] != EMPTY:
-                            if lines[d, i, q] != c:
-                                hit = False
-                                break
-                            ub += fv[d, i, q]
-                        else:
-                            if (cc[d, i, q] >> c) & 1 == 0:
-                                hit = False
-                                break
-                            lv = lval[c] * lm[d, i, q]
-                            ub += lv
-                            uw *= wm[d, i, q]
-                            if xs[d, i, q] >= 0:
-                                ux += (xs[d, i, q] + lv) * wm[d, i, q]
-                            une += 1
-                    if not hit:
-                        continue
-                    ub = ub * uw + ux + (bingo if une == rack_size else 0)
-                    if n > 0 and scale * ub + lbest[max(n_rack - une, 0)] < bscore:
-                        continue
-                    em = np.int64(1) << e
-                    top = e
-                rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
-                nb = nblank
-                # depth 0
-                dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
-                stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
-                stk[3, 0] = 0
-                stk[4, 0] = 1
-                stk[5, 0] = 0
-                stk[6, 0] = 0
-                stk[7, 0] = 0
-                stk[8, 0] = 0
-                stk[10, 0] = starts[8, x]
-                stk[11, 0] = lfull
-                stk[12, 0] = 0
-                stk[2, 0] = -1
-                # candidate set at depth 0
-                p = s
-                m = np.int64(dawg[0])
-                if lines[d, i, p] != EMPTY:
-                    L = np.int64(lines[d, i, p])
-                    stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
-                elif trie and p < f:  # the trie's root
-                    stk[0, 0] = 0
+            rmask = rmask0  # rack letter mask (letters with count > 0); every pick is given back by the end
+            nb = nblank
+            # depth 0
+            dep = np.int64(0)  # not a literal 0: a literal-typed argument would compile _earlier twice
+            stk[0, 0] = np.int64(dawg[0]) << 32  # (child mask << 32) | node offset
+            stk[3, 0] = 0
+            stk[4, 0] = 1
+            stk[5, 0] = 0
+            stk[6, 0] = 0
+            stk[7, 0] = 0
+            stk[8, 0] = 0
+            stk[10, 0] = starts[8, x]
+            stk[11, 0] = lfull
+            stk[12, 0] = 0
+            stk[2, 0] = -1
+            # candidate set at depth 0
+            p = s
+            m = np.int64(dawg[0])
+            if lines[d, i, p] != EMPTY:
+                L = np.int64(lines[d, i, p])
+                stk[1, 0] = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+            elif trie and p < f:  # the trie's root
+                stk[0, 0] = 0
+                af = allowed_f
+                if lines[d, i, f] == EMPTY:
+                    af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
+                pas = _trie_cands(tri, np.int64(0), f - p, af) & cc[d, i, p]
+                stk[1, 0] = (pas & rmask) | ((pas << 32) if nb > 0 else np.int64(0))
+            else:
+                allowed = m & cc[d, i, p]
+                if p < f:
                     af = allowed_f
                     if lines[d, i, f] == EMPTY:
                         af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                    pas = _trie_cands(tri, np.int64(0), f - p, af) & cc[d, i, p]
-                    stk[1, 0] = (pas & rmask) | ((pas << 32) if nb > 0 else np.int64(0))
+                    allowed &= _prefix_filter(dawg, reach, pmk, pmv, np.int64(0), m, plim, f - p, af)
+                cand = allowed & rmask
+                if nb > 0:
+                    cand |= allowed << 32
+                stk[1, 0] = cand
+            while dep >= 0:
+                p = s + dep
+                pk = stk[2, dep]
+                if pk >= 0:  # give back the tile tried last at this depth
+                    if pk >= 32:
+                        nb += 1
+                    else:
+                        rmask |= np.int64(1) << pk  # (unconditional: no branch to mispredict)
+                        counts[pk] += 1
+                    stk[2, dep] = -1
+                cand = stk[1, dep]
+                if cand == 0 or em == 0:
+                    dep -= 1
+                    continue
+                b = lsb_index(cand)
+                stk[1, dep] = cand & (cand - 1)
+                nodew = stk[0, dep]
+                ms = stk[3, dep]
+                wmul = stk[4, dep]
+                xsum = stk[5, dep]
+                nt = stk[6, dep]
+                bm = stk[7, dep]
+                nm = stk[8, dep]
+                key = stk[10, dep]
+                li = stk[11, dep]
+                opn = stk[12, dep]
+                if lines[d, i, p] != EMPTY:
+                    letter = b
+                    ms += fv[d, i, p]
                 else:
-                    allowed = m & cc[d, i, p]
-                    if p < f:
-                        af = allowed_f
-                        if lines[d, i, f] == EMPTY:
-                            af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                        allowed &= _prefix_filter(dawg, reach, pmk, pmv, np.int64(0), m, plim, f - p, af)
-                    if wmode:
-                        allowed &= fm[p]
-                    cand = allowed & rmask
-                    if nb > 0:
-                        cand |= allowed << 32
-                    stk[1, 0] = cand
-                while dep >= 0:
-                    p = s + dep
-                    pk = stk[2, dep]
-                    if pk >= 0:  # give back the tile tried last at this depth
-                        if pk >= 32:
-                            nb += 1
-                        else:
-                            rmask |= np.int64(1) << pk  # (unconditional: no branch to mispredict)
-                            counts[pk] += 1
-                        stk[2, dep] = -1
-                    cand = stk[1, dep]
-                    if cand == 0 or em == 0:
-                        dep -= 1
-                        continue
-                    b = lsb_index(cand)
-                    stk[1, dep] = cand & (cand - 1)
-                    nodew = stk[0, dep]
-                    ms = stk[3, dep]
-                    wmul = stk[4, dep]
-                    xsum = stk[5, dep]
-                    nt = stk[6, dep]
-                    bm = stk[7, dep]
-                    nm = stk[8, dep]
-                    key = stk[10, dep]
-                    li = stk[11, dep]
-                    opn = stk[12, dep]
-                    if lines[d, i, p] != EMPTY:
+                    if b >= 32:
+                        letter = b - 32
+                        val = np.int64(0)
+                        nb -= 1
+                        bm |= np.int64(1) << dep
+                    else:
                         letter = b
-                        ms += fv[d, i, p]
-                    else:
-                        if b >= 32:
-                            letter = b - 32
-                            val = np.int64(0)
-                            nb -= 1
-                            bm |= np.int64(1) << dep
-                        else:
-                            letter = b
-                            val = lval[letter]
-                            counts[letter] -= 1
-                            rmask &= ~(np.int64(counts[letter] == 0) << letter)
-                        stk[2, dep] = b
-                        if b >= 32:
-                            key = kadd(key, MSET_HASH[letter])
-                            # whole-rack filter: only the whole-rack end left to reach, at most one blank left
-                            if not wmode and we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
-                                if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
-                                    continue
-                        lv = val * lm[d, i, p]
-                        ms += lv
-                        wmul *= wm[d, i, p]
-                        xv = xs[d, i, p]
-                        xsum += (xv + lv) * wm[d, i, p] * np.int64(xv >= 0)
-                        nt += 1
-                        nm |= np.int64(1) << dep
-                        if best_only:
-                            li -= stride[0] if b >= 32 else stride[letter + 1]
-                            if use_opv:
-                                opn += opv[p, letter]
-                    stk[9, dep] = letter
-                    if trie and p < f:
-                        # a prefix tile: its trie child (the node of the prefix's letters, real tiles or blanks)
-                        tc = tri[nodew, 2] + popcount(tri[nodew, 1] & ((np.int64(1) << letter) - 1))
-                        e = tri[tc, 0]
-                        # (the candidates were filtered by what f allowed before this tile left the rack: check again
-                        # when that took a letter from f)
-                        if lines[d, i, f] == EMPTY and nb == 0 and (b >= 32 or counts[letter] == 0):
-                            if tri[tc, 2 + f - p] & cc[d, i, f] & rmask == 0:
+                        val = lval[letter]
+                        counts[letter] -= 1
+                        rmask &= ~(np.int64(counts[letter] == 0) << letter)
+                    stk[2, dep] = b
+                    if b >= 32:
+                        key = kadd(key, MSET_HASH[letter])
+                        # whole-rack filter: only the whole-rack end left to reach, at most one blank left
+                        if we >= p and nb <= 1 and (em >> p) == (np.int64(1) << (we - p)):
+                            if not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
                                 continue
-                    else:
-                        e = np.int64(dawg[child_slot(nodew & LOW32, nodew >> 32, letter)])
-                    if not trie and p < f and lines[d, i, f] == EMPTY and nb == 0 and (b >= 32 or counts[letter] == 0):
-                        # every play from s covers f: the candidates here were filtered by what f allowed before this
-                        # tile left the rack (:func:`_prefix_filter`); check again when that took a letter from f
-                        af = cc[d, i, f] & rmask
-                        if f - p == 1:
-                            if (np.int64(dawg[e >> 1]) & af) == 0:
-                                continue
-                        elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
+                    lv = val * lm[d, i, p]
+                    ms += lv
+                    wmul *= wm[d, i, p]
+                    xv = xs[d, i, p]
+                    xsum += (xv + lv) * wm[d, i, p] * np.int64(xv >= 0)
+                    nt += 1
+                    nm |= np.int64(1) << dep
+                    if best_only:
+                        li -= stride[0] if b >= 32 else stride[letter + 1]
+                        if use_opv:
+                            opn += opv[p, letter]
+                stk[9, dep] = letter
+                if trie and p < f:
+                    # a prefix tile: its trie child (the node of the prefix's letters, real tiles or blanks)
+                    tc = tri[nodew, 2] + popcount(tri[nodew, 1] & ((np.int64(1) << letter) - 1))
+                    e = tri[tc, 0]
+                    # (the candidates were filtered by what f allowed before this tile left the rack: check again
+                    # when that took a letter from f)
+                    if lines[d, i, f] == EMPTY and nb == 0 and (b >= 32 or counts[letter] == 0):
+                        if tri[tc, 2 + f - p] & cc[d, i, f] & rmask == 0:
                             continue
-                    if best_only and not wmode:
-                        # (no branch on whether this is a play: it mostly mispredicted; only a new best branches. The
-                        # word mode's walks follow one word: there the branch is predictable and this slower)
-                        isp = (e & 1) & ((em >> p) & 1) & np.int64(nt > 0)
-                        if d == 1 and nt == 1:  # one-tile play: listed across when the tile has an across word
-                            isp &= np.int64(xs[d, i, s + lsb_index(nm)] < 0)
-                        score = ms * wmul + xsum + bingo * np.int64(nt == rack_size)
-                        val = scale * score + eqv[li] + opn
-                        if (isp != 0) & (val >= bscore):
-                            if n == 0 or val > bscore or _earlier(out, d, i, s, dep, stk, bm):
+                else:
+                    e = np.int64(dawg[child_slot(nodew & LOW32, nodew >> 32, letter)])
+                if not trie and p < f and lines[d, i, f] == EMPTY and nb == 0 and (b >= 32 or counts[letter] == 0):
+                    # every play from s covers f: the candidates here were filtered by what f allowed before this
+                    # tile left the rack (:func:`_prefix_filter`); check again when that took a letter from f
+                    af = cc[d, i, f] & rmask
+                    if f - p == 1:
+                        if (np.int64(dawg[e >> 1]) & af) == 0:
+                            continue
+                    elif (np.int64(reach[e >> 1, f - p]) & af) == 0:
+                        continue
+                if best_only:
+                    # (no branch on whether this is a play: it mostly mispredicted; only a new best branches)
+                    isp = (e & 1) & ((em >> p) & 1) & np.int64(nt > 0)
+                    if d == 1 and nt == 1:  # one-tile play: listed across when the tile has an across word
+                        isp &= np.int64(xs[d, i, s + lsb_index(nm)] < 0)
+                    score = ms * wmul + xsum + bingo * np.int64(nt == rack_size)
+                    val = scale * score + eqv[li] + opn
+                    if (isp != 0) & (val >= bscore):
+                        if n == 0 or val > bscore or _earlier(out, d, i, s, dep, stk, bm):
+                            bscore = val
+                            em, top = _new_best(out, d, i, s, dep + 1, score, nt, stk, bm, nm, endbs, x, em,
+                                                val, top)
+                    n += isp
+                elif (e & 1) and (em >> p) & 1 and nt > 0:
+                    keep = True
+                    if d == 1 and nt == 1:
+                        # one-tile play: listed across when the tile has an across word
+                        q = s + lsb_index(nm)
+                        if xs[d, i, q] >= 0:
+                            keep = False
+                    if keep:
+                        score = ms * wmul + xsum
+                        if nt == rack_size:
+                            score += bingo
+                        if best_only:
+                            val = scale * score + eqv[li] + opn
+                            if n == 0 or val > bscore or (val == bscore and _earlier(out, d, i, s, dep, stk, bm)):
                                 bscore = val
                                 em, top = _new_best(out, d, i, s, dep + 1, score, nt, stk, bm, nm, endbs, x, em,
-                                                    val, wmode, top)
-                        n += isp
-                    elif (e & 1) and (em >> p) & 1 and nt > 0:
-                        keep = True
-                        if d == 1 and nt == 1:
-                            # one-tile play: listed across when the tile has an across word
-                            q = s + lsb_index(nm)
-                            if xs[d, i, q] >= 0:
-                                keep = False
-                        if keep:
-                            score = ms * wmul + xsum
-                            if nt == rack_size:
-                                score += bingo
-                            if best_only:
-                                val = scale * score + eqv[li] + opn
-                                if n == 0 or val > bscore or (val == bscore and _earlier(out, d, i, s, dep, stk, bm)):
-                                    bscore = val
-                                    em, top = _new_best(out, d, i, s, dep + 1, score, nt, stk, bm, nm, endbs, x, em,
-                                                        val, wmode, top)
-                            else:
-                                if n == cap:  # full: the caller grows ``out`` and walks this start again
-                                    return n_start, t, tri
-                                _emit(out, n * REC, d, i, s, dep + 1, score, nt, stk, bm, nm)
-                            n += 1
-                    if p < top:
-                        child = e >> 1
-                        q = p + 1
-                        if trie and q < f:
-                            m = tri[tc, 1]  # (0: no child)
+                                                    val, top)
                         else:
-                            m = np.int64(dawg[child])
-                        if (not wmode and m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
-                                and (em >> p) != (np.int64(1) << (we - p))):
-                            # from q on only the whole-rack end is left: is the multiset a word's?
-                            if nb == nblank:  # no blank placed: the same multiset for every prefix here
-                                if wok == 0:
-                                    wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
-                                if wok == 2:
-                                    m = 0
-                            elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                            if n == cap:  # full: the caller grows ``out`` and walks this start again
+                                return n_start, t, tri
+                            _emit(out, n * REC, d, i, s, dep + 1, score, nt, stk, bm, nm)
+                        n += 1
+                if p < top:
+                    child = e >> 1
+                    q = p + 1
+                    if trie and q < f:
+                        m = tri[tc, 1]  # (0: no child)
+                    else:
+                        m = np.int64(dawg[child])
+                    if (m != 0 and we >= q and nb <= 1 and (em >> q) == (np.int64(1) << (we - q))
+                            and (em >> p) != (np.int64(1) << (we - p))):
+                        # from q on only the whole-rack end is left: is the multiset a word's?
+                        if nb == nblank:  # no blank placed: the same multiset for every prefix here
+                            if wok == 0:
+                                wok = 1 if mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)) else 2
+                            if wok == 2:
                                 m = 0
-                        if m != 0:
-                            # the next square's candidates first: a node with none is not pushed (about half the
-                            # pushes of a blank rack's walk were such dead ends)
-                            if lines[d, i, q] != EMPTY:
-                                L = np.int64(lines[d, i, q])
-                                c2 = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
-                            elif trie and q < f:
+                        elif not mset_has(mtab, kadd(key, wtag1 if nb == 1 else wtag0)):
+                            m = 0
+                    if m != 0:
+                        # the next square's candidates first: a node with none is not pushed (about half the
+                        # pushes of a blank rack's walk were such dead ends)
+                        if lines[d, i, q] != EMPTY:
+                            L = np.int64(lines[d, i, q])
+                            c2 = (np.int64(1) << L) if (m >> L) & 1 else np.int64(0)
+                        elif trie and q < f:
+                            af = allowed_f
+                            if lines[d, i, f] == EMPTY:
+                                af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
+                            pas = _trie_cands(tri, tc, f - q, af) & cc[d, i, q]
+                            c2 = (pas & rmask) | ((pas << 32) if nb > 0 else np.int64(0))
+                        else:
+                            allowed = m & cc[d, i, q]
+                            if q < f:
                                 af = allowed_f
                                 if lines[d, i, f] == EMPTY:
                                     af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                                pas = _trie_cands(tri, tc, f - q, af) & cc[d, i, q]
-                                c2 = (pas & rmask) | ((pas << 32) if nb > 0 else np.int64(0))
-                            else:
-                                allowed = m & cc[d, i, q]
-                                if q < f:
-                                    af = allowed_f
-                                    if lines[d, i, f] == EMPTY:
-                                        af = cc[d, i, f] if nb > 0 else cc[d, i, f] & rmask
-                                    allowed &= _prefix_filter(dawg, reach, pmk, pmv, child, m, plim, f - q, af)
-                                if wmode:
-                                    allowed &= fm[q]
-                                c2 = allowed & rmask
-                                if nb > 0:
-                                    c2 |= allowed << 32
-                            if c2 != 0 and best_only and q == top and not wmode:
-                                # the last square a play can end on: its letters are scored here, without a push
-                                # (the same plays in the same order as the walk; about half the candidates the
-                                # best-only walk tried were on such squares)
-                                lq = np.int64(lines[d, i, q])
-                                while c2 != 0 and (em >> q) & 1:
-                                    bq = lsb_index(c2)
-                                    c2 &= c2 - 1
-                                    if lq != EMPTY:
-                                        letter2 = lq
-                                        ms2 = ms + fv[d, i, q]
-                                        wm2 = wmul
-                                        xs2 = xsum
-                                        nt2 = nt
-                                        bm2 = bm
-                                        nm2 = nm
-                                        li2 = li
-                                        op2 = opn
-                                    else:
-                                        bl2 = np.int64(bq >= 32)
-                                        letter2 = bq - 32 * bl2
-                                        lv2 = (1 - bl2) * lval[letter2] * lm[d, i, q]
-                                        ms2 = ms + lv2
-                                        wm2 = wmul * wm[d, i, q]
-                                        xv2 = xs[d, i, q]
-                                        xs2 = xsum + (xv2 + lv2) * wm[d, i, q] * np.int64(xv2 >= 0)
-                                        nt2 = nt + 1
-                                        bm2 = bm | (bl2 << (dep + 1))
-                                        nm2 = nm | (np.int64(1) << (dep + 1))
-                                        li2 = li - (stride[0] if bl2 else stride[letter2 + 1])
-                                        op2 = opn + (opv[q, letter2] if use_opv else 0)
-                                    isp = np.int64(dawg[child_slot(child, m, letter2)]) & 1 & np.int64(nt2 > 0)
-                                    if d == 1 and nt2 == 1:  # one-tile play: listed across
-                                        isp &= np.int64(xs[d, i, s + lsb_index(nm2)] < 0)
-                                    score2 = ms2 * wm2 + xs2 + bingo * np.int64(nt2 == rack_size)
-                                    val2 = scale * score2 + eqv[li2] + op2
-                                    stk[9, dep + 1] = letter2
-                                    if (isp != 0) & (val2 >= bscore):
-                                        if n == 0 or val2 > bscore or _earlier(out, d, i, s, dep + 1, stk, bm2):
-                                            bscore = val2
-                                            em, top = _new_best(out, d, i, s, dep + 2, score2, nt2, stk, bm2, nm2,
-                                                                endbs, x, em, val2, wmode, top)
-                                    n += isp
-                            elif c2 != 0:
-                                dep += 1
-                                stk[0, dep] = tc if trie and q < f else (m << 32) | child
-                                stk[1, dep] = c2
-                                stk[3, dep] = ms
-                                stk[4, dep] = wmul
-                                stk[5, dep] = xsum
-                                stk[6, dep] = nt
-                                stk[7, dep] = bm
-                                stk[8, dep] = nm
-                                stk[10, dep] = key
-                                stk[11, dep] = li
-                                stk[12, dep] = opn
-                                stk[2, dep] = -1
+                                allowed &= _prefix_filter(dawg, reach, pmk, pmv, child, m, plim, f - q, af)
+                            c2 = allowed & rmask
+                            if nb > 0:
+                                c2 |= allowed << 32
+                        if c2 != 0 and best_only and q == top:
+                            # the last square a play can end on: its letters are scored here, without a push
+                            # (the same plays in the same order as the walk; about half the candidates the
+                            # best-only walk tried were on such squares)
+                            lq = np.int64(lines[d, i, q])
+                            while c2 != 0 and (em >> q) & 1:
+                                bq = lsb_index(c2)
+                                c2 &= c2 - 1
+                                if lq != EMPTY:
+                                    letter2 = lq
+                                    ms2 = ms + fv[d, i, q]
+                                    wm2 = wmul
+                                    xs2 = xsum
+                                    nt2 = nt
+                                    bm2 = bm
+                                    nm2 = nm
+                                    li2 = li
+                                    op2 = opn
+                                else:
+                                    bl2 = np.int64(bq >= 32)
+                                    letter2 = bq - 32 * bl2
+                                    lv2 = (1 - bl2) * lval[letter2] * lm[d, i, q]
+                                    ms2 = ms + lv2
+                                    wm2 = wmul * wm[d, i, q]
+                                    xv2 = xs[d, i, q]
+                                    xs2 = xsum + (xv2 + lv2) * wm[d, i, q] * np.int64(xv2 >= 0)
+                                    nt2 = nt + 1
+                                    bm2 = bm | (bl2 << (dep + 1))
+                                    nm2 = nm | (np.int64(1) << (dep + 1))
+                                    li2 = li - (stride[0] if bl2 else stride[letter2 + 1])
+                                    op2 = opn + (opv[q, letter2] if use_opv else 0)
+                                isp = np.int64(dawg[child_slot(child, m, letter2)]) & 1 & np.int64(nt2 > 0)
+                                if d == 1 and nt2 == 1:  # one-tile play: listed across
+                                    isp &= np.int64(xs[d, i, s + lsb_index(nm2)] < 0)
+                                score2 = ms2 * wm2 + xs2 + bingo * np.int64(nt2 == rack_size)
+                                val2 = scale * score2 + eqv[li2] + op2
+                                stk[9, dep + 1] = letter2
+                                if (isp != 0) & (val2 >= bscore):
+                                    if n == 0 or val2 > bscore or _earlier(out, d, i, s, dep + 1, stk, bm2):
+                                        bscore = val2
+                                        em, top = _new_best(out, d, i, s, dep + 2, score2, nt2, stk, bm2, nm2,
+                                                            endbs, x, em, val2, top)
+                                n += isp
+                        elif c2 != 0:
+                            dep += 1
+                            stk[0, dep] = tc if trie and q < f else (m << 32) | child
+                            stk[1, dep] = c2
+                            stk[3, dep] = ms
+                            stk[4, dep] = wmul
+                            stk[5, dep] = xsum
+                            stk[6, dep] = nt
+                            stk[7, dep] = bm
+                            stk[8, dep] = nm
+                            stk[10, dep] = key
+                            stk[11, dep] = li
+                            stk[12, dep] = opn
+                            stk[2, dep] = -1
         if best_only:
             if n0 == 1 and out[3] == 0:  # no play reached the floor (a play has 2 letters or more)
                 return np.int64(0), bscore, tri
@@ -1473,50 +1229,6 @@ else ``out`` filled up during start ``t`` and holds the ``n`` rows before it (gr
 ``tri``, the prefix trie; pass :data:`NO_TRIE` the first time)."""
 search_best = _search_kernel(True)
 """The best play by ``obj`` into ``out`` (:data:`REC` bytes): ``(n, value, _)``, ``n`` = 1 or 0 when there is none."""
-
-
-@kernel
-def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-         reach, wtabs, obj, exchange_floor):
-    """The best play only: ``(n, out, value)``, ``n`` = 1 and the play in row 0 of ``out`` (:data:`REC` bytes, the
-    layout of every play row) with its objective ``value``, or ``n`` = 0 when there is no play (with
-    ``exchange_floor``: none of objective at least the best exchange's): :func:`search_best` for callers in
-    kernels.
-
-    The objective (``obj = (eqv, stride, scale, lfull, opv, use_opv)``) is ``scale * score + eqv[kept] (+
-    opening)``: ``kept`` the mixed-radix index of the tiles left on the rack (``lfull`` for the whole rack, each
-    placed tile subtracts ``stride[0]`` for a blank, ``stride[1 + letter]`` else), with ``use_opv``
-    ``opv[square, letter]`` added per tile placed (the opening penalty, <= 0, which the bounds leave out).
-    ``eqv`` of one entry with ``stride`` all zero: ``eqv[0]`` for every play (:data:`SCORE_OBJ`-like; the score).
-    Ties go to the first play in generation order, as a stable sort of every play by that value.
-
-    Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
-    premiums, times the best word premiums, + every possible cross word, + bingo); starts are then walked in
-    decreasing bound order and the search stops once the next bound cannot beat the best score found.
-
-    End bounds: a play covering exactly ``s..e`` puts new tiles on all its empty squares, so with ``W`` the
-    product of their word premiums its score is ``W * fixed + sum(cross tiles * their word premium) +
-    sum(v_q * lm_q * (W + c_q)) (+ bingo)``, ``c_q`` the square's word premium when it makes a cross word, else
-    0. The last sum is bounded by the smaller of: the rack's values sorted high first on ``lm`` and on
-    ``lm * c`` sorted high first (rearrangement, each part kept sorted as squares are added), and each square's
-    best rack letter allowed by its cross-check. Ends past a square no rack tile can fill are dropped. A per-play
-    bonus bounded above (a leave value) would add its maximum to every end bound.
-
-    Objective bounds: an end with ``k`` new tiles keeps ``n_rack - k`` tiles, so its bound is ``scale *`` the score
-    bound + the best ``eqv`` of a leave of that size; on a span that holds no tile, of a leave whose ``k`` tiles
-    played spell a word by themselves (no such set: the end is dropped). With blanks, the word mode takes each set of tiles with its
-    exact leave (:func:`_word_candidates`).
-
-    Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
-    unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
-    start first comes on top of the walk's heap; with two blanks the walk applies the filter as blanks are
-    placed. Without it those spans' bingo bonus sends most racks through a long fruitless walk.
-    """
-    out = np.empty(REC, np.uint8)
-    n, val, _ = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                            empty_board, reach, wtabs, obj, out, np.int64(0), np.int64(1 if exchange_floor else 0),
-                            np.empty((0, 5), np.int64))
-    return n, out, val
 
 
 @kernel

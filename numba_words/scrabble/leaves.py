@@ -370,7 +370,7 @@ def exchange_allowed(position) -> bool:
 
 
 def equity_objective(position, leaves: Leaves) -> tuple:
-    """The objective of the pruned best-by-equity search (:func:`._movegen.best`) for ``position``'s rack:
+    """The objective of the pruned best-by-equity search (:func:`._best.best`) for ``position``'s rack:
     the same equity as :func:`play_equities`."""
     tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
     rk = _rack_kinds_shared(position.variant, position.rack)

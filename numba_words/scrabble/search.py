@@ -198,7 +198,8 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
         play_equities(np.zeros(1, PLAY_DTYPE), Position(SCRABBLE, lex, rack="AB"), default_leaves(SCRABBLE))
     if "generate" in parts:
         plays_array(b, counts, nb)
-    if "best" in parts:
+    if "best" in parts:  # the walk (no blank), then the word groups (:data:`._board.BEST_SEARCH` waits for these)
+        plays_array(b, counts, 0, best_only=True)
         plays_array(b, counts, nb, best_only=True)
     if "generate" in parts:
         b.place([7, 7], [7, 8], [0, 1], [False, False])

@@ -1,0 +1,357 @@
+"""The best play of a rack with one or two blanks, by word groups, and :func:`best`, the best-play kernel that
+picks a search by rack.
+
+With blanks the walk (:func:`._movegen.search_best`) tries most letters on every empty square. Here the spans
+``s..e`` of every start (:func:`._movegen._starts_best`, with their bounds) are grouped by line, the tiles they
+cover and the new tiles they need: the spans of a group have one length and one multiset of board letters, so
+each set of rack tiles (a sub-rack, :func:`._movegen._sub_racks`) looks its words up once in the word map
+(:func:`._tables.wmap_table`) for every start of the group: the sub-rack + the group's tiles with the tag of the
+length (one blank: the one-short keys, whose words hold the blank's letter; two blanks: the one-short keys of
+the sub-rack + each letter ``c`` a blank may stand for, a word found through its lower blank letter kept). Each
+word is then tried on each start of the group (board letters, cross-checks) and scored with its blanks on the
+squares of their letters where they cost least.
+
+Groups are walked by bound (the best bound of their spans), high first; within a group the sub-racks run by
+leave value, high first, each bounded by the group's score bound and, before its lookup, by its own tile values
+on the group's premiums (the most of each premium any span of the group has). Ties go to the first play in
+generation order (:func:`._movegen._earlier`), so the best play is the walk's, as a stable sort of every play.
+
+On the test positions of ``data/scrabble/twl06_bench.cgp`` (one thread): one blank 61-73 -> 50-64 us, two blanks
+20-54 -> 13-41 us a position, by score and by equity; without a blank the walk is faster (31 against 38 us by
+score), so it keeps those racks, and racks of three or more blanks (variants that have them).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import borrowed as _b, kernel
+from ..bits import lsb_index, msb_index, popcount
+from ._movegen import _WPOW, NEG, REC, _earlier, _emit, _heap_pop, _heapify, _starts_best, _sub_racks, search_best
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset2_has, mset_has, mset_tag, wmap_range
+
+
+@kernel
+def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+                 reach, wtabs, obj, out, n0):
+    """The best play by ``obj`` of a rack with one or two blanks (see the module) into row 0 of ``out`` (:data:`REC`
+    bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none; ``n0`` = 1: only a play reaching the best
+    exchange's objective (as :func:`._movegen.search_best`). Arguments as :func:`._movegen.search_best`'s."""
+    mtab, wkeys, wids, wdir, wlet = wtabs
+    starts, m, endbs, _, _, lbest, nwb = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                      rack_size, bingo, span, empty_board, obj, _b(mtab))
+    eqv, stride, scale, lfull, opv, use_opv = obj
+    n_rack = nblank
+    for c in range(32):
+        n_rack += counts[c]
+    sz, sk, sv, sl, sm, co, cofs, scs = _sub_racks(counts, lval, True, nblank, eqv, stride, lfull)
+    # the (start, end) pairs grouped by (line, tiles covered, tiles played): one word lookup per sub-rack serves
+    # every start of a group. A line's groups are numbered through ``tgid[h]`` (``tstamp[h]``: the line that set it),
+    # ``h`` = (first tile + 1, last tile + 1, tiles played) in 4 + 4 + 3 bits (0, 0, k: a span of empty squares)
+    npairs = np.int64(0)
+    for x in range(m):
+        npairs += popcount(starts[3, x])
+    cap = max(npairs, 1)
+    gx = np.empty(cap, np.int64)  # a member's start index (the group's line, length, tiles from it)
+    ge = np.empty(cap, np.int64)  # its end
+    gsm = np.empty(cap, np.int64)  # the members' start squares
+    gb = np.empty(cap, np.int64)  # the members' best bound
+    tstamp = np.empty(2048, np.int64)
+    for h in range(2048):
+        tstamp[h] = -1
+    tgid = np.empty(2048, np.int64)
+    xof = np.empty(2 * SIZE * SIZE, np.int64)
+    ng = np.int64(0)
+    for x in range(m):
+        d = starts[0, x]
+        i = starts[1, x]
+        s = starts[2, x]
+        line = d * SIZE + i
+        xof[line * SIZE + s] = x
+        o = occ[d, i]
+        rest = starts[3, x]
+        lo_s = (np.int64(1) << s) - 1
+        while rest != 0:
+            e = lsb_index(rest)
+            rest &= rest - 1
+            msk = ((np.int64(1) << (e + 1)) - 1) ^ lo_s
+            til = o & msk
+            k = popcount(~o & msk)
+            h = k
+            if til != 0:
+                h += (lsb_index(til) + 1) * 128 + (msb_index(til) + 1) * 8
+            bd = endbs[x, e]
+            if tstamp[h] != line:
+                tstamp[h] = line
+                tgid[h] = ng
+                gx[ng] = x
+                ge[ng] = e
+                gsm[ng] = np.int64(1) << s
+                gb[ng] = bd
+                ng += 1
+            else:
+                g = tgid[h]
+                gsm[g] |= np.int64(1) << s
+                if bd > gb[g]:
+                    gb[g] = bd
+    hk = np.empty(max(ng, 1), np.int64)
+    he = np.empty(max(ng, 1), np.int64)
+    for g in range(ng):  # (groups <= pairs <= 2 * 15 * 15 * 15 < 8192; bounds < 2 ** 40)
+        hk[g] = -gb[g] * 8192 + g
+        he[g] = g
+    hn = ng
+    _heapify(_b(hk), _b(he), hn)
+    spre = np.empty((sz.shape[0], 9), np.int64)  # per sub-rack: prefix sums of its values (high first)
+    for idx in range(sz.shape[0]):
+        spre[idx, 0] = 0
+        for j in range(8):
+            spre[idx, j + 1] = spre[idx, j] + sv[idx, j]
+    mk = np.empty(7, np.int64)
+    stk = np.empty((13, SIZE + 1), np.int64)
+    wl = np.empty(SIZE, np.int64)
+    n = n0
+    bscore = NEG
+    if n0 == 1:  # the floor, as in :func:`._movegen.search_best`: an empty row 0 stands for a play just below it
+        fl = NEG
+        for k in range(n_rack):
+            if lbest[k] > fl:
+                fl = lbest[k]
+        bscore = fl - 1
+        for h in range(REC):
+            out[h] = 0
+    while hn > 0:
+        key, g, hn = _heap_pop(_b(hk), _b(he), hn)
+        bound = -(key >> 13)
+        if n > 0 and bound < bscore:
+            break
+        x0 = gx[g]
+        d = starts[0, x0]
+        i = starts[1, x0]
+        line = d * SIZE + i
+        s0 = starts[2, x0]
+        e0 = ge[g]
+        L = e0 - s0 + 1
+        o = occ[d, i]
+        k = popcount(~o & (((np.int64(1) << (e0 + 1)) - 1) ^ ((np.int64(1) << s0) - 1)))
+        fk = np.int64(0)
+        fc = np.int64(0)
+        til = False
+        for q in range(s0, e0 + 1):
+            if lines[d, i, q] != EMPTY:
+                fk = kadd(fk, MSET_HASH[np.int64(lines[d, i, q])])
+                fc += np.int64(lines[d, i, q])
+                til = True
+        smask = gsm[g]
+        lbp = lbest[n_rack - k] if til else nwb[n_rack - k]
+        gs = gb[g] - lbp
+        # the line's premium masks (empty squares): lm >= 2, lm >= 3, w = 2, w = 3, cross word, eff >= 2, eff >= 3
+        for r in range(7):
+            mk[r] = 0
+        for q in range(SIZE):
+            if lines[d, i, q] == EMPTY:
+                a = lm[d, i, q]
+                w = wm[d, i, q]
+                bit = np.int64(1) << q
+                mk[0] |= bit * (a >= 2)
+                mk[1] |= bit * (a >= 3)
+                mk[2] |= bit * (w == 2)
+                mk[3] |= bit * (w == 3)
+                if xs[d, i, q] >= 0:
+                    mk[4] |= bit
+                    mk[5] |= bit * (a * w >= 2)
+                    mk[6] |= bit * (a * w >= 3)
+        # the members' premium profile (maxima) and the union of their empty squares' cross-checks
+        ccu = np.int64(0)
+        pb = np.int64(0)
+        pW = np.int64(1)
+        p2 = p3 = e1 = e2 = e3 = np.int64(0)
+        mm = smask
+        while mm != 0:
+            s = lsb_index(mm)
+            mm &= mm - 1
+            msk = ((np.int64(1) << (s + L)) - 1) ^ ((np.int64(1) << s) - 1)
+            W = _WPOW[popcount(mk[2] & msk), popcount(mk[3] & msk)]
+            fsum = np.int64(0)
+            xsm = np.int64(0)
+            for q in range(s, s + L):
+                if lines[d, i, q] == EMPTY:
+                    ccu |= cc[d, i, q]
+                    if xs[d, i, q] >= 0:
+                        xsm += xs[d, i, q] * wm[d, i, q]
+                else:
+                    fsum += fv[d, i, q]
+            pb = max(pb, W * fsum + xsm)
+            pW = max(pW, W)
+            p2 = max(p2, popcount(mk[0] & msk))
+            p3 = max(p3, popcount(mk[1] & msk))
+            e1 = max(e1, popcount(mk[4] & msk))
+            e2 = max(e2, popcount(mk[5] & msk))
+            e3 = max(e3, popcount(mk[6] & msk))
+        pb += bingo if k == rack_size else 0
+        for b in range(min(nblank, 2) + 1):
+            if k - b < 0:
+                break
+            grp = 3 * k + b
+            for jc in range(cofs[grp], cofs[grp + 1]):
+                idx = co[jc] >> 2
+                lv = sl[idx, b]
+                if n > 0 and gs + lv < bscore:
+                    break
+                if sm[idx] & ~ccu != 0:
+                    continue
+                if n > 0 and scale * (pb + pW * (spre[idx, k - b] + spre[idx, p2] + spre[idx, p3]) + spre[idx, e1]
+                                      + spre[idx, e2] + spre[idx, e3]) + lv < bscore:
+                    continue
+                base = kadd(fk, sk[idx])
+                csum = fc + scs[idx]
+                if b == 2:
+                    if not mset2_has(mtab, kadd(base, mset_tag(L, 1))):
+                        continue
+                    cl = ccu
+                else:
+                    cl = np.int64(1)
+                while cl != 0:
+                    c0 = lsb_index(cl)
+                    cl &= cl - 1
+                    lk = kadd(base, mset_tag(L, min(b, 1)))
+                    if b == 2:
+                        lk = kadd(lk, MSET_HASH[c0])
+                    if not mset_has(mtab, lk):
+                        continue
+                    lo, hi = wmap_range(wkeys, wdir, lk)
+                    for j in range(lo, hi):
+                        w = np.int64(wids[j])
+                        tsum = np.int64(0)
+                        for q in range(L):
+                            wl[q] = np.int64(wlet[w, q])
+                            tsum += wl[q]
+                        # the blanks' letters
+                        c1 = np.int64(-1)
+                        c2 = np.int64(-1)
+                        if b == 0:
+                            if tsum != csum:
+                                continue
+                        elif b == 1:
+                            c1 = tsum - csum
+                        else:
+                            c1 = c0
+                            c2 = tsum - csum - c0
+                            if c2 < c1:  # found through the other blank's letter
+                                continue
+                        mm = smask
+                        while mm != 0:
+                            s = lsb_index(mm)
+                            mm &= mm - 1
+                            e = s + L - 1
+                            x = xof[line * SIZE + s]
+                            if n > 0 and endbs[x, e] - lbp + lv < bscore:
+                                continue
+                            ok = True
+                            ms = np.int64(0)
+                            W = np.int64(1)
+                            xsum = np.int64(0)
+                            nm = np.int64(0)
+                            opn = np.int64(0)
+                            for q in range(s, e + 1):
+                                c = wl[q - s]
+                                if lines[d, i, q] != EMPTY:
+                                    if np.int64(lines[d, i, q]) != c:
+                                        ok = False
+                                        break
+                                    ms += fv[d, i, q]
+                                else:
+                                    if (cc[d, i, q] >> c) & 1 == 0:
+                                        ok = False
+                                        break
+                                    lvq = lval[c] * lm[d, i, q]
+                                    ms += lvq
+                                    W *= wm[d, i, q]
+                                    if xs[d, i, q] >= 0:
+                                        xsum += (xs[d, i, q] + lvq) * wm[d, i, q]
+                                    nm |= np.int64(1) << (q - s)
+                                    if use_opv:
+                                        opn += opv[q, c]
+                            if not ok:
+                                continue
+                            if d == 1 and k == 1 and xs[d, i, s + lsb_index(nm)] >= 0:
+                                continue
+                            # the blanks: on the squares of their letters where they cost least (ties: the latest)
+                            bm = np.int64(0)
+                            loss = np.int64(0)
+                            for bl in range(b):
+                                cb = c1 if bl == 0 else c2
+                                bestq = np.int64(-1)
+                                bestl = np.int64(0)
+                                for q in range(s, e + 1):
+                                    if wl[q - s] == cb and (nm >> (q - s)) & 1 and (bm >> (q - s)) & 1 == 0:
+                                        lq = lval[cb] * lm[d, i, q]
+                                        lq = lq * W + (lq * wm[d, i, q] if xs[d, i, q] >= 0 else 0)
+                                        if bestq < 0 or lq <= bestl:
+                                            bestq = q
+                                            bestl = lq
+                                if bestq < 0:
+                                    ok = False
+                                    break
+                                bm |= np.int64(1) << (bestq - s)
+                                loss += bestl
+                            if not ok:
+                                continue
+                            score = ms * W + xsum - loss + (bingo if k == rack_size else 0)
+                            val = scale * score + lv + opn
+                            if val < bscore:
+                                continue
+                            for q in range(L):
+                                stk[9, q] = wl[q]
+                            if n == 0 or val > bscore or _earlier(out, d, i, s, L - 1, stk, bm):
+                                bscore = val
+                                _emit(out, np.int64(0), d, i, s, L, score, k, stk, bm, nm)
+                                n = 1
+    if n0 == 1 and out[3] == 0:
+        return np.int64(0), bscore
+    return min(n, 1), bscore
+
+
+@kernel
+def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+         reach, wtabs, obj, exchange_floor):
+    """The best play only: ``(n, out, value)``, ``n`` = 1 and the play in row 0 of ``out`` (:data:`REC` bytes, the
+    layout of every play row) with its objective ``value``, or ``n`` = 0 when there is no play (with
+    ``exchange_floor``: none of objective at least the best exchange's), for callers in kernels: :func:`search_words`
+    for a rack with one or two blanks, else the walk, :func:`._movegen.search_best`.
+
+    The objective (``obj = (eqv, stride, scale, lfull, opv, use_opv)``) is ``scale * score + eqv[kept] (+
+    opening)``: ``kept`` the mixed-radix index of the tiles left on the rack (``lfull`` for the whole rack, each
+    placed tile subtracts ``stride[0]`` for a blank, ``stride[1 + letter]`` else), with ``use_opv``
+    ``opv[square, letter]`` added per tile placed (the opening penalty, <= 0, which the bounds leave out).
+    ``eqv`` of one entry with ``stride`` all zero: ``eqv[0]`` for every play (:data:`SCORE_OBJ`-like; the score).
+    Ties go to the first play in generation order, as a stable sort of every play by that value.
+
+    Every (line, start) is bounded from above first (fixed letters + the rack's best values on the best letter
+    premiums, times the best word premiums, + every possible cross word, + bingo); starts are then walked in
+    decreasing bound order and the search stops once the next bound cannot beat the best score found.
+
+    End bounds: a play covering exactly ``s..e`` puts new tiles on all its empty squares, so with ``W`` the
+    product of their word premiums its score is ``W * fixed + sum(cross tiles * their word premium) +
+    sum(v_q * lm_q * (W + c_q)) (+ bingo)``, ``c_q`` the square's word premium when it makes a cross word, else
+    0. The last sum is bounded by the smaller of: the rack's values sorted high first on ``lm`` and on
+    ``lm * c`` sorted high first (rearrangement, each part kept sorted as squares are added), and each square's
+    best rack letter allowed by its cross-check. Ends past a square no rack tile can fill are dropped. A per-play
+    bonus bounded above (a leave value) would add its maximum to every end bound.
+
+    Objective bounds: an end with ``k`` new tiles keeps ``n_rack - k`` tiles, so its bound is ``scale *`` the score
+    bound + the best ``eqv`` of a leave of that size; on a span that holds no tile, of a leave whose ``k`` tiles
+    played spell a word by themselves (no such set: the end is dropped). :func:`search_words` bounds each set of
+    tiles played with its exact leave.
+
+    Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
+    unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
+    start first comes on top of the walk's heap; with blanks the walk applies the filter as blanks are placed. Without it those spans' bingo bonus sends most racks through a long fruitless walk.
+    """
+    out = np.empty(REC, np.uint8)
+    n0 = np.int64(1 if exchange_floor else 0)
+    if nblank == 1 or nblank == 2:
+        n, val = search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                              empty_board, reach, wtabs, obj, out, n0)
+    else:
+        n, val, _ = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
+                                empty_board, reach, wtabs, obj, out, np.int64(0), n0, np.empty((0, 5), np.int64))
+    return n, out, val
