@@ -4,7 +4,7 @@ picks a search by rack.
 With blanks the walk (:func:`._movegen.search_best`) tries most letters on every empty square. Here the spans
 ``s..e`` of every start (:func:`._movegen._starts_best`, with their bounds) are grouped by line, the tiles they
 cover and the new tiles they need: the spans of a group have one length and one multiset of board letters, so
-each set of rack tiles (a sub-rack, :func:`._movegen._sub_racks`) looks its words up once in the word map
+each set of rack tiles (a sub-rack, :func:`_sub_racks`) looks its words up once in the word map
 (:func:`._tables.wmap_table`) for every start of the group: the sub-rack + the group's tiles with the tag of the
 length (one blank: the one-short keys, whose words hold the blank's letter; two blanks: the one-short keys of
 the sub-rack + each letter ``c`` a blank may stand for, a word found through its lower blank letter kept). Each
@@ -26,8 +26,95 @@ import numpy as np
 
 from .._jit import borrowed as _b, kernel
 from ..bits import lsb_index, msb_index, popcount
-from ._movegen import _WPOW, NEG, REC, _earlier, _emit, _heap_pop, _heapify, _starts_best, _sub_racks, search_best
+from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor, _heap_pop, _heapify,
+                       _starts_best, _zeros, search_best)
 from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset2_has, mset_has, mset_tag, wmap_range
+
+
+@kernel
+def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
+    """``(sizes, keys, values, leaves, letters, co, cofs, codes)`` of every sub-multiset of the rack's real tiles
+    (counted up over its distinct letters, high values first; ``keys``: multiset keys; ``values[idx]``: its tiles'
+    values, high first, 0 after; ``leaves[idx, b]``: the objective part ``eqv`` of the leave when that sub-rack and
+    ``b`` blanks are played, :func:`best`'s ``obj``; ``letters``: bit mask of its letters; ``co``, ``cofs``: those
+    pairs by size, see below; ``codes``: the sum of its letter codes)."""
+    # the rack's distinct letters by value, high first: a sub-rack's values are then its letters' in that order
+    lets = np.empty(8, np.int64)
+    cnts = np.empty(8, np.int64)
+    nl = 0
+    for c in range(32):
+        if counts[c] > 0 and nl < 8:
+            j = nl
+            while j > 0 and lval[lets[j - 1]] < lval[c]:
+                lets[j] = lets[j - 1]
+                cnts[j] = cnts[j - 1]
+                j -= 1
+            lets[j] = c
+            cnts[j] = counts[c]
+            nl += 1
+    nsub = 1
+    for j in range(nl):
+        nsub *= cnts[j] + 1
+    sz = np.empty(nsub, np.int64)
+    sk = np.empty(nsub, np.int64)
+    sv = np.empty((nsub, 8), np.int64)
+    sl = np.empty((nsub, 3), np.int64)
+    sm = np.empty(nsub, np.int64)
+    scs = np.empty(nsub, np.int64)
+    # the sub-racks counted up like an odometer (digit j: copies of letter j)
+    dig = _zeros(8)
+    hv = _zeros(8)
+    dli = _zeros(8)
+    for j in range(nl):
+        hv[j] = MSET_HASH[lets[j]]
+        dli[j] = -stride[lets[j] + 1]
+    n = np.int64(0)
+    key = np.int64(0)
+    li = lfull
+    msk = np.int64(0)
+    for idx in range(nsub):
+        sz[idx] = n
+        sk[idx] = key
+        sm[idx] = msk
+        t = 0
+        csum = np.int64(0)
+        for j in range(nl):
+            for _ in range(dig[j]):
+                sv[idx, t] = lval[lets[j]]
+                csum += lets[j]
+                t += 1
+        scs[idx] = csum
+        for j in range(t, 8):
+            sv[idx, j] = 0
+        for b in range(3):
+            sl[idx, b] = eqv[li - b * stride[0]] if b <= nblank else NEG
+        t, dn, dk, ds = _count_up(dig, cnts, hv, dli, nl)
+        n += dn
+        key = kadd(key, dk)
+        li += ds
+        for j in range(min(t + 1, nl)):  # the letters the sub-rack holds changed among digits 0..t only
+            msk &= ~(np.int64(1) << lets[j])
+            msk |= np.int64(dig[j] > 0) << lets[j]
+    # the (sub-rack, blanks) pairs by tiles played t and blanks b, each group by leave part, high first: pair
+    # ``co[j] = 4 * idx + b``, group ``g = 3 * t + b`` in ``co[cofs[g]:cofs[g + 1]]``
+    co = np.empty(3 * nsub, np.int64)
+    cofs = _zeros(3 * SIZE + 4)
+    for idx in range(nsub):
+        for b in range(min(nblank, 2) + 1):
+            cofs[3 * (sz[idx] + b) + b + 1] += 1
+    for g in range(3 * SIZE + 3):
+        cofs[g + 1] += cofs[g]
+    fill = _zeros(3 * SIZE + 3)
+    for idx in range(nsub):
+        for b in range(min(nblank, 2) + 1):
+            g = 3 * (sz[idx] + b) + b
+            j = cofs[g] + fill[g]
+            fill[g] += 1
+            while j > cofs[g] and sl[co[j - 1] >> 2, b] < sl[idx, b]:
+                co[j] = co[j - 1]
+                j -= 1
+            co[j] = 4 * idx + b
+    return sz, sk, sv, sl, sm, co, cofs, scs
 
 
 @kernel
@@ -43,7 +130,7 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     n_rack = nblank
     for c in range(32):
         n_rack += counts[c]
-    sz, sk, sv, sl, sm, co, cofs, scs = _sub_racks(counts, lval, True, nblank, eqv, stride, lfull)
+    sz, sk, sv, sl, sm, co, cofs, scs = _sub_racks(counts, lval, nblank, eqv, stride, lfull)
     # the (start, end) pairs grouped by (line, tiles covered, tiles played): one word lookup per sub-rack serves
     # every start of a group. A line's groups are numbered through ``tgid[h]`` (``tstamp[h]``: the line that set it),
     # ``h`` = (first tile + 1, last tile + 1, tiles played) in 4 + 4 + 3 bits (0, 0, k: a span of empty squares)
@@ -110,14 +197,8 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     wl = np.empty(SIZE, np.int64)
     n = n0
     bscore = NEG
-    if n0 == 1:  # the floor, as in :func:`._movegen.search_best`: an empty row 0 stands for a play just below it
-        fl = NEG
-        for k in range(n_rack):
-            if lbest[k] > fl:
-                fl = lbest[k]
-        bscore = fl - 1
-        for h in range(REC):
-            out[h] = 0
+    if n0 == 1:
+        bscore = _exchange_floor(lbest, n_rack, out)
     while hn > 0:
         key, g, hn = _heap_pop(_b(hk), _b(he), hn)
         bound = -(key >> 13)
@@ -344,7 +425,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
 
     Whole-rack filter (``mtab``, :func:`_tables.mset_table`): the end that needs every rack tile is dropped
     unless rack + the span's tiles spell a word (with one blank: a word one letter longer), checked when that
-    start first comes on top of the walk's heap; with blanks the walk applies the filter as blanks are placed. Without it those spans' bingo bonus sends most racks through a long fruitless walk.
+    start first comes on top of the walk's heap; with blanks the walk applies the filter as blanks are placed.
+    Without it those spans' bingo bonus sends most racks through a long fruitless walk.
     """
     out = np.empty(REC, np.uint8)
     n0 = np.int64(1 if exchange_floor else 0)

@@ -120,6 +120,20 @@ def _new_best(out, d, i, s, ln, score, nt, stk, bm, nm, endbs, x, em, val, top):
 
 
 @inline
+def _exchange_floor(lbest, n_rack, out):
+    """The best exchange's objective (the best leave kept, ``lbest`` by size, fewer than ``n_rack`` tiles; no score)
+    as a floor: returns it less one, the objective of the empty row 0 of ``out`` it writes, which stands for a play
+    just below it (``out[3]``, the length, stays 0 unless a play reaches the floor)."""
+    fl = NEG
+    for k in range(n_rack):
+        if lbest[k] > fl:
+            fl = lbest[k]
+    for h in range(REC):
+        out[h] = 0
+    return fl - 1
+
+
+@inline
 def _prune_ends(endbs, x, s, em, val):
     """The ends of ``em`` (start ``x``) still worth reaching once the best is ``val``: those whose bound beats it
     (an equal value found later in the walk loses the tie-break)."""
@@ -249,92 +263,6 @@ def _heap_push(hk, he, hn, k, e):
     hk[j] = k
     he[j] = e
     return hn + 1
-
-
-@kernel
-def _sub_racks(counts, lval, on, nblank, eqv, stride, lfull):
-    """``(sizes, keys, values, leaves, letters, co, cofs)`` of every sub-multiset of the rack's real tiles (counted
-    up over its distinct letters, high values first; ``values[idx]``: its tiles' values, high first, 0 after; ``leaves[idx, b]``:
-    the objective part ``eqv`` of the leave when that sub-rack and ``b`` blanks are played, :func:`best`'s
-    ``obj``; ``letters``: bit mask of its letters; ``co``, ``cofs``: those pairs by size, see below); only the
-    empty one unless ``on``."""
-    # the rack's distinct letters by value, high first: a sub-rack's values are then its letters' in that order
-    lets = np.empty(8, np.int64)
-    cnts = np.empty(8, np.int64)
-    nl = 0
-    for c in range(32):
-        if on and counts[c] > 0 and nl < 8:
-            j = nl
-            while j > 0 and lval[lets[j - 1]] < lval[c]:
-                lets[j] = lets[j - 1]
-                cnts[j] = cnts[j - 1]
-                j -= 1
-            lets[j] = c
-            cnts[j] = counts[c]
-            nl += 1
-    nsub = 1
-    for j in range(nl):
-        nsub *= cnts[j] + 1
-    sz = np.empty(nsub, np.int64)
-    sk = np.empty(nsub, np.int64)
-    sv = np.empty((nsub, 8), np.int64)
-    sl = np.empty((nsub, 3), np.int64)
-    sm = np.empty(nsub, np.int64)
-    scs = np.empty(nsub, np.int64)
-    # the sub-racks counted up like an odometer (digit j: copies of letter j)
-    dig = _zeros(8)
-    hv = _zeros(8)
-    dli = _zeros(8)
-    for j in range(nl):
-        hv[j] = MSET_HASH[lets[j]]
-        dli[j] = -stride[lets[j] + 1]
-    n = np.int64(0)
-    key = np.int64(0)
-    li = lfull
-    msk = np.int64(0)
-    for idx in range(nsub):
-        sz[idx] = n
-        sk[idx] = key
-        sm[idx] = msk
-        t = 0
-        csum = np.int64(0)
-        for j in range(nl):
-            for _ in range(dig[j]):
-                sv[idx, t] = lval[lets[j]]
-                csum += lets[j]
-                t += 1
-        scs[idx] = csum
-        for j in range(t, 8):
-            sv[idx, j] = 0
-        for b in range(3):
-            sl[idx, b] = eqv[li - b * stride[0]] if b <= nblank else NEG
-        t, dn, dk, ds = _count_up(dig, cnts, hv, dli, nl)
-        n += dn
-        key = kadd(key, dk)
-        li += ds
-        for j in range(min(t + 1, nl)):  # the letters the sub-rack holds changed among digits 0..t only
-            msk &= ~(np.int64(1) << lets[j])
-            msk |= np.int64(dig[j] > 0) << lets[j]
-    # the (sub-rack, blanks) pairs by tiles played t and blanks b, each group by leave part, high first: pair
-    # ``co[j] = 4 * idx + b``, group ``g = 3 * t + b`` in ``co[cofs[g]:cofs[g + 1]]``
-    co = np.empty(3 * nsub, np.int64)
-    cofs = _zeros(3 * SIZE + 4)
-    for idx in range(nsub):
-        for b in range(min(nblank, 2) + 1):
-            cofs[3 * (sz[idx] + b) + b + 1] += 1
-    for g in range(3 * SIZE + 3):
-        cofs[g + 1] += cofs[g]
-    fill = _zeros(3 * SIZE + 3)
-    for idx in range(nsub):
-        for b in range(min(nblank, 2) + 1):
-            g = 3 * (sz[idx] + b) + b
-            j = cofs[g] + fill[g]
-            fill[g] += 1
-            while j > cofs[g] and sl[co[j - 1] >> 2, b] < sl[idx, b]:
-                co[j] = co[j - 1]
-                j -= 1
-            co[j] = 4 * idx + b
-    return sz, sk, sv, sl, sm, co, cofs, scs
 
 
 @kernel
@@ -838,14 +766,8 @@ def _search_kernel(best_only: bool):
         n = n0
         mtab = wtabs[0]
         bscore = NEG  # best only: the objective of the play in row 0
-        if best_only and n0 == 1:  # the best exchange's objective (a leave kept, no score) as a floor: an empty row 0
-            fl = NEG                 # stands for a play just below it
-            for k in range(n_rack):
-                if lbest[k] > fl:
-                    fl = lbest[k]
-            bscore = fl - 1
-            for h in range(REC):
-                out[h] = 0
+        if best_only and n0 == 1:
+            bscore = _exchange_floor(lbest, n_rack, out)
         hn = m  # best only: entries in the heap (order, hem)
         memo = np.empty((2, 64), np.int64)  # best only: see _memo_has
         for h in range(64):
