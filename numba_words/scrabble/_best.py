@@ -16,9 +16,13 @@ leave value, high first, each bounded by the group's score bound and, before its
 on the group's premiums (the most of each premium any span of the group has). Ties go to the first play in
 generation order (:func:`._movegen._earlier`), so the best play is the walk's, as a stable sort of every play.
 
-On the test positions of ``data/scrabble/twl06_bench.cgp`` (one thread): one blank 61-73 -> 50-64 us, two blanks
-20-54 -> 13-41 us a position, by score and by equity; without a blank the walk is faster (31 against 38 us by
-score), so it keeps those racks, and racks of three or more blanks (variants that have them).
+Kernel alone, one thread, the positions of ``data/scrabble/twl06_bench.cgp`` by rack class in turn: one blank
+61-73 us with the walk's word mode before this search, 39-40 us here (by score, by equity from the exchange
+floor); two blanks 20-34 -> 13-19 us. Without a blank the two are even on those positions (31 us by score; 40
+against 36 by equity), but on positions of self-play games, taken in turn, the walk is faster (57 against 71 us
+by equity: this search reads more tables than the caches hold, the word map's 22 MB among them), and self-play
+ran 15% slower with it: the walk keeps racks without a blank, and those of three or more blanks (variants that
+have them).
 """
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ from .._jit import borrowed as _b, kernel
 from ..bits import lsb_index, msb_index, popcount
 from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor, _heap_pop, _heapify,
                        _starts_best, _zeros, search_best)
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, mset2_has, mset_has, mset_tag, wmap_range
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_range
 
 
 @kernel
@@ -124,8 +128,8 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none; ``n0`` = 1: only a play reaching the best
     exchange's objective (as :func:`._movegen.search_best`). Arguments as :func:`._movegen.search_best`'s."""
     mtab, wkeys, wids, wdir, wlet = wtabs
-    starts, m, endbs, _, _, lbest, nwb = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                      rack_size, bingo, span, empty_board, obj, _b(mtab))
+    starts, m, endbs, lbest, nwb = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                rack_size, bingo, span, empty_board, obj, _b(mtab))
     eqv, stride, scale, lfull, opv, use_opv = obj
     n_rack = nblank
     for c in range(32):
@@ -192,7 +196,9 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         spre[idx, 0] = 0
         for j in range(8):
             spre[idx, j + 1] = spre[idx, j] + sv[idx, j]
-    mk = np.empty(7, np.int64)
+    lst = np.zeros(2 * SIZE, np.int64)  # per line: whether lmk, lpf below are filled (when a group of it is popped)
+    lmk = np.empty((2 * SIZE, 7), np.int64)
+    lpf = np.empty((2 * SIZE, SIZE + 1, 4), np.int64)
     stk = np.empty((13, SIZE + 1), np.int64)
     wl = np.empty(SIZE, np.int64)
     n = n0
@@ -212,34 +218,43 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         e0 = ge[g]
         L = e0 - s0 + 1
         o = occ[d, i]
-        k = popcount(~o & (((np.int64(1) << (e0 + 1)) - 1) ^ ((np.int64(1) << s0) - 1)))
-        fk = np.int64(0)
-        fc = np.int64(0)
-        til = False
-        for q in range(s0, e0 + 1):
-            if lines[d, i, q] != EMPTY:
-                fk = kadd(fk, MSET_HASH[np.int64(lines[d, i, q])])
-                fc += np.int64(lines[d, i, q])
-                til = True
+        if lst[line] == 0:
+            # the line's premium masks (empty squares: lm >= 2, lm >= 3, w = 2, w = 3, cross word, lm * w >= 2 with a
+            # cross word, >= 3) and prefix sums (tiles' values, cross words' tiles * w, tiles' keys and codes)
+            lst[line] = 1
+            for r in range(7):
+                lmk[line, r] = 0
+            for r in range(4):
+                lpf[line, 0, r] = 0
+            for q in range(SIZE):
+                for r in range(4):
+                    lpf[line, q + 1, r] = lpf[line, q, r]
+                c = np.int64(lines[d, i, q])
+                if c != EMPTY:
+                    lpf[line, q + 1, 0] += fv[d, i, q]
+                    lpf[line, q + 1, 2] = kadd(lpf[line, q + 1, 2], MSET_HASH[c])
+                    lpf[line, q + 1, 3] += c
+                else:
+                    a = lm[d, i, q]
+                    w = wm[d, i, q]
+                    bit = np.int64(1) << q
+                    lmk[line, 0] |= bit * (a >= 2)
+                    lmk[line, 1] |= bit * (a >= 3)
+                    lmk[line, 2] |= bit * (w == 2)
+                    lmk[line, 3] |= bit * (w == 3)
+                    if xs[d, i, q] >= 0:
+                        lpf[line, q + 1, 1] += xs[d, i, q] * w
+                        lmk[line, 4] |= bit
+                        lmk[line, 5] |= bit * (a * w >= 2)
+                        lmk[line, 6] |= bit * (a * w >= 3)
+        msk = ((np.int64(1) << (e0 + 1)) - 1) ^ ((np.int64(1) << s0) - 1)
+        k = popcount(~o & msk)
+        til = o & msk != 0
+        fk = ksub(lpf[line, e0 + 1, 2], lpf[line, s0, 2])
+        fc = lpf[line, e0 + 1, 3] - lpf[line, s0, 3]
         smask = gsm[g]
         lbp = lbest[n_rack - k] if til else nwb[n_rack - k]
         gs = gb[g] - lbp
-        # the line's premium masks (empty squares): lm >= 2, lm >= 3, w = 2, w = 3, cross word, eff >= 2, eff >= 3
-        for r in range(7):
-            mk[r] = 0
-        for q in range(SIZE):
-            if lines[d, i, q] == EMPTY:
-                a = lm[d, i, q]
-                w = wm[d, i, q]
-                bit = np.int64(1) << q
-                mk[0] |= bit * (a >= 2)
-                mk[1] |= bit * (a >= 3)
-                mk[2] |= bit * (w == 2)
-                mk[3] |= bit * (w == 3)
-                if xs[d, i, q] >= 0:
-                    mk[4] |= bit
-                    mk[5] |= bit * (a * w >= 2)
-                    mk[6] |= bit * (a * w >= 3)
         # the members' premium profile (maxima) and the union of their empty squares' cross-checks
         ccu = np.int64(0)
         pb = np.int64(0)
@@ -250,23 +265,18 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
             s = lsb_index(mm)
             mm &= mm - 1
             msk = ((np.int64(1) << (s + L)) - 1) ^ ((np.int64(1) << s) - 1)
-            W = _WPOW[popcount(mk[2] & msk), popcount(mk[3] & msk)]
-            fsum = np.int64(0)
-            xsm = np.int64(0)
-            for q in range(s, s + L):
-                if lines[d, i, q] == EMPTY:
-                    ccu |= cc[d, i, q]
-                    if xs[d, i, q] >= 0:
-                        xsm += xs[d, i, q] * wm[d, i, q]
-                else:
-                    fsum += fv[d, i, q]
-            pb = max(pb, W * fsum + xsm)
+            W = _WPOW[popcount(lmk[line, 2] & msk), popcount(lmk[line, 3] & msk)]
+            emp = ~o & msk
+            while emp != 0:
+                ccu |= cc[d, i, lsb_index(emp)]
+                emp &= emp - 1
+            pb = max(pb, W * (lpf[line, s + L, 0] - lpf[line, s, 0]) + lpf[line, s + L, 1] - lpf[line, s, 1])
             pW = max(pW, W)
-            p2 = max(p2, popcount(mk[0] & msk))
-            p3 = max(p3, popcount(mk[1] & msk))
-            e1 = max(e1, popcount(mk[4] & msk))
-            e2 = max(e2, popcount(mk[5] & msk))
-            e3 = max(e3, popcount(mk[6] & msk))
+            p2 = max(p2, popcount(lmk[line, 0] & msk))
+            p3 = max(p3, popcount(lmk[line, 1] & msk))
+            e1 = max(e1, popcount(lmk[line, 4] & msk))
+            e2 = max(e2, popcount(lmk[line, 5] & msk))
+            e3 = max(e3, popcount(lmk[line, 6] & msk))
         pb += bingo if k == rack_size else 0
         for b in range(min(nblank, 2) + 1):
             if k - b < 0:

@@ -454,9 +454,9 @@ def _line_conn(occ, empty_board, d, i):
 
 
 def _starts_kernel(best_only: bool):
-    """The kernel that finds the starts of one mode's walk (:func:`_search_kernel`): ``(starts, m, endbs, order,
-    hem, lbest)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds, the heap of
-    them by bound and the best objective part of a leave by its size. A kernel of its own: Numba's compile time
+    """The kernel that finds the starts of one mode's walk (:func:`_search_kernel`): ``(starts, m, endbs, lbest,
+    nwb)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds and the best
+    objective part of a leave by its size (``nwb``: of a leave whose tiles played spell a word by themselves). A kernel of its own: Numba's compile time
     grows faster than the size of a function, and the starts take a third of the search's code."""
 
     def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj, mtab):
@@ -539,7 +539,7 @@ def _starts_kernel(best_only: bool):
             endbs = np.empty((2 * SIZE * SIZE, SIZE), np.int64)  # per-start end bounds, kept for the walk
         else:
             endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
-            order = lbest = hem = nwb = endbs[0]
+            lbest = nwb = endbs[0]
         # the starts, in generation order (direction, line, start square); columns as in :func:`_search_kernel`'s walk
         starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
         m = np.int64(0)
@@ -680,16 +680,7 @@ def _starts_kernel(best_only: bool):
                     starts[8, m] = wkey
                     starts[9, m] = 0 if best_only else 1
                     m += 1
-        if best_only:
-            # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
-            order = np.empty(max(m, 1), np.int64)
-            hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
-            hn = np.int64(0)
-            ob = _b(order)
-            hb = _b(hem)
-            for x in range(m):  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
-                hn = _heap_push(ob, hb, hn, -starts[6, x] * 512 + x, starts[3, x])
-        return starts, m, endbs, order, hem, lbest, nwb
+        return starts, m, endbs, lbest, nwb
 
     find.__name__ = find.__qualname__ = "_starts_best" if best_only else "_starts_all"  # (one cache file each)
     return kernel(find)
@@ -747,13 +738,19 @@ def _search_kernel(best_only: bool):
         One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
         increment and decrement, which per start was ~10% of the best-only run time."""
         if best_only:
-            starts, m, endbs, order, hem, lbest, _ = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                                  rack_size, bingo, span, empty_board, obj,
-                                                                  _b(wtabs[0]))
+            starts, m, endbs, lbest, _ = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                      rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
+            # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
+            order = np.empty(max(m, 1), np.int64)
+            hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
+            for x in range(m):  # x < 2 * 15 * 15 = 450 < 512; bounds < 2 ** 40
+                order[x] = -starts[6, x] * 512 + x
+                hem[x] = starts[3, x]
+            _heapify(_b(order), _b(hem), m)
         else:
-            starts, m, endbs, order, hem, lbest, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                                 rack_size, bingo, span, empty_board, obj,
-                                                                 _b(wtabs[0]))
+            starts, m, endbs, lbest, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                     rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
+            order = hem = lbest  # read only by the best-only walk
         counts = counts.copy()  # the walk takes tiles from it and gives them back
         rmask0 = _rack_mask(counts)
         rkey = _rack_key(counts)
