@@ -1,15 +1,15 @@
-"""The best play of a rack with one or two blanks, by word groups, and :func:`best`, the best-play kernel that
-picks a search by rack.
+"""The best play by word groups (racks of up to two blanks), and :func:`best`, the best-play kernel that picks a
+search by rack.
 
-With blanks the walk (:func:`._movegen.search_best`) tries most letters on every empty square. Here the spans
-``s..e`` of every start (:func:`._movegen._starts_best`, with their bounds) are grouped by line, the tiles they
-cover and the new tiles they need: the spans of a group have one length and one multiset of board letters, so
-each set of rack tiles (a sub-rack, :func:`_sub_racks`) looks its words up once in the word map
-(:func:`._tables.wmap_table`) for every start of the group: the sub-rack + the group's tiles with the tag of the
-length (one blank: the one-short keys, whose words hold the blank's letter; two blanks: the one-short keys of
-the sub-rack + each letter ``c`` a blank may stand for, a word found through its lower blank letter kept). Each
-word is then tried on each start of the group (board letters, cross-checks) and scored with its blanks on the
-squares of their letters where they cost least.
+The walk (:func:`._movegen.search_best`) follows the DAWG from each start, and with blanks tries most letters on
+every empty square. Here the spans ``s..e`` of every start (:func:`._movegen._starts_best`, with their bounds)
+are grouped by line, the tiles they cover and the new tiles they need: the spans of a group have one length and
+one multiset of board letters, so each set of rack tiles (a sub-rack, :func:`_sub_racks`) looks its words up
+once in the word map (:func:`._tables.wmap_table`) for every start of the group: the sub-rack + the group's
+tiles with the tag of the length (one blank: the one-short keys, whose words hold the blank's letter; two
+blanks: the one-short keys of the sub-rack + each letter ``c`` a blank may stand for, a word found through its
+lower blank letter kept). Each word is then tried on each start of the group (board letters, cross-checks) and
+scored with its blanks on the squares of their letters where they cost least.
 
 Groups are walked by bound (the best bound of their spans), high first; within a group the sub-racks run by
 leave value, high first, each bounded by the group's score bound and, before its lookup, by its own tile values
@@ -17,12 +17,11 @@ on the group's premiums (the most of each premium any span of the group has). Ti
 generation order (:func:`._movegen._earlier`), so the best play is the walk's, as a stable sort of every play.
 
 Kernel alone, one thread, the positions of ``data/scrabble/twl06_bench.cgp`` by rack class in turn: one blank
-61-73 us with the walk's word mode before this search, 39-40 us here (by score, by equity from the exchange
-floor); two blanks 20-34 -> 13-19 us. Without a blank the two are even on those positions (31 us by score; 40
-against 36 by equity), but on positions of self-play games, taken in turn, the walk is faster (57 against 71 us
-by equity: this search reads more tables than the caches hold, the word map's 22 MB among them), and self-play
-ran 15% slower with it: the walk keeps racks without a blank, and those of three or more blanks (variants that
-have them).
+61-73 us with the walk's per-span word mode before this search, 39-40 us here (by score, by equity from the
+exchange floor); two blanks 20-34 -> 13-19 us. Without a blank, on 231 positions of self-play games taken in turn
+(by equity, from the floor), the walk takes 48 us and this search 46 (34 against 45 in mid-game): self-play runs
+13% faster with it. The walk keeps racks of three or more blanks (variants that have them): its cost grows with
+the blanks, this search's lookups with their letters.
 """
 from __future__ import annotations
 
@@ -32,7 +31,7 @@ from .._jit import borrowed as _b, kernel
 from ..bits import lsb_index, msb_index, popcount
 from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor, _heap_pop, _heapify,
                        _starts_best, _zeros, search_best)
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_range
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_letter, wmap_range
 
 
 @kernel
@@ -124,10 +123,10 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
 @kernel
 def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
                  reach, wtabs, obj, out, n0):
-    """The best play by ``obj`` of a rack with one or two blanks (see the module) into row 0 of ``out`` (:data:`REC`
+    """The best play by ``obj`` of a rack with at most two blanks (see the module) into row 0 of ``out`` (:data:`REC`
     bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none; ``n0`` = 1: only a play reaching the best
     exchange's objective (as :func:`._movegen.search_best`). Arguments as :func:`._movegen.search_best`'s."""
-    mtab, wkeys, wids, wdir, wlet = wtabs
+    mtab, went, _, wdir, _ = wtabs
     starts, m, endbs, lbest, nwb = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
                                                 rack_size, bingo, span, empty_board, obj, _b(mtab))
     eqv, stride, scale, lfull, opv, use_opv = obj
@@ -308,12 +307,11 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                         lk = kadd(lk, MSET_HASH[c0])
                     if not mset_has(mtab, lk):
                         continue
-                    lo, hi = wmap_range(wkeys, wdir, lk)
+                    lo, hi = wmap_range(went, wdir, lk)
                     for j in range(lo, hi):
-                        w = np.int64(wids[j])
                         tsum = np.int64(0)
                         for q in range(L):
-                            wl[q] = np.int64(wlet[w, q])
+                            wl[q] = wmap_letter(went, j, q)
                             tsum += wl[q]
                         # the blanks' letters
                         c1 = np.int64(-1)
@@ -407,7 +405,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     """The best play only: ``(n, out, value)``, ``n`` = 1 and the play in row 0 of ``out`` (:data:`REC` bytes, the
     layout of every play row) with its objective ``value``, or ``n`` = 0 when there is no play (with
     ``exchange_floor``: none of objective at least the best exchange's), for callers in kernels: :func:`search_words`
-    for a rack with one or two blanks, else the walk, :func:`._movegen.search_best`.
+    for a rack with at most two blanks, else the walk, :func:`._movegen.search_best`.
 
     The objective (``obj = (eqv, stride, scale, lfull, opv, use_opv)``) is ``scale * score + eqv[kept] (+
     opening)``: ``kept`` the mixed-radix index of the tiles left on the rack (``lfull`` for the whole rack, each
@@ -440,7 +438,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     """
     out = np.empty(REC, np.uint8)
     n0 = np.int64(1 if exchange_floor else 0)
-    if nblank == 1 or nblank == 2:
+    if nblank <= 2:
         n, val = search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
                               empty_board, reach, wtabs, obj, out, n0)
     else:

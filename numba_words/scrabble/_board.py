@@ -204,7 +204,7 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
         out = np.empty(_movegen.REC, np.uint8)
         o = _SCORE_OBJ if obj is None else obj
         n0 = np.int64(1 if exchange_floor else 0)
-        if n_blanks == 1 or n_blanks == 2:
+        if n_blanks <= 2:
             n, _ = _best.search_words(*args, o, out, n0)
         else:
             n, _, _ = _movegen.search_best(*args, o, out, np.int64(0), n0, _movegen.NO_TRIE)
@@ -225,7 +225,7 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
 
 _SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)
 
-BEST_SEARCH = BackgroundCompile(_best.search_words,  # (compiled after _movegen.search_best)
+BEST_SEARCH = BackgroundCompile(_best.search_words,
                                 "from numba_words.scrabble.search import warmup; warmup(parts=('equity', 'best'))")
 """The pruned best-play search on a machine's first run: :meth:`Position.best` ranks every play (the same play)
 until this says ``ready()``, while a background process compiles the search (see :mod:`numba_words._background`);

@@ -726,8 +726,9 @@ def _search_kernel(best_only: bool):
         that end is walked alone and the others go back into the heap: with a blank its bingo bonus puts
         nearly every long span on top, and most of them hold no bingo.
 
-        Racks with one or two blanks have a search of their own (:func:`._best.search_words`): with blanks the
-        walk tries most letters (pairs of letters with two) on every span.
+        Racks of up to two blanks have a search of their own (:func:`._best.search_words`), faster than this walk,
+        which with blanks tries most letters (pairs of letters with two) on every span; the walk keeps racks of
+        three or more blanks.
 
         Whole-rack filter: once the only end a prefix can still reach is the start's whole-rack end, the word's
         letter multiset is fixed (rack + the span's tiles) but for the letters the blanks stand for; each blank

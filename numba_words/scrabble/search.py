@@ -198,8 +198,7 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
         play_equities(np.zeros(1, PLAY_DTYPE), Position(SCRABBLE, lex, rack="AB"), default_leaves(SCRABBLE))
     if "generate" in parts:
         plays_array(b, counts, nb)
-    if "best" in parts:  # the walk (no blank), then the word groups (:data:`._board.BEST_SEARCH` waits for these)
-        plays_array(b, counts, 0, best_only=True)
+    if "best" in parts:  # (racks of three blanks or more, in variants that have them, compile the walk on first use)
         plays_array(b, counts, nb, best_only=True)
     if "generate" in parts:
         b.place([7, 7], [7, 8], [0, 1], [False, False])
