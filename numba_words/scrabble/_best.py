@@ -36,9 +36,9 @@ from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, ms
 
 @kernel
 def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
-    """``(sizes, keys, values, leaves, letters, co, cofs, codes)`` of every sub-multiset of the rack's real tiles
-    (counted up over its distinct letters, high values first; ``keys``: multiset keys; ``values[idx]``: its tiles'
-    values, high first, 0 after; ``leaves[idx, b]``: the objective part ``eqv`` of the leave when that sub-rack and
+    """``(sizes, keys, prefix, leaves, letters, co, cofs, codes)`` of every sub-multiset of the rack's real tiles
+    (counted up over its distinct letters, high values first; ``keys``: multiset keys; ``prefix[idx, j]``: the sum
+    of its ``j`` highest tile values, ``j`` = 0..8; ``leaves[idx, b]``: the objective part ``eqv`` of the leave when that sub-rack and
     ``b`` blanks are played, :func:`best`'s ``obj``; ``letters``: bit mask of its letters; ``co``, ``cofs``: those
     pairs by size, see below; ``codes``: the sum of its letter codes)."""
     # the rack's distinct letters by value, high first: a sub-rack's values are then its letters' in that order
@@ -60,7 +60,7 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
         nsub *= cnts[j] + 1
     sz = np.empty(nsub, np.int64)
     sk = np.empty(nsub, np.int64)
-    sv = np.empty((nsub, 8), np.int64)
+    spre = np.empty((nsub, 9), np.int64)
     sl = np.empty((nsub, 3), np.int64)
     sm = np.empty(nsub, np.int64)
     scs = np.empty(nsub, np.int64)
@@ -81,14 +81,17 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
         sm[idx] = msk
         t = 0
         csum = np.int64(0)
+        acc = np.int64(0)
+        spre[idx, 0] = 0
         for j in range(nl):
             for _ in range(dig[j]):
-                sv[idx, t] = lval[lets[j]]
+                acc += lval[lets[j]]
                 csum += lets[j]
                 t += 1
+                spre[idx, t] = acc
         scs[idx] = csum
-        for j in range(t, 8):
-            sv[idx, j] = 0
+        for j in range(t + 1, 9):
+            spre[idx, j] = acc
         for b in range(3):
             sl[idx, b] = eqv[li - b * stride[0]] if b <= nblank else NEG
         t, dn, dk, ds = _count_up(dig, cnts, hv, dli, nl)
@@ -117,7 +120,7 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
                 co[j] = co[j - 1]
                 j -= 1
             co[j] = 4 * idx + b
-    return sz, sk, sv, sl, sm, co, cofs, scs
+    return sz, sk, spre, sl, sm, co, cofs, scs
 
 
 @kernel
@@ -133,7 +136,7 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     n_rack = nblank
     for c in range(32):
         n_rack += counts[c]
-    sz, sk, sv, sl, sm, co, cofs, scs = _sub_racks(counts, lval, nblank, eqv, stride, lfull)
+    sz, sk, spre, sl, sm, co, cofs, scs = _sub_racks(counts, lval, nblank, eqv, stride, lfull)
     # the (start, end) pairs grouped by (line, tiles covered, tiles played): one word lookup per sub-rack serves
     # every start of a group. A line's groups are numbered through ``tgid[h]`` (``tstamp[h]``: the line that set it),
     # ``h`` = (first tile + 1, last tile + 1, tiles played) in 4 + 4 + 3 bits (0, 0, k: a span of empty squares)
@@ -190,11 +193,6 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         he[g] = g
     hn = ng
     _heapify(_b(hk), _b(he), hn)
-    spre = np.empty((sz.shape[0], 9), np.int64)  # per sub-rack: prefix sums of its values (high first)
-    for idx in range(sz.shape[0]):
-        spre[idx, 0] = 0
-        for j in range(8):
-            spre[idx, j + 1] = spre[idx, j] + sv[idx, j]
     lst = np.zeros(2 * SIZE, np.int64)  # per line: whether lmk, lpf below are filled (when a group of it is popped)
     lmk = np.empty((2 * SIZE, 7), np.int64)
     lpf = np.empty((2 * SIZE, SIZE + 1, 4), np.int64)
