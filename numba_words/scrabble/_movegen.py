@@ -456,8 +456,9 @@ def _line_conn(occ, empty_board, d, i):
 def _starts_kernel(best_only: bool):
     """The kernel that finds the starts of one mode's walk (:func:`_search_kernel`): ``(starts, m, endbs, lbest,
     nwb)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds and the best
-    objective part of a leave by its size (``nwb``: of a leave whose tiles played spell a word by themselves). A kernel of its own: Numba's compile time
-    grows faster than the size of a function, and the starts take a third of the search's code."""
+    objective part of a leave by its size (``nwb``: of a leave whose tiles played spell a word by themselves). A
+    kernel of its own: Numba's compile time grows faster than the size of a function, and the starts take a third
+    of the search's code."""
 
     def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj, mtab):
         rmask = _rack_mask(counts)
@@ -486,7 +487,7 @@ def _starts_kernel(best_only: bool):
                         j -= 1
                     rl[j] = c
                     nrl += 1
-            pf = np.empty((SIZE + 1, 12), np.int64)  # per line: the end bounds' terms, summed up (see the line loop)
+            pf = np.empty((SIZE + 1, 4), np.int64)  # per line: the end bounds' terms, summed up (see the line loop)
             # best objective part of a leave by its size (tiles kept), ``lbest``, and the same for a span that holds
             # no tile (all its letters from the rack), ``nwb``: over the sets of tiles played that spell a word by
             # themselves (``mtab``: a multiset, one short with a blank played, two short with two; more blanks: taken
@@ -559,13 +560,15 @@ def _starts_kernel(best_only: bool):
                 if best_only:
                     # per square of the line, prefix sums (``pf[r, q]``: over squares ``0..q-1``) of what an end
                     # bound adds up over a span's squares, so that each end costs O(1): the tiles' values; per empty
-                    # square: 1, word premium 2, 3, its cross word's tiles times the word premium, the best rack
-                    # letter allowed there times the letter premium ``a`` and times ``b`` = ``a`` * the word premium
-                    # when it makes a cross word (else 0), ``a`` >= 2, 3, ``b`` >= 1, 2, 3; ``blk``: empty squares
-                    # that no rack tile fits
+                    # square: its cross word's tiles times the word premium, the best rack letter allowed there times
+                    # the letter premium ``a`` and times ``b`` = ``a`` * the word premium when it makes a cross word
+                    # (else 0); and masks of the empty squares whose counts a span needs (popcounts of the span's
+                    # squares): word premium 2, 3, ``a`` >= 2, 3, ``b`` >= 1, 2, 3; ``blk``: empty squares that no
+                    # rack tile fits (no span holds one)
                     blk = np.int64(0)
-                    a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = a8 = a9 = a10 = a11 = np.int64(0)
-                    for r in range(12):
+                    a0 = a4 = a5 = a6 = np.int64(0)
+                    mw2 = mw3 = ma2 = ma3 = mb1 = mb2 = mb3 = np.int64(0)
+                    for r in range(4):
                         pf[0, r] = 0
                     for q in range(SIZE):
                         if lines[d, i, q] != EMPTY:
@@ -579,8 +582,9 @@ def _starts_kernel(best_only: bool):
                                 if (ccq >> rl[j]) & 1:
                                     mv = max(mv, lval[rl[j]])
                                     break
+                            bit = np.int64(1) << q
                             if mv < 0:
-                                blk |= np.int64(1) << q
+                                blk |= bit
                             else:
                                 w = wm[d, i, q]
                                 a = lm[d, i, q]
@@ -588,28 +592,19 @@ def _starts_kernel(best_only: bool):
                                 if xs[d, i, q] >= 0:
                                     b = a * w
                                     a4 += xs[d, i, q] * w
-                                a1 += 1
-                                a2 += 1 if w == 2 else 0
-                                a3 += 1 if w == 3 else 0
                                 a5 += mv * a
                                 a6 += mv * b
-                                a7 += 1 if a >= 2 else 0
-                                a8 += 1 if a >= 3 else 0
-                                a9 += 1 if b >= 1 else 0
-                                a10 += 1 if b >= 2 else 0
-                                a11 += 1 if b >= 3 else 0
+                                mw2 |= bit * (w == 2)
+                                mw3 |= bit * (w == 3)
+                                ma2 |= bit * (a >= 2)
+                                ma3 |= bit * (a >= 3)
+                                mb1 |= bit * (b >= 1)
+                                mb2 |= bit * (b >= 2)
+                                mb3 |= bit * (b >= 3)
                         pf[q + 1, 0] = a0
-                        pf[q + 1, 1] = a1
-                        pf[q + 1, 2] = a2
-                        pf[q + 1, 3] = a3
-                        pf[q + 1, 4] = a4
-                        pf[q + 1, 5] = a5
-                        pf[q + 1, 6] = a6
-                        pf[q + 1, 7] = a7
-                        pf[q + 1, 8] = a8
-                        pf[q + 1, 9] = a9
-                        pf[q + 1, 10] = a10
-                        pf[q + 1, 11] = a11
+                        pf[q + 1, 1] = a4
+                        pf[q + 1, 2] = a5
+                        pf[q + 1, 3] = a6
                 o = occ[d, i]
                 for s in range(SIZE):
                     em = np.int64(span[k, o, s])
@@ -639,16 +634,18 @@ def _starts_kernel(best_only: bool):
                             em &= (np.int64(1) << (s + lsb_index(bq))) - 1
                         bnd = NEG
                         rest = em
+                        below_s = (np.int64(1) << s) - 1
                         while rest != 0:
                             q = lsb_index(rest)
                             rest &= rest - 1
-                            ne = pf[q + 1, 1] - pf[s, 1]
-                            wprod = _WPOW[pf[q + 1, 2] - pf[s, 2], pf[q + 1, 3] - pf[s, 3]]
-                            r1 = pre[ne] + pre[pf[q + 1, 7] - pf[s, 7]] + pre[pf[q + 1, 8] - pf[s, 8]]
-                            r2 = pre[pf[q + 1, 9] - pf[s, 9]] + pre[pf[q + 1, 10] - pf[s, 10]] + pre[pf[q + 1, 11] - pf[s, 11]]
+                            spm = ((np.int64(1) << (q + 1)) - 1) ^ below_s  # the span's squares
+                            ne = popcount(~o & spm)
+                            wprod = _WPOW[popcount(mw2 & spm), popcount(mw3 & spm)]
+                            r1 = pre[ne] + pre[popcount(ma2 & spm)] + pre[popcount(ma3 & spm)]
+                            r2 = pre[popcount(mb1 & spm)] + pre[popcount(mb2 & spm)] + pre[popcount(mb3 & spm)]
                             rearr = wprod * r1 + r2
-                            byval = wprod * (pf[q + 1, 5] - pf[s, 5]) + pf[q + 1, 6] - pf[s, 6]
-                            eb = wprod * (pf[q + 1, 0] - pf[s, 0]) + pf[q + 1, 4] - pf[s, 4]
+                            byval = wprod * (pf[q + 1, 2] - pf[s, 2]) + pf[q + 1, 3] - pf[s, 3]
+                            eb = wprod * (pf[q + 1, 0] - pf[s, 0]) + pf[q + 1, 1] - pf[s, 1]
                             eb += rearr if rearr < byval else byval
                             if ne >= rack_size:
                                 eb += bingo
