@@ -38,9 +38,9 @@ from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, ms
 def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
     """``(sizes, keys, prefix, leaves, letters, co, cofs, codes)`` of every sub-multiset of the rack's real tiles
     (counted up over its distinct letters, high values first; ``keys``: multiset keys; ``prefix[idx, j]``: the sum
-    of its ``j`` highest tile values, ``j`` = 0..8; ``leaves[idx, b]``: the objective part ``eqv`` of the leave when that sub-rack and
-    ``b`` blanks are played, :func:`best`'s ``obj``; ``letters``: bit mask of its letters; ``co``, ``cofs``: those
-    pairs by size, see below; ``codes``: the sum of its letter codes)."""
+    of its ``j`` highest tile values, ``j`` = 0..8; ``leaves[idx, b]``: the objective part ``eqv`` of the leave
+    when that sub-rack and ``b`` blanks are played, :func:`best`'s ``obj``; ``letters``: bit mask of its letters;
+    ``co``, ``cofs``: those pairs by size, see below; ``codes``: the sum of its letter codes)."""
     # the rack's distinct letters by value, high first: a sub-rack's values are then its letters' in that order
     lets = np.empty(8, np.int64)
     cnts = np.empty(8, np.int64)
@@ -130,8 +130,8 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none; ``n0`` = 1: only a play reaching the best
     exchange's objective (as :func:`._movegen.search_best`). Arguments as :func:`._movegen.search_best`'s."""
     mtab, went, _, wdir, _ = wtabs
-    starts, m, endbs, lbest, nwb = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                rack_size, bingo, span, empty_board, obj, _b(mtab))
+    starts, m, endbs, lbest, nwb, lpf, lmk = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+                                                          rack_size, bingo, span, empty_board, obj, _b(mtab))
     eqv, stride, scale, lfull, opv, use_opv = obj
     n_rack = nblank
     for c in range(32):
@@ -193,9 +193,8 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         he[g] = g
     hn = ng
     _heapify(_b(hk), _b(he), hn)
-    lst = np.zeros(2 * SIZE, np.int64)  # per line: whether lmk, lpf below are filled (when a group of it is popped)
-    lmk = np.empty((2 * SIZE, 7), np.int64)
-    lpf = np.empty((2 * SIZE, SIZE + 1, 4), np.int64)
+    lst = np.zeros(2 * SIZE, np.int64)  # per line: whether lkc below is filled (when a group of it is popped)
+    lkc = np.empty((2 * SIZE, SIZE + 1, 2), np.int64)
     stk = np.empty((13, SIZE + 1), np.int64)
     wl = np.empty(SIZE, np.int64)
     n = n0
@@ -215,44 +214,27 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         e0 = ge[g]
         L = e0 - s0 + 1
         o = occ[d, i]
-        if lst[line] == 0:
-            # the line's premium masks (empty squares: lm >= 2, lm >= 3, w = 2, w = 3, cross word, lm * w >= 2 with a
-            # cross word, >= 3) and prefix sums (tiles' values, cross words' tiles * w, tiles' keys and codes)
+        if lst[line] == 0:  # the line's prefix sums of its tiles' multiset keys and letter codes
             lst[line] = 1
-            for r in range(7):
-                lmk[line, r] = 0
-            for r in range(4):
-                lpf[line, 0, r] = 0
+            lkc[line, 0, 0] = 0
+            lkc[line, 0, 1] = 0
             for q in range(SIZE):
-                for r in range(4):
-                    lpf[line, q + 1, r] = lpf[line, q, r]
                 c = np.int64(lines[d, i, q])
+                lkc[line, q + 1, 0] = lkc[line, q, 0]
+                lkc[line, q + 1, 1] = lkc[line, q, 1]
                 if c != EMPTY:
-                    lpf[line, q + 1, 0] += fv[d, i, q]
-                    lpf[line, q + 1, 2] = kadd(lpf[line, q + 1, 2], MSET_HASH[c])
-                    lpf[line, q + 1, 3] += c
-                else:
-                    a = lm[d, i, q]
-                    w = wm[d, i, q]
-                    bit = np.int64(1) << q
-                    lmk[line, 0] |= bit * (a >= 2)
-                    lmk[line, 1] |= bit * (a >= 3)
-                    lmk[line, 2] |= bit * (w == 2)
-                    lmk[line, 3] |= bit * (w == 3)
-                    if xs[d, i, q] >= 0:
-                        lpf[line, q + 1, 1] += xs[d, i, q] * w
-                        lmk[line, 4] |= bit
-                        lmk[line, 5] |= bit * (a * w >= 2)
-                        lmk[line, 6] |= bit * (a * w >= 3)
+                    lkc[line, q + 1, 0] = kadd(lkc[line, q + 1, 0], MSET_HASH[c])
+                    lkc[line, q + 1, 1] += c
         msk = ((np.int64(1) << (e0 + 1)) - 1) ^ ((np.int64(1) << s0) - 1)
         k = popcount(~o & msk)
         til = o & msk != 0
-        fk = ksub(lpf[line, e0 + 1, 2], lpf[line, s0, 2])
-        fc = lpf[line, e0 + 1, 3] - lpf[line, s0, 3]
+        fk = ksub(lkc[line, e0 + 1, 0], lkc[line, s0, 0])
+        fc = lkc[line, e0 + 1, 1] - lkc[line, s0, 1]
         smask = gsm[g]
         lbp = lbest[n_rack - k] if til else nwb[n_rack - k]
         gs = gb[g] - lbp
-        # the members' premium profile (maxima) and the union of their empty squares' cross-checks
+        # the members' premium profile (maxima, from the line's masks and sums of :func:`._movegen._starts_best`: its
+        # spans hold no square that no rack tile fits, where those skip) and their empty squares' cross-checks
         ccu = np.int64(0)
         pb = np.int64(0)
         pW = np.int64(1)

@@ -455,8 +455,11 @@ def _line_conn(occ, empty_board, d, i):
 
 def _starts_kernel(best_only: bool):
     """The kernel that finds the starts of one mode's walk (:func:`_search_kernel`): ``(starts, m, endbs, lbest,
-    nwb)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds and the best
-    objective part of a leave by its size (``nwb``: of a leave whose tiles played spell a word by themselves). A
+    nwb, pf, pmask)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds, the best
+    objective part of a leave by its size (``nwb``: of a leave whose tiles played spell a word by themselves) and
+    per line with starts (``d * SIZE + i``) the prefix sums ``pf`` (tiles' values, cross words' tiles times the word
+    premium, best letter times ``a``, times ``b``) and the masks ``pmask`` of its empty squares (``a`` >= 2, >= 3,
+    word premium 2, 3, ``b`` >= 1, 2, 3) that bound an end (see the line loop). A
     kernel of its own: Numba's compile time grows faster than the size of a function, and the starts take a third
     of the search's code."""
 
@@ -487,7 +490,10 @@ def _starts_kernel(best_only: bool):
                         j -= 1
                     rl[j] = c
                     nrl += 1
-            pf = np.empty((SIZE + 1, 4), np.int64)  # per line: the end bounds' terms, summed up (see the line loop)
+            # per line (``d * SIZE + i``): the end bounds' terms, summed up, and masks of squares (see the line loop);
+            # kept for the word-group search, which bounds its groups with them
+            pf = np.empty((2 * SIZE, SIZE + 1, 4), np.int64)
+            pmask = np.zeros((2 * SIZE, 7), np.int64)
             # best objective part of a leave by its size (tiles kept), ``lbest``, and the same for a span that holds
             # no tile (all its letters from the rack), ``nwb``: over the sets of tiles played that spell a word by
             # themselves (``mtab``: a multiset, one short with a blank played, two short with two; more blanks: taken
@@ -541,6 +547,8 @@ def _starts_kernel(best_only: bool):
         else:
             endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
             lbest = nwb = endbs[0]
+            pf = np.empty((1, 1, 4), np.int64)
+            pmask = endbs
         # the starts, in generation order (direction, line, start square); columns as in :func:`_search_kernel`'s walk
         starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
         m = np.int64(0)
@@ -558,18 +566,19 @@ def _starts_kernel(best_only: bool):
                     if cu == 0:
                         continue
                 if best_only:
-                    # per square of the line, prefix sums (``pf[r, q]``: over squares ``0..q-1``) of what an end
+                    # per square of the line, prefix sums (``pf[line, q, r]``: over squares ``0..q-1``) of what an end
                     # bound adds up over a span's squares, so that each end costs O(1): the tiles' values; per empty
                     # square: its cross word's tiles times the word premium, the best rack letter allowed there times
                     # the letter premium ``a`` and times ``b`` = ``a`` * the word premium when it makes a cross word
                     # (else 0); and masks of the empty squares whose counts a span needs (popcounts of the span's
                     # squares): word premium 2, 3, ``a`` >= 2, 3, ``b`` >= 1, 2, 3; ``blk``: empty squares that no
                     # rack tile fits (no span holds one)
+                    ln = d * SIZE + i
                     blk = np.int64(0)
                     a0 = a4 = a5 = a6 = np.int64(0)
                     mw2 = mw3 = ma2 = ma3 = mb1 = mb2 = mb3 = np.int64(0)
                     for r in range(4):
-                        pf[0, r] = 0
+                        pf[ln, 0, r] = 0
                     for q in range(SIZE):
                         if lines[d, i, q] != EMPTY:
                             a0 += fv[d, i, q]
@@ -601,10 +610,17 @@ def _starts_kernel(best_only: bool):
                                 mb1 |= bit * (b >= 1)
                                 mb2 |= bit * (b >= 2)
                                 mb3 |= bit * (b >= 3)
-                        pf[q + 1, 0] = a0
-                        pf[q + 1, 1] = a4
-                        pf[q + 1, 2] = a5
-                        pf[q + 1, 3] = a6
+                        pf[ln, q + 1, 0] = a0
+                        pf[ln, q + 1, 1] = a4
+                        pf[ln, q + 1, 2] = a5
+                        pf[ln, q + 1, 3] = a6
+                    pmask[ln, 0] = ma2
+                    pmask[ln, 1] = ma3
+                    pmask[ln, 2] = mw2
+                    pmask[ln, 3] = mw3
+                    pmask[ln, 4] = mb1
+                    pmask[ln, 5] = mb2
+                    pmask[ln, 6] = mb3
                 o = occ[d, i]
                 for s in range(SIZE):
                     em = np.int64(span[k, o, s])
@@ -644,8 +660,8 @@ def _starts_kernel(best_only: bool):
                             r1 = pre[ne] + pre[popcount(ma2 & spm)] + pre[popcount(ma3 & spm)]
                             r2 = pre[popcount(mb1 & spm)] + pre[popcount(mb2 & spm)] + pre[popcount(mb3 & spm)]
                             rearr = wprod * r1 + r2
-                            byval = wprod * (pf[q + 1, 2] - pf[s, 2]) + pf[q + 1, 3] - pf[s, 3]
-                            eb = wprod * (pf[q + 1, 0] - pf[s, 0]) + pf[q + 1, 1] - pf[s, 1]
+                            byval = wprod * (pf[ln, q + 1, 2] - pf[ln, s, 2]) + pf[ln, q + 1, 3] - pf[ln, s, 3]
+                            eb = wprod * (pf[ln, q + 1, 0] - pf[ln, s, 0]) + pf[ln, q + 1, 1] - pf[ln, s, 1]
                             eb += rearr if rearr < byval else byval
                             if ne >= rack_size:
                                 eb += bingo
@@ -677,7 +693,7 @@ def _starts_kernel(best_only: bool):
                     starts[8, m] = wkey
                     starts[9, m] = 0 if best_only else 1
                     m += 1
-        return starts, m, endbs, lbest, nwb
+        return starts, m, endbs, lbest, nwb, pf, pmask
 
     find.__name__ = find.__qualname__ = "_starts_best" if best_only else "_starts_all"  # (one cache file each)
     return kernel(find)
@@ -736,7 +752,7 @@ def _search_kernel(best_only: bool):
         One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
         increment and decrement, which per start was ~10% of the best-only run time."""
         if best_only:
-            starts, m, endbs, lbest, _ = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+            starts, m, endbs, lbest, _, _, _ = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
                                                       rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
             # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
             order = np.empty(max(m, 1), np.int64)
@@ -746,7 +762,7 @@ def _search_kernel(best_only: bool):
                 hem[x] = starts[3, x]
             _heapify(_b(order), _b(hem), m)
         else:
-            starts, m, endbs, lbest, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+            starts, m, endbs, lbest, _, _, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
                                                      rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
             order = hem = lbest  # read only by the best-only walk
         counts = counts.copy()  # the walk takes tiles from it and gives them back
