@@ -197,6 +197,15 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     lkc = np.empty((2 * SIZE, SIZE + 1, 2), np.int64)
     stk = np.empty((13, SIZE + 1), np.int64)
     wl = np.empty(SIZE, np.int64)
+    # a group's sub-racks to look up: key, sub-rack, bound, the lower blank's letter (two blanks); bits found
+    ck = np.empty(32 * (len(sz) + 1), np.int64)
+    ci = np.empty_like(ck)
+    cv = np.empty_like(ck)
+    cl0 = np.empty_like(ck)
+    hb = np.empty(len(ck), np.bool_)
+    xk = np.empty(len(sz) + 1, np.int64)
+    xi = np.empty_like(xk)
+    xv = np.empty_like(xk)
     n = n0
     bscore = NEG
     if n0 == 1:
@@ -261,6 +270,9 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
             if k - b < 0:
                 break
             grp = 3 * k + b
+            # the sub-racks that pass the bounds and their keys first, then their bits tested in one tight loop
+            # (the bit sets are larger than the caches: their loads overlap there), then the words of the hits
+            nc = 0
             for jc in range(cofs[grp], cofs[grp + 1]):
                 idx = co[jc] >> 2
                 lv = sl[idx, b]
@@ -268,112 +280,136 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                     break
                 if sm[idx] & ~ccu != 0:
                     continue
-                if n > 0 and scale * (pb + pW * (spre[idx, k - b] + spre[idx, p2] + spre[idx, p3]) + spre[idx, e1]
-                                      + spre[idx, e2] + spre[idx, e3]) + lv < bscore:
+                bv = scale * (pb + pW * (spre[idx, k - b] + spre[idx, p2] + spre[idx, p3]) + spre[idx, e1]
+                              + spre[idx, e2] + spre[idx, e3]) + lv
+                if n > 0 and bv < bscore:
                     continue
-                base = kadd(fk, sk[idx])
-                csum = fc + scs[idx]
-                if b == 2:
-                    if not mset2_has(mtab, kadd(base, mset_tag(L, 1))):
-                        continue
+                ck[nc] = kadd(kadd(fk, sk[idx]), mset_tag(L, min(b, 1)))
+                ci[nc] = idx
+                cv[nc] = bv
+                cl0[nc] = 0
+                nc += 1
+            if b == 2:  # the two-short bits, then one key per letter the lower blank may stand for
+                for t in range(nc):
+                    hb[t] = mset2_has(mtab, ck[t])
+                nh = 0
+                for t in range(nc):
+                    if hb[t]:
+                        xk[nh] = ck[t]
+                        xi[nh] = ci[t]
+                        xv[nh] = cv[t]
+                        nh += 1
+                nc = 0
+                for t in range(nh):
                     cl = ccu
-                else:
-                    cl = np.int64(1)
-                while cl != 0:
-                    c0 = lsb_index(cl)
-                    cl &= cl - 1
-                    lk = kadd(base, mset_tag(L, min(b, 1)))
-                    if b == 2:
-                        lk = kadd(lk, MSET_HASH[c0])
-                    if not mset_has(mtab, lk):
-                        continue
-                    lo, hi = wmap_range(went, wdir, lk)
-                    for j in range(lo, hi):
-                        tsum = np.int64(0)
-                        for q in range(L):
-                            wl[q] = wmap_letter(went, j, q)
-                            tsum += wl[q]
-                        # the blanks' letters
-                        c1 = np.int64(-1)
-                        c2 = np.int64(-1)
-                        if b == 0:
-                            if tsum != csum:
-                                continue
-                        elif b == 1:
-                            c1 = tsum - csum
-                        else:
-                            c1 = c0
-                            c2 = tsum - csum - c0
-                            if c2 < c1:  # found through the other blank's letter
-                                continue
-                        mm = smask
-                        while mm != 0:
-                            s = lsb_index(mm)
-                            mm &= mm - 1
-                            e = s + L - 1
-                            x = xof[line * SIZE + s]
-                            if n > 0 and endbs[x, e] - lbp + lv < bscore:
-                                continue
-                            ok = True
-                            ms = np.int64(0)
-                            W = np.int64(1)
-                            xsum = np.int64(0)
-                            nm = np.int64(0)
-                            opn = np.int64(0)
-                            for q in range(s, e + 1):
-                                c = wl[q - s]
-                                if lines[d, i, q] != EMPTY:
-                                    if np.int64(lines[d, i, q]) != c:
-                                        ok = False
-                                        break
-                                    ms += fv[d, i, q]
-                                else:
-                                    if (cc[d, i, q] >> c) & 1 == 0:
-                                        ok = False
-                                        break
-                                    lvq = lval[c] * lm[d, i, q]
-                                    ms += lvq
-                                    W *= wm[d, i, q]
-                                    if xs[d, i, q] >= 0:
-                                        xsum += (xs[d, i, q] + lvq) * wm[d, i, q]
-                                    nm |= np.int64(1) << (q - s)
-                                    if use_opv:
-                                        opn += opv[q, c]
-                            if not ok:
-                                continue
-                            if d == 1 and k == 1 and xs[d, i, s + lsb_index(nm)] >= 0:
-                                continue
-                            # the blanks: on the squares of their letters where they cost least (ties: the latest)
-                            bm = np.int64(0)
-                            loss = np.int64(0)
-                            for bl in range(b):
-                                cb = c1 if bl == 0 else c2
-                                bestq = np.int64(-1)
-                                bestl = np.int64(0)
-                                for q in range(s, e + 1):
-                                    if wl[q - s] == cb and (nm >> (q - s)) & 1 and (bm >> (q - s)) & 1 == 0:
-                                        lq = lval[cb] * lm[d, i, q]
-                                        lq = lq * W + (lq * wm[d, i, q] if xs[d, i, q] >= 0 else 0)
-                                        if bestq < 0 or lq <= bestl:
-                                            bestq = q
-                                            bestl = lq
-                                if bestq < 0:
+                    while cl != 0:
+                        c0 = lsb_index(cl)
+                        cl &= cl - 1
+                        ck[nc] = kadd(xk[t], MSET_HASH[c0])
+                        ci[nc] = xi[t]
+                        cv[nc] = xv[t]
+                        cl0[nc] = c0
+                        nc += 1
+            for t in range(nc):
+                hb[t] = mset_has(mtab, ck[t])
+            for t in range(nc):
+                if not hb[t]:
+                    continue
+                idx = ci[t]
+                lv = sl[idx, b]
+                if n > 0 and gs + lv < bscore:
+                    break
+                if n > 0 and cv[t] < bscore:
+                    continue
+                csum = fc + scs[idx]
+                c0 = cl0[t]
+                lo, hi = wmap_range(went, wdir, ck[t])
+                for j in range(lo, hi):
+                    tsum = np.int64(0)
+                    for q in range(L):
+                        wl[q] = wmap_letter(went, j, q)
+                        tsum += wl[q]
+                    # the blanks' letters
+                    c1 = np.int64(-1)
+                    c2 = np.int64(-1)
+                    if b == 0:
+                        if tsum != csum:
+                            continue
+                    elif b == 1:
+                        c1 = tsum - csum
+                    else:
+                        c1 = c0
+                        c2 = tsum - csum - c0
+                        if c2 < c1:  # found through the other blank's letter
+                            continue
+                    mm = smask
+                    while mm != 0:
+                        s = lsb_index(mm)
+                        mm &= mm - 1
+                        e = s + L - 1
+                        x = xof[line * SIZE + s]
+                        if n > 0 and endbs[x, e] - lbp + lv < bscore:
+                            continue
+                        ok = True
+                        ms = np.int64(0)
+                        W = np.int64(1)
+                        xsum = np.int64(0)
+                        nm = np.int64(0)
+                        opn = np.int64(0)
+                        for q in range(s, e + 1):
+                            c = wl[q - s]
+                            if lines[d, i, q] != EMPTY:
+                                if np.int64(lines[d, i, q]) != c:
                                     ok = False
                                     break
-                                bm |= np.int64(1) << (bestq - s)
-                                loss += bestl
-                            if not ok:
-                                continue
-                            score = ms * W + xsum - loss + (bingo if k == rack_size else 0)
-                            val = scale * score + lv + opn
-                            if val < bscore:
-                                continue
-                            for q in range(L):
-                                stk[9, q] = wl[q]
-                            if n == 0 or val > bscore or _earlier(out, d, i, s, L - 1, stk, bm):
-                                bscore = val
-                                _emit(out, np.int64(0), d, i, s, L, score, k, stk, bm, nm)
-                                n = 1
+                                ms += fv[d, i, q]
+                            else:
+                                if (cc[d, i, q] >> c) & 1 == 0:
+                                    ok = False
+                                    break
+                                lvq = lval[c] * lm[d, i, q]
+                                ms += lvq
+                                W *= wm[d, i, q]
+                                if xs[d, i, q] >= 0:
+                                    xsum += (xs[d, i, q] + lvq) * wm[d, i, q]
+                                nm |= np.int64(1) << (q - s)
+                                if use_opv:
+                                    opn += opv[q, c]
+                        if not ok:
+                            continue
+                        if d == 1 and k == 1 and xs[d, i, s + lsb_index(nm)] >= 0:
+                            continue
+                        # the blanks: on the squares of their letters where they cost least (ties: the latest)
+                        bm = np.int64(0)
+                        loss = np.int64(0)
+                        for bl in range(b):
+                            cb = c1 if bl == 0 else c2
+                            bestq = np.int64(-1)
+                            bestl = np.int64(0)
+                            for q in range(s, e + 1):
+                                if wl[q - s] == cb and (nm >> (q - s)) & 1 and (bm >> (q - s)) & 1 == 0:
+                                    lq = lval[cb] * lm[d, i, q]
+                                    lq = lq * W + (lq * wm[d, i, q] if xs[d, i, q] >= 0 else 0)
+                                    if bestq < 0 or lq <= bestl:
+                                        bestq = q
+                                        bestl = lq
+                            if bestq < 0:
+                                ok = False
+                                break
+                            bm |= np.int64(1) << (bestq - s)
+                            loss += bestl
+                        if not ok:
+                            continue
+                        score = ms * W + xsum - loss + (bingo if k == rack_size else 0)
+                        val = scale * score + lv + opn
+                        if val < bscore:
+                            continue
+                        for q in range(L):
+                            stk[9, q] = wl[q]
+                        if n == 0 or val > bscore or _earlier(out, d, i, s, L - 1, stk, bm):
+                            bscore = val
+                            _emit(out, np.int64(0), d, i, s, L, score, k, stk, bm, nm)
+                            n = 1
     if n0 == 1 and out[3] == 0:
         return np.int64(0), bscore
     return min(n, 1), bscore

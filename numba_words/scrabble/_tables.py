@@ -118,9 +118,10 @@ def reach_for(lex) -> np.ndarray:
 # of their sub-multisets one letter short (the word with one letter taken out; with one blank left on the rack,
 # the tiles spell a word exactly when they are such a sub-multiset). A multiset's key is additive: the sum of one
 # random 64-bit number per letter plus one per (length, short) tag, so a kernel adds a letter to a key in one
-# step. A multiset of no word finds its bit set ~3% of the time (another key's, TWL06: ~1 M keys in 2 ** 25
-# bits): the filter then keeps a span it could have dropped, which costs time, never a play. 4 MB, so that its
-# lookups mostly hit the cache (an exact hash set of the keys was 16 MB and each lookup a cache miss).
+# step. Each key sets two bits of one 64-bit word (a blocked Bloom filter: one cache line a lookup). A multiset
+# of no word finds both its bits set 0.5% of the time (TWL06: ~1 M keys in 2 ** 25 bits; one bit a key: 3%): the
+# filter then keeps a span it could have dropped, which costs a word-map probe, never a play. 4 MB (an exact
+# hash set of the keys was 16 MB and each lookup a cache miss).
 MH_LETTERS = 32
 MH_MAXLEN = 15
 MSET_BITS = 25
@@ -130,7 +131,7 @@ MSET_HASH = _rng.integers(1, 1 << 62, size=MH_LETTERS + 2 * (MH_MAXLEN + 1), dty
 ``MSET_HASH[32 + 2 * n + short]``."""
 del _rng
 _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
-_BIT_SHIFT = np.uint64(64 - MSET_BITS)
+_BIT_SHIFT = np.uint64(64 - (MSET_BITS - 6) - 12)  # a key's product: its word's index, then two 6-bit positions
 
 
 @inline
@@ -153,24 +154,36 @@ def mset_tag(length, short):
 
 
 @inline
-def _mset_bit(key):
-    return np.int64((np.uint64(key) * _HASH_MUL) >> _BIT_SHIFT)
+def _has_bits(tab, at, key, shift):
+    """Whether both bits of ``key`` are set in the word of ``tab`` that the key picks (a blocked Bloom filter: two
+    bits, one cache line; the top bits of ``key * _HASH_MUL`` >> ``shift``: word ``at + h >> 12``, bits ``h >> 6 & 63``
+    and ``h & 63``)."""
+    h = np.int64((np.uint64(key) * _HASH_MUL) >> shift)
+    bits = (np.int64(1) << ((h >> 6) & 63)) | (np.int64(1) << (h & 63))
+    return tab[at + (h >> 12)] & bits == bits
+
+
+def _set_bits(tab, keys, shift) -> None:
+    """Set the two bits of each of ``keys`` (uint64) in ``tab`` (uint64 words), as :func:`_has_bits` tests them."""
+    h = (keys * _HASH_MUL) >> shift
+    one = np.uint64(1)
+    bits = (one << ((h >> np.uint64(6)) & np.uint64(63))) | (one << (h & np.uint64(63)))
+    np.bitwise_or.at(tab, (h >> np.uint64(12)).astype(np.int64), bits)
 
 
 @inline
 def mset_has(tab, key):
-    """Whether the bit of ``key`` (made by adding letter numbers and a tag) is set in ``tab``: always for a
+    """Whether the bits of ``key`` (made by adding letter numbers and a tag) are set in ``tab``: always for a
     word's multiset (or one-short subset), rarely otherwise."""
-    h = _mset_bit(key)
-    return (tab[h >> 6] >> (h & 63)) & 1 != 0
+    return _has_bits(tab, 0, key, _BIT_SHIFT)
 
 
 # Two-short filter, after the whole-rack bit set in the same array: the bits of every word's sub-multisets two
 # letters short (key: their letter numbers + the tag ``mset_tag(length, 1)``), for racks with two blanks: a set of
-# tiles + two blanks spells a word exactly when it is such a sub-multiset. TWL06: ~5 M keys in 2 ** 26 bits (8 MB,
-# ~8% of other keys find their bit set).
+# tiles + two blanks spells a word exactly when it is such a sub-multiset. TWL06: 2 ** 26 bits (8 MB), two bits a
+# key as above: 0.5% of other keys find theirs set (8% with one bit a key).
 MSET2_BITS = 26
-_BIT2_SHIFT = np.uint64(64 - MSET2_BITS)
+_BIT2_SHIFT = np.uint64(64 - (MSET2_BITS - 6) - 12)
 _MSET2_AT = 1 << (MSET_BITS - 6)  # the two-short bits' first word in the array
 
 
@@ -178,8 +191,7 @@ _MSET2_AT = 1 << (MSET_BITS - 6)  # the two-short bits' first word in the array
 def mset2_has(tab, key):
     """Whether ``key`` (letter numbers + ``mset_tag(length, 1)``) may be a ``length``-letter word's multiset two
     letters short (always when it is one)."""
-    h = np.int64((np.uint64(key) * _HASH_MUL) >> _BIT2_SHIFT)
-    return (tab[_MSET2_AT + (h >> 6)] >> (h & 63)) & 1 != 0
+    return _has_bits(tab, _MSET2_AT, key, _BIT2_SHIFT)
 
 
 def _two_short_bits(wlet, n) -> np.ndarray:
@@ -193,9 +205,7 @@ def _two_short_bits(wlet, n) -> np.ndarray:
         lh = h[wlet[sel, :ln]]  # (words, ln)
         acc = lh.sum(axis=1, dtype=np.uint64) + h[MH_LETTERS + 2 * ln + 1]
         js, ks = np.triu_indices(ln, 1)
-        keys = (acc[:, None] - lh[:, js] - lh[:, ks]).ravel()
-        b = (keys * _HASH_MUL) >> _BIT2_SHIFT
-        np.bitwise_or.at(tab, (b >> np.uint64(6)).astype(np.int64), np.uint64(1) << (b & np.uint64(63)))
+        _set_bits(tab, (acc[:, None] - lh[:, js] - lh[:, ks]).ravel(), _BIT2_SHIFT)
     return tab
 
 
@@ -206,9 +216,8 @@ def mset_table(lex, wmap=None) -> np.ndarray:
     if wmap is None:
         wmap = wmap_table(lex)
     keys, wlet = np.ascontiguousarray(wmap[0][:, 0]), wmap[3]
-    h = (keys.view(np.uint64) * _HASH_MUL) >> _BIT_SHIFT
     tab = np.zeros(1 << (MSET_BITS - 6), np.uint64)
-    np.bitwise_or.at(tab, (h >> np.uint64(6)).astype(np.int64), np.uint64(1) << (h & np.uint64(63)))
+    _set_bits(tab, keys.view(np.uint64), _BIT_SHIFT)
     lens = np.diff(lex.offsets)
     n = lens[(lens >= 2) & (lens <= MH_MAXLEN)]  # the lengths of the words of ``wlet``, in its order
     return np.concatenate([tab, _two_short_bits(wlet, n)]).view(np.int64)
