@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, unliteral
+from .._jit import borrowed as _b, inline, kernel, unliteral
 from . import _best, _cross, _leaves, _movegen
 from ._tables import EMPTY, SIZE
 
@@ -173,10 +173,12 @@ def best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    obj = _movegen.equity_obj_map(rk, tile_pts, milli, caps, G, P, R, nbag, opp_pts, vowel, pen, empty_board, stride,
-                                  lmap)
-    n, rows, _ = _best.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
-                            empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]), obj, can_exchange)
+    # (arguments passed on as borrowed views: each array passed costs an atomic reference-count pair else)
+    obj = _movegen.equity_obj_map(_b(rk), _b(tile_pts), _b(milli), _b(caps), _b(G), _b(P), R, nbag, opp_pts, _b(vowel),
+                                  _b(pen), empty_board, _b(stride), _b(lmap))
+    n, rows, _ = _best.best(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), rk[0],
+                            rack_size, bingo, _b(dawg), _b(span), empty_board, _b(tabs[0]),
+                            (_b(tabs[1]), _b(tabs[2]), _b(tabs[3]), _b(tabs[4]), _b(tabs[5])), obj, can_exchange)
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 
@@ -373,11 +375,13 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
                 xbest = 0  # keep nothing
         else:
             opp_pts = _rack_pts(racks[1 - p], tile_pts)
-            n = best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
-                            words, bm, nm, tabs, counts, nbag, opp_pts, tile_pts, milli[leave_sel[p]], caps, G, P, R,
-                            vowel, pen, stride, lmap, can_exchange)
-            choice, xbest, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange,
-                                               empty_board, tile_pts, vowel, pen, stride, lmap)
+            n = best_equity(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(rk), rack_size,
+                            bingo, _b(dawg), _b(span), empty_board, _b(meta), _b(words), _b(bm), _b(nm), tabs,
+                            _b(counts), nbag, opp_pts, _b(tile_pts), _b(milli[leave_sel[p]]), _b(caps), _b(G), _b(P), R,
+                            _b(vowel), _b(pen), _b(stride), _b(lmap), can_exchange)
+            choice, xbest, _, eq = pick_equity(_b(rk), n, _b(meta), _b(words), _b(bm), _b(nm), nbag, opp_pts,
+                                               can_exchange, empty_board, _b(tile_pts), _b(vowel), _b(pen),
+                                               _b(stride), _b(lmap))
             if lsum.shape[0] > 1 and nbag > 0 and choice != -3 and n_rack == rack_size:
                 r = _leaves.rank(rk, caps, G7, P7, rack_size)
                 lsum[r] += eq
@@ -389,7 +393,8 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
             rec[t, 0] = p
         if choice >= 0:
             sc = np.int64(meta[choice, 4])
-            ntile = make_play(lines, fv, occ, cc, xs, dawg, full, lval, meta, words, bm, nm, choice, rk, rows, cols)
+            ntile = make_play(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(dawg), full, _b(lval), _b(meta),
+                              _b(words), _b(bm), _b(nm), choice, _b(rk), _b(rows), _b(cols))
             empty_board = False
             scores[p] += sc
             if ntile == rack_size:

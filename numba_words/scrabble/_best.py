@@ -130,13 +130,15 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none; ``n0`` = 1: only a play reaching the best
     exchange's objective (as :func:`._movegen.search_best`). Arguments as :func:`._movegen.search_best`'s."""
     mtab, went, _, wdir, _ = wtabs
-    starts, m, endbs, lbest, nwb, lpf, lmk = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                          rack_size, bingo, span, empty_board, obj, _b(mtab))
     eqv, stride, scale, lfull, opv, use_opv = obj
+    # (the arguments passed on as borrowed views: each array passed costs an atomic reference-count pair else)
+    starts, m, endbs, lbest, nwb, lpf, lmk = _starts_best(
+        _b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), nblank, rack_size, bingo,
+        _b(span), empty_board, (_b(eqv), _b(stride), scale, lfull, _b(opv), use_opv), _b(mtab))
     n_rack = nblank
     for c in range(32):
         n_rack += counts[c]
-    sz, sk, spre, sl, sm, co, cofs, scs = _sub_racks(counts, lval, nblank, eqv, stride, lfull)
+    sz, sk, spre, sl, sm, co, cofs, scs = _sub_racks(_b(counts), _b(lval), nblank, _b(eqv), _b(stride), lfull)
     # the (start, end) pairs grouped by (line, tiles covered, tiles played): one word lookup per sub-rack serves
     # every start of a group. A line's groups are numbered through ``tgid[h]`` (``tstamp[h]``: the line that set it),
     # ``h`` = (first tile + 1, last tile + 1, tiles played) in 4 + 4 + 3 bits (0, 0, k: a span of empty squares)
@@ -455,8 +457,10 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     out = np.empty(REC, np.uint8)
     n0 = np.int64(1 if exchange_floor else 0)
     if nblank <= 2:
-        n, val = search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
-                              empty_board, reach, wtabs, obj, out, n0)
+        n, val = search_words(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), nblank,
+                              rack_size, bingo, _b(dawg), _b(span), empty_board, _b(reach),
+                              (_b(wtabs[0]), _b(wtabs[1]), _b(wtabs[2]), _b(wtabs[3]), _b(wtabs[4])),
+                              (_b(obj[0]), _b(obj[1]), obj[2], obj[3], _b(obj[4]), obj[5]), out, n0)
     else:
         n, val, _ = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
                                 empty_board, reach, wtabs, obj, out, np.int64(0), n0, np.empty((0, 5), np.int64))
