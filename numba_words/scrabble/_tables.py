@@ -118,20 +118,20 @@ def reach_for(lex) -> np.ndarray:
 # of their sub-multisets one letter short (the word with one letter taken out; with one blank left on the rack,
 # the tiles spell a word exactly when they are such a sub-multiset). A multiset's key is additive: the sum of one
 # random 64-bit number per letter plus one per (length, short) tag, so a kernel adds a letter to a key in one
-# step. Each key sets two bits of one 64-bit word (a blocked Bloom filter: one cache line a lookup). A multiset
-# of no word finds both its bits set 0.5% of the time (TWL06: ~1 M keys in 2 ** 25 bits; one bit a key: 3%): the
-# filter then keeps a span it could have dropped, which costs a word-map probe, never a play. 4 MB (an exact
-# hash set of the keys was 16 MB and each lookup a cache miss).
+# step. Each key sets three bits of one 64-bit word (a blocked Bloom filter: one cache line a lookup). A multiset
+# of no word finds all its bits set 0.7% of the time (TWL06: ~1 M keys in 2 ** 24 bits, 2 MB; it was one bit a key
+# in 4 MB: 3%): the filter then keeps a span it could have dropped, which costs a word-map probe, never a play.
+# (An exact hash set of the keys was 16 MB and each lookup a cache miss.)
 MH_LETTERS = 32
 MH_MAXLEN = 15
-MSET_BITS = 25
+MSET_BITS = 24
 _rng = np.random.default_rng(0x5C2AB8)
 MSET_HASH = _rng.integers(1, 1 << 62, size=MH_LETTERS + 2 * (MH_MAXLEN + 1), dtype=np.int64)
 """Per letter code ``c`` the number ``MSET_HASH[c]``; per word length ``n`` and ``short`` (0 or 1) the tag
 ``MSET_HASH[32 + 2 * n + short]``."""
 del _rng
 _HASH_MUL = np.uint64(0x9E3779B97F4A7C15)
-_BIT_SHIFT = np.uint64(64 - (MSET_BITS - 6) - 12)  # a key's product: its word's index, then two 6-bit positions
+_BIT_SHIFT = np.uint64(64 - (MSET_BITS - 6) - 18)  # a key's product: its word's index, then three 6-bit positions
 
 
 @inline
@@ -155,20 +155,21 @@ def mset_tag(length, short):
 
 @inline
 def _has_bits(tab, at, key, shift):
-    """Whether both bits of ``key`` are set in the word of ``tab`` that the key picks (a blocked Bloom filter: two
-    bits, one cache line; the top bits of ``key * _HASH_MUL`` >> ``shift``: word ``at + h >> 12``, bits ``h >> 6 & 63``
-    and ``h & 63``)."""
+    """Whether the three bits of ``key`` are set in the word of ``tab`` that the key picks (a blocked Bloom filter:
+    one cache line a lookup); ``h`` = the top bits of ``key * _HASH_MUL`` (``>> shift``): word ``at + (h >> 18)``,
+    bits ``h >> 12``, ``h >> 6`` and ``h``, each ``& 63``."""
     h = np.int64((np.uint64(key) * _HASH_MUL) >> shift)
-    bits = (np.int64(1) << ((h >> 6) & 63)) | (np.int64(1) << (h & 63))
-    return tab[at + (h >> 12)] & bits == bits
+    bits = (np.int64(1) << ((h >> 12) & 63)) | (np.int64(1) << ((h >> 6) & 63)) | (np.int64(1) << (h & 63))
+    return tab[at + (h >> 18)] & bits == bits
 
 
 def _set_bits(tab, keys, shift) -> None:
-    """Set the two bits of each of ``keys`` (uint64) in ``tab`` (uint64 words), as :func:`_has_bits` tests them."""
+    """Set the three bits of each of ``keys`` (uint64) in ``tab`` (uint64 words), as :func:`_has_bits` tests them."""
     h = (keys * _HASH_MUL) >> shift
     one = np.uint64(1)
-    bits = (one << ((h >> np.uint64(6)) & np.uint64(63))) | (one << (h & np.uint64(63)))
-    np.bitwise_or.at(tab, (h >> np.uint64(12)).astype(np.int64), bits)
+    m = np.uint64(63)
+    bits = (one << ((h >> np.uint64(12)) & m)) | (one << ((h >> np.uint64(6)) & m)) | (one << (h & m))
+    np.bitwise_or.at(tab, (h >> np.uint64(18)).astype(np.int64), bits)
 
 
 @inline
@@ -180,10 +181,10 @@ def mset_has(tab, key):
 
 # Two-short filter, after the whole-rack bit set in the same array: the bits of every word's sub-multisets two
 # letters short (key: their letter numbers + the tag ``mset_tag(length, 1)``), for racks with two blanks: a set of
-# tiles + two blanks spells a word exactly when it is such a sub-multiset. TWL06: 2 ** 26 bits (8 MB), two bits a
-# key as above: 0.5% of other keys find theirs set (8% with one bit a key).
+# tiles + two blanks spells a word exactly when it is such a sub-multiset. TWL06: 2 ** 26 bits (8 MB), three bits a
+# key as above: 0.2% of other keys find theirs set (8% with one bit a key).
 MSET2_BITS = 26
-_BIT2_SHIFT = np.uint64(64 - (MSET2_BITS - 6) - 12)
+_BIT2_SHIFT = np.uint64(64 - (MSET2_BITS - 6) - 18)
 _MSET2_AT = 1 << (MSET_BITS - 6)  # the two-short bits' first word in the array
 
 
