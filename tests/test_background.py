@@ -105,11 +105,11 @@ from numba_words.scrabble import Position, _best
 from numba_words.scrabble._board import BEST_SEARCH
 p = Position.from_cgp({CGP!r})
 out = {{"first": str(p.best()), "first_eq": str(p.best("equity")), "running": BEST_SEARCH.running,
-        "compiled_here": len(_best.search_words.overloads)}}
+        "compiled_here": len(_best.search_rack.overloads)}}
 out["ready"] = BEST_SEARCH.wait(600)
 q = Position.from_cgp({CGP!r})
 out["later"], out["later_eq"] = str(q.best()), str(q.best("equity"))
-out["compiled_after"] = len(_best.search_words.overloads)
+out["compiled_after"] = len(_best.search_rack.overloads)
 out["all"], out["all_eq"] = str(q.legal_plays().best()), str(q.legal_plays().best("equity"))
 print(json.dumps(out))
 """
@@ -129,4 +129,4 @@ def test_first_run_answers_while_the_search_compiles_elsewhere(tmp_path):
     assert out["ready"] is True and out["compiled_after"] == 1  # then loaded it, one signature for both objectives
     assert out["first"] == out["later"] == out["all"] and out["first"] != "None"
     assert out["first_eq"] == out["later_eq"] == out["all_eq"]
-    assert any((tmp_path / "numba").rglob("*search_words*.nbi"))
+    assert any((tmp_path / "numba").rglob("*search_rack*.nbi"))

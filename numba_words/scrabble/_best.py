@@ -30,7 +30,7 @@ import numpy as np
 from .._jit import borrowed as _b, kernel
 from ..bits import lsb_index, msb_index, popcount
 from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor, _heap_pop, _heapify,
-                       _starts_best, _zeros, search_best)
+                       _starts_best, _zeros, equity_obj, score_obj, search_best)
 from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_letter, wmap_range
 
 
@@ -465,3 +465,19 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
         n, val, _ = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
                                 empty_board, reach, wtabs, obj, out, np.int64(0), n0, np.empty((0, 5), np.int64))
     return n, out, val
+
+
+@kernel
+def search_rack(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
+                reach, wtabs, rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, by_equity, out, n0):
+    """:func:`search_words` for one position from Python, its objective made here (one call; the objective's
+    arrays never cross into Python): by score, or with ``by_equity`` by static equity, the arguments of
+    :func:`._movegen.equity_obj` from ``rk`` to ``pen``. Returns ``(n, value)`` as :func:`search_words`."""
+    if by_equity:
+        obj = equity_obj(_b(rk), _b(tile_pts), _b(milli), _b(caps), _b(G), _b(P), R, bag, opp_pts, _b(vowel), _b(pen),
+                         empty_board)
+    else:
+        obj = score_obj()
+    return search_words(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), nblank,
+                        rack_size, bingo, _b(dawg), _b(span), empty_board, _b(reach),
+                        (_b(wtabs[0]), _b(wtabs[1]), _b(wtabs[2]), _b(wtabs[3]), _b(wtabs[4])), obj, _b(out), n0)

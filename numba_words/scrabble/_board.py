@@ -189,11 +189,12 @@ def _tables(board: BoardArrays) -> _Tables:
     return t
 
 
-def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None, obj=None,
+def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=None, equity=None,
                 exchange_floor=False) -> np.ndarray:
-    """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one (by score, or by
-    the objective ``obj`` of :func:`._best.best`, e.g. :func:`._movegen.equity_obj`; with ``exchange_floor``,
-    only a play whose objective reaches the best exchange's: none when the best does not).
+    """All plays (structured :data:`PLAY_DTYPE` array, generation order) or the single best one: by score, or by
+    static equity with ``equity`` = the arguments of :func:`._movegen.equity_obj` (``(rk, tile_pts, milli, caps, G,
+    P, R, bag, opp_pts, vowel, pen)``, see :func:`.leaves.equity_args`); with ``exchange_floor``, only a play whose
+    objective reaches the best exchange's (none when the best does not).
 
     One position runs serially: a parallel loop over its 30 lines was measured 7-14x slower here (buffers,
     packing and thread wake-up on a ~200 us job); parallelism is over positions (:func:`batch_arrays`)."""
@@ -202,11 +203,11 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
             t.rack_size, t.bingo, board.dawg, t.span, board.empty, t.reach, t.wtabs)
     if best_only:  # (the choice of :func:`._best.best`, made here: a kernel calling another compiles it again)
         out = np.empty(_movegen.REC, np.uint8)
-        o = _SCORE_OBJ if obj is None else obj
         n0 = np.int64(1 if exchange_floor else 0)
         if n_blanks <= 2:
-            n, _ = _best.search_words(*args, o, out, n0)
+            n, _ = _best.search_rack(*args, *(equity or _NO_EQUITY), equity is not None, out, n0)
         else:
+            o = _SCORE_OBJ if equity is None else _movegen.equity_obj(*equity, board.empty)
             n, _, _ = _movegen.search_best(*args, o, out, np.int64(0), n0, _movegen.NO_TRIE)
         return as_plays(out, n)
     # the kernel called from here, not through a kernel wrapper: a kernel calling another compiles its code
@@ -224,8 +225,11 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
 
 
 _SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)
+_NO_EQUITY = (np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int32), np.zeros(1, np.int64),
+              np.zeros((1, 1, 1), np.int64), np.zeros((1, 1), np.int64), np.int64(0), np.int64(0), np.int64(0),
+              np.zeros(1, np.int64), np.zeros((1, 1), np.int64))  # equity_obj's argument types, for a search by score
 
-BEST_SEARCH = BackgroundCompile(_best.search_words,
+BEST_SEARCH = BackgroundCompile(_best.search_rack,
                                 "from numba_words.scrabble.search import warmup; warmup(parts=('equity', 'best'))")
 """The pruned best-play search on a machine's first run: :meth:`Position.best` ranks every play (the same play)
 until this says ``ready()``, while a background process compiles the search (see :mod:`numba_words._background`);

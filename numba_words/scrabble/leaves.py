@@ -369,13 +369,18 @@ def exchange_allowed(position) -> bool:
     return _equity_inputs(position, position.leaves)[3] >= position.variant.rack_size
 
 
+def equity_args(position, leaves: Leaves) -> tuple:
+    """The arguments of :func:`._movegen.equity_obj` but the last for ``position``'s rack: ``(rk, tile_pts, milli,
+    caps, G, P, R, bag, opp_pts, vowel, pen)``."""
+    tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
+    return (_rack_kinds_shared(position.variant, position.rack), tile_pts, *leaves.kernel_args(), np.int64(bag),
+            np.int64(opp_pts), vowel, pen)
+
+
 def equity_objective(position, leaves: Leaves) -> tuple:
     """The objective of the pruned best-by-equity search (:func:`._best.best`) for ``position``'s rack:
     the same equity as :func:`play_equities`."""
-    tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
-    rk = _rack_kinds_shared(position.variant, position.rack)
-    return _movegen.equity_obj(rk, tile_pts, *leaves.kernel_args(),
-                               np.int64(bag), np.int64(opp_pts), vowel, pen, bool(position.board.empty))
+    return _movegen.equity_obj(*equity_args(position, leaves), bool(position.board.empty))
 
 
 def play_equities(plays: np.ndarray, position, leaves: Leaves) -> np.ndarray:

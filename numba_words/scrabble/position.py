@@ -20,7 +20,7 @@ from ._board import BEST_SEARCH, BoardArrays, plays_array, rack_arrays
 from ._tables import COLS, EMPTY, SIZE
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidNotationError,
                      InvalidRackError, ScrabbleError, short)
-from .leaves import default_leaves, equity_objective, exchange_allowed  # (used on every best-by-equity call)
+from .leaves import default_leaves, equity_args, exchange_allowed  # (used on every best-by-equity call)
 from .plays import Play, Plays, _check_by
 from .variants import Variant, get_variant
 
@@ -82,14 +82,14 @@ def sort_rack(rack) -> str:
 def best_array(position, board, counts, nb, by: str, exchange_floor: bool = False, blank_floor: bool = False):
     """The pruned search of :meth:`Position._best` on ``position``'s ``board`` and rack arrays: the best play as a
     plays array of one row (none: no play)."""
-    obj = None
+    eq = None
     floor = False
     if by == "equity":
-        obj = equity_objective(position, position.leaves)
+        eq = equity_args(position, position.leaves)
         floor = exchange_floor or (blank_floor and nb > 0 and exchange_allowed(position))
-    arr = plays_array(board, counts, nb, best_only=True, obj=obj, exchange_floor=floor)
+    arr = plays_array(board, counts, nb, best_only=True, equity=eq, exchange_floor=floor)
     if not len(arr) and floor and not exchange_floor:
-        arr = plays_array(board, counts, nb, best_only=True, obj=obj)
+        arr = plays_array(board, counts, nb, best_only=True, equity=eq)
     return arr
 
 
