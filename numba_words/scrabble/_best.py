@@ -140,20 +140,19 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         n_rack += counts[c]
     sz, sk, spre, sl, sm, co, cofs, scs = _sub_racks(_b(counts), _b(lval), nblank, _b(eqv), _b(stride), lfull)
     # the (start, end) pairs grouped by (line, tiles covered, tiles played): one word lookup per sub-rack serves
-    # every start of a group. A line's groups are numbered through ``tgid[h]`` (``tstamp[h]``: the line that set it),
+    # every start of a group. A line's groups are numbered through ``tg[1, h]`` (``tg[0, h]``: the line that set it),
     # ``h`` = (first tile + 1, last tile + 1, tiles played) in 4 + 4 + 3 bits (0, 0, k: a span of empty squares)
     npairs = np.int64(0)
     for x in range(m):
         npairs += popcount(starts[3, x])
     cap = max(npairs, 1)
-    gx = np.empty(cap, np.int64)  # a member's start index (the group's line, length, tiles from it)
-    ge = np.empty(cap, np.int64)  # its end
-    gsm = np.empty(cap, np.int64)  # the members' start squares
-    gb = np.empty(cap, np.int64)  # the members' best bound
-    tstamp = np.empty(2048, np.int64)
+    # per group: a member's start index (the group's line, length, tiles from it), its end, the members' start
+    # squares, their best bound (one array: each allocation costs ~0.1 us)
+    gr = np.empty((4, cap), np.int64)
+    gx, ge, gsm, gb = 0, 1, 2, 3
+    tg = np.empty((2, 2048), np.int64)
     for h in range(2048):
-        tstamp[h] = -1
-    tgid = np.empty(2048, np.int64)
+        tg[0, h] = -1
     xof = np.empty(2 * SIZE * SIZE, np.int64)
     ng = np.int64(0)
     for x in range(m):
@@ -175,23 +174,23 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
             if til != 0:
                 h += (lsb_index(til) + 1) * 128 + (msb_index(til) + 1) * 8
             bd = endbs[x, e]
-            if tstamp[h] != line:
-                tstamp[h] = line
-                tgid[h] = ng
-                gx[ng] = x
-                ge[ng] = e
-                gsm[ng] = np.int64(1) << s
-                gb[ng] = bd
+            if tg[0, h] != line:
+                tg[0, h] = line
+                tg[1, h] = ng
+                gr[gx, ng] = x
+                gr[ge, ng] = e
+                gr[gsm, ng] = np.int64(1) << s
+                gr[gb, ng] = bd
                 ng += 1
             else:
-                g = tgid[h]
-                gsm[g] |= np.int64(1) << s
-                if bd > gb[g]:
-                    gb[g] = bd
+                g = tg[1, h]
+                gr[gsm, g] |= np.int64(1) << s
+                if bd > gr[gb, g]:
+                    gr[gb, g] = bd
     hk = np.empty(max(ng, 1), np.int64)
     he = np.empty(max(ng, 1), np.int64)
     for g in range(ng):  # (groups <= pairs <= 2 * 15 * 15 * 15 < 8192; bounds < 2 ** 40)
-        hk[g] = -gb[g] * 8192 + g
+        hk[g] = -gr[gb, g] * 8192 + g
         he[g] = g
     hn = ng
     _heapify(_b(hk), _b(he), hn)
@@ -200,14 +199,9 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     stk = np.empty((13, SIZE + 1), np.int64)
     wl = np.empty(SIZE, np.int64)
     # a group's sub-racks to look up: key, sub-rack, bound, the lower blank's letter (two blanks); bits found
-    ck = np.empty(32 * (len(sz) + 1), np.int64)
-    ci = np.empty_like(ck)
-    cv = np.empty_like(ck)
-    cl0 = np.empty_like(ck)
-    hb = np.empty(len(ck), np.bool_)
-    xk = np.empty(len(sz) + 1, np.int64)
-    xi = np.empty_like(xk)
-    xv = np.empty_like(xk)
+    cand = np.empty((5, 32 * (len(sz) + 1)), np.int64)
+    ck, ci, cv, cl0, hb = 0, 1, 2, 3, 4
+    xb = np.empty((3, len(sz) + 1), np.int64)  # (two blanks: the keys that pass the two-short bits)
     n = n0
     bscore = NEG
     if n0 == 1:
@@ -217,12 +211,12 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         bound = -(key >> 13)
         if n > 0 and bound < bscore:
             break
-        x0 = gx[g]
+        x0 = gr[gx, g]
         d = starts[0, x0]
         i = starts[1, x0]
         line = d * SIZE + i
         s0 = starts[2, x0]
-        e0 = ge[g]
+        e0 = gr[ge, g]
         L = e0 - s0 + 1
         o = occ[d, i]
         if lst[line] == 0:  # the line's prefix sums of its tiles' multiset keys and letter codes
@@ -241,9 +235,9 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         til = o & msk != 0
         fk = ksub(lkc[line, e0 + 1, 0], lkc[line, s0, 0])
         fc = lkc[line, e0 + 1, 1] - lkc[line, s0, 1]
-        smask = gsm[g]
+        smask = gr[gsm, g]
         lbp = lbest[n_rack - k] if til else nwb[n_rack - k]
-        gs = gb[g] - lbp
+        gs = gr[gb, g] - lbp
         # the members' premium profile (maxima, from the line's masks and sums of :func:`._movegen._starts_best`: its
         # spans hold no square that no rack tile fits, where those skip) and their empty squares' cross-checks
         ccu = np.int64(0)
@@ -286,20 +280,20 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                               + spre[idx, e2] + spre[idx, e3]) + lv
                 if n > 0 and bv < bscore:
                     continue
-                ck[nc] = kadd(kadd(fk, sk[idx]), mset_tag(L, min(b, 1)))
-                ci[nc] = idx
-                cv[nc] = bv
-                cl0[nc] = 0
+                cand[ck, nc] = kadd(kadd(fk, sk[idx]), mset_tag(L, min(b, 1)))
+                cand[ci, nc] = idx
+                cand[cv, nc] = bv
+                cand[cl0, nc] = 0
                 nc += 1
             if b == 2:  # the two-short bits, then one key per letter the lower blank may stand for
                 for t in range(nc):
-                    hb[t] = mset2_has(mtab, ck[t])
+                    cand[hb, t] = mset2_has(mtab, cand[ck, t])
                 nh = 0
                 for t in range(nc):
-                    if hb[t]:
-                        xk[nh] = ck[t]
-                        xi[nh] = ci[t]
-                        xv[nh] = cv[t]
+                    if cand[hb, t]:
+                        xb[0, nh] = cand[ck, t]
+                        xb[1, nh] = cand[ci, t]
+                        xb[2, nh] = cand[cv, t]
                         nh += 1
                 nc = 0
                 for t in range(nh):
@@ -307,25 +301,25 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                     while cl != 0:
                         c0 = lsb_index(cl)
                         cl &= cl - 1
-                        ck[nc] = kadd(xk[t], MSET_HASH[c0])
-                        ci[nc] = xi[t]
-                        cv[nc] = xv[t]
-                        cl0[nc] = c0
+                        cand[ck, nc] = kadd(xb[0, t], MSET_HASH[c0])
+                        cand[ci, nc] = xb[1, t]
+                        cand[cv, nc] = xb[2, t]
+                        cand[cl0, nc] = c0
                         nc += 1
             for t in range(nc):
-                hb[t] = mset_has(mtab, ck[t])
+                cand[hb, t] = mset_has(mtab, cand[ck, t])
             for t in range(nc):
-                if not hb[t]:
+                if not cand[hb, t]:
                     continue
-                idx = ci[t]
+                idx = cand[ci, t]
                 lv = sl[idx, b]
                 if n > 0 and gs + lv < bscore:
                     break
-                if n > 0 and cv[t] < bscore:
+                if n > 0 and cand[cv, t] < bscore:
                     continue
                 csum = fc + scs[idx]
-                c0 = cl0[t]
-                lo, hi = wmap_range(went, wdir, ck[t])
+                c0 = cand[cl0, t]
+                lo, hi = wmap_range(went, wdir, cand[ck, t])
                 for j in range(lo, hi):
                     tsum = np.int64(0)
                     for q in range(L):
