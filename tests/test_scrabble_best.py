@@ -221,3 +221,40 @@ def test_word_groups_search_is_the_walks_on_self_play_positions(twl):
                     floored += floor and not n1
             g.play(g.best() or "pass")
     assert compared > 2500 and found > 1500 and floored > 30
+
+
+def test_best_through_the_api_is_the_full_list_first_with_many_blanks(twl):
+    """``Position.best`` by score and by equity (one kernel call for racks of up to two blanks, the walk with its
+    objective made in Python for more) is the first play of every play ranked, with a random leave table whose
+    leaves are mostly worth more than the points a tile scores (so the best by equity keeps tiles, and differs
+    from the best by score), on racks of zero to four blanks in a variant whose bag holds four."""
+    from numba_words.scrabble import Game
+
+    roomy = dataclasses.replace(SCRABBLE, name="scrabble-roomy", counts={k: 2 * n for k, n in SCRABBLE.counts.items()},
+                                blanks=4, _arrays={})
+    table = Leaves(roomy, name="random")
+    table.milli[:] = np.random.default_rng(7).integers(-25_000, 90_000, len(table))
+    rng = random.Random(13)
+    g = Game(lexicon=twl, seed=21)
+    checked = many = differ = 0
+    turn = 0
+    while not g.over:
+        if turn % 3 == 1:
+            p = Position.from_cgp(g.position.cgp(), roomy, lexicon=twl)
+            p.leaves = table
+            pool = [t for t in p.unseen().elements() if t != "?"]
+            nb = min(rng.choice((0, 1, 2, 3, 3, 4)), p.unseen()["?"] + p.rack.count("?"))
+            p.rack = "".join(rng.sample(pool, min(5 if nb < 3 else 3, len(pool)))) + "?" * nb
+            full = p.legal_plays()
+            differ += nb > 2 and str(full.best("score")) != str(full.best("equity"))
+            for by in ("score", "equity"):
+                want = full.best(by)
+                got = p.best(by)
+                assert str(got) == str(want), (p.cgp(), by)
+                if want is not None and by == "equity":
+                    assert round(got.equity * 1000) == round(want.equity * 1000)
+                checked += 1
+            many += nb > 2
+        g.play(g.best() or "pass")
+        turn += 1
+    assert checked > 10 and many > 2 and differ > 0
