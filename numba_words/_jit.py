@@ -13,6 +13,7 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba import types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from .errors import NumbaWordsError
@@ -136,3 +137,24 @@ def unliteral(typingctx, x):
         return context.cast(builder, args[0], x, plain)
 
     return plain(x), codegen
+
+
+@intrinsic
+def prefetch(typingctx, arr, idx):
+    """``prefetch(a, i)``: ask the CPU to bring element ``i`` of the C-contiguous array ``a`` (flat index) into the
+    caches; no effect on results (a hint: an index outside the array faults nothing). For a kernel that will read
+    scattered entries of a table larger than the caches: hinted together first, the misses overlap."""
+    if not (isinstance(arr, types.Array) and arr.layout == "C" and isinstance(idx, types.Integer)):
+        return None
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(arr)(context, builder, value=args[0])
+        ptr = builder.bitcast(builder.gep(ary.data, [args[1]]), ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+        name = "llvm.prefetch.p0" if str(ptr.type) == "ptr" else "llvm.prefetch.p0i8"  # (opaque pointers or not)
+        fn = cgutils.get_or_insert_function(builder.module, fnty, name)  # (read, keep in every level, data)
+        builder.call(fn, [ptr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, idx), codegen

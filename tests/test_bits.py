@@ -49,3 +49,24 @@ def test_named_constants_keep_bit_63():
     assert list(sig.return_type)[:4] == [numba.uint64] * 4
     assert list(sig.return_type)[4:] == [numba.int64] * 2
     assert [int(v) for v in r] == [1 << 63, 0, (1 << 63) - 1, 1 << 63, 1, 63]
+
+
+def test_prefetch_is_a_hint_that_changes_nothing():
+    """``prefetch`` compiles for 1-D and C-contiguous N-D arrays of any dtype (flat index) and leaves every result
+    as it was, also for indices outside the array (a hint faults nothing)."""
+    from numba_words._jit import prefetch
+
+    @numba.njit
+    def gather(a, flat, ix):
+        s = 0
+        for i in ix:
+            prefetch(a, i)
+            prefetch(a, i + (1 << 40))
+        for i in ix:
+            s += flat[i]
+        return s
+
+    rng = np.random.default_rng(1)
+    for a in (rng.integers(0, 100, 1 << 16), rng.integers(0, 100, (8, 64, 15)).astype(np.uint16)):
+        ix = rng.integers(0, a.size, 200)
+        assert gather(a, a.ravel(), ix) == int(a.ravel()[ix].astype(np.int64).sum())

@@ -31,7 +31,7 @@ from .._jit import borrowed as _b, kernel
 from ..bits import lsb_index, msb_index, popcount
 from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor, _heap_pop, _heapify,
                        _starts_best, _zeros, equity_obj, score_obj, search_best)
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_letter, wmap_range
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_bucket, wmap_find, wmap_letter
 
 
 @kernel
@@ -199,8 +199,8 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     stk = np.empty((13, SIZE + 1), np.int64)
     wl = np.empty(SIZE, np.int64)
     # a group's sub-racks to look up: key, sub-rack, bound, the lower blank's letter (two blanks); bits found
-    cand = np.empty((5, 32 * (len(sz) + 1)), np.int64)
-    ck, ci, cv, cl0, hb = 0, 1, 2, 3, 4
+    cand = np.empty((6, 32 * (len(sz) + 1)), np.int64)
+    ck, ci, cv, cl0, hb, hh = 0, 1, 2, 3, 4, 5
     xb = np.empty((3, len(sz) + 1), np.int64)  # (two blanks: the keys that pass the two-short bits)
     n = n0
     bscore = NEG
@@ -308,9 +308,21 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                         nc += 1
             for t in range(nc):
                 cand[hb, t] = mset_has(mtab, cand[ck, t])
+            # the hits' word-map buckets, then their entries, each in a loop of its own: their loads (mostly
+            # misses of the last cache level) overlap, rather than two in turn per hit
+            nh = 0
             for t in range(nc):
-                if not cand[hb, t]:
-                    continue
+                if cand[hb, t]:
+                    cand[ck, nh] = cand[ck, t]
+                    cand[ci, nh] = cand[ci, t]
+                    cand[cv, nh] = cand[cv, t]
+                    cand[cl0, nh] = cand[cl0, t]
+                    nh += 1
+            for t in range(nh):
+                cand[hb, t], cand[hh, t] = wmap_bucket(wdir, cand[ck, t])
+            for t in range(nh):
+                cand[hb, t], cand[hh, t] = wmap_find(went, cand[hb, t], cand[hh, t], cand[ck, t])
+            for t in range(nh):
                 idx = cand[ci, t]
                 lv = sl[idx, b]
                 if n > 0 and gs + lv < bscore:
@@ -319,8 +331,7 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                     continue
                 csum = fc + scs[idx]
                 c0 = cand[cl0, t]
-                lo, hi = wmap_range(went, wdir, cand[ck, t])
-                for j in range(lo, hi):
+                for j in range(cand[hb, t], cand[hh, t]):
                     tsum = np.int64(0)
                     for q in range(L):
                         wl[q] = wmap_letter(went, j, q)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed as _b, inline, kernel
+from .._jit import borrowed as _b, inline, kernel, prefetch
 from ..bits import lsb_index, popcount
 from ..lexicon._dawg import child_slot
 from . import _leaves
@@ -552,6 +552,9 @@ def _starts_kernel(best_only: bool):
         # the starts, in generation order (direction, line, start square); columns as in :func:`_search_kernel`'s walk
         starts = np.empty((10, 2 * SIZE * SIZE), np.int64)
         m = np.int64(0)
+        for d in range(2):  # (each line's row of the span table, ~1 MB a rack size: its loads overlap here)
+            for i in range(SIZE):
+                prefetch(span, (k * span.shape[1] + occ[d, i]) * SIZE)
         for d in range(2):
             for i in range(SIZE):
                 conn = _line_conn(occ, empty_board, d, i)

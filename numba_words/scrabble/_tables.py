@@ -291,17 +291,29 @@ def wmap_letter(ent, j, q):
 
 
 @inline
-def wmap_range(ent, wdir, key):
-    """``(lo, hi)``: the entries ``lo..hi-1`` of the word map with ``key`` (empty when none)."""
+def wmap_bucket(wdir, key):
+    """``(lo, hi)``: the entries of the word map's directory bucket of ``key`` (to narrow with
+    :func:`wmap_find`; a caller with many keys reads their buckets first, so that the loads overlap)."""
     b = np.int64((np.uint64(key) * _HASH_MUL) >> _WMAP_SHIFT)
-    lo = np.int64(wdir[b])
-    hi = np.int64(wdir[b + 1])
+    return np.int64(wdir[b]), np.int64(wdir[b + 1])
+
+
+@inline
+def wmap_find(ent, lo, hi, key):
+    """``(lo, hi)``: the entries with ``key`` among ``lo..hi-1``, those of its bucket (empty when none)."""
     while lo < hi and ent[lo, 0] != key:
         lo += 1
     j = lo
     while j < hi and ent[j, 0] == key:
         j += 1
     return lo, j
+
+
+@inline
+def wmap_range(ent, wdir, key):
+    """``(lo, hi)``: the entries ``lo..hi-1`` of the word map with ``key`` (empty when none)."""
+    lo, hi = wmap_bucket(wdir, key)
+    return wmap_find(ent, lo, hi, key)
 
 
 def _wtabs(lex) -> tuple:
