@@ -31,7 +31,7 @@ from .._jit import borrowed as _b, kernel
 from ..bits import lsb_index, msb_index, popcount
 from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor, _heap_pop, _heapify,
                        _starts_best, _zeros, equity_obj, score_obj, search_best)
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag, wmap_bucket, wmap_find, wmap_letter
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_hint, mset_tag, wmap_bucket, wmap_find, wmap_letter
 
 
 @kernel
@@ -281,6 +281,8 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                 if n > 0 and bv < bscore:
                     continue
                 cand[ck, nc] = kadd(kadd(fk, sk[idx]), mset_tag(L, min(b, 1)))
+                if b < 2:
+                    mset_hint(mtab, cand[ck, nc])
                 cand[ci, nc] = idx
                 cand[cv, nc] = bv
                 cand[cl0, nc] = 0

@@ -19,7 +19,7 @@ import threading
 
 import numpy as np
 
-from .._jit import inline, kernel
+from .._jit import inline, kernel, prefetch
 from ..bits import popcount
 
 SIZE = 15
@@ -170,6 +170,12 @@ def _set_bits(tab, keys, shift) -> None:
     m = np.uint64(63)
     bits = (one << ((h >> np.uint64(12)) & m)) | (one << ((h >> np.uint64(6)) & m)) | (one << (h & m))
     np.bitwise_or.at(tab, (h >> np.uint64(18)).astype(np.int64), bits)
+
+
+@inline
+def mset_hint(tab, key):
+    """Prefetch the word of ``tab`` that :func:`mset_has` reads for ``key``."""
+    prefetch(tab, np.int64((np.uint64(key) * _HASH_MUL) >> _BIT_SHIFT) >> 18)
 
 
 @inline
