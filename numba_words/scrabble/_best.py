@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed as _b, kernel
+from .._jit import borrowed as _b, kernel, prefetch
 from ..bits import lsb_index, msb_index, popcount
 from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor, _heap_pop, _heapify,
                        _starts_best, _zeros, equity_obj, score_obj, search_best)
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_hint, mset_tag, wmap_bucket, wmap_find, wmap_letter
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_hint, mset_tag, wmap_bucket, wmap_find, wmap_hint, wmap_letter
 
 
 @kernel
@@ -283,6 +283,7 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                 cand[ck, nc] = kadd(kadd(fk, sk[idx]), mset_tag(L, min(b, 1)))
                 if b < 2:
                     mset_hint(mtab, cand[ck, nc])
+                    wmap_hint(wdir, cand[ck, nc])
                 cand[ci, nc] = idx
                 cand[cv, nc] = bv
                 cand[cl0, nc] = 0
@@ -322,6 +323,7 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                     nh += 1
             for t in range(nh):
                 cand[hb, t], cand[hh, t] = wmap_bucket(wdir, cand[ck, t])
+                prefetch(went, cand[hb, t] * went.shape[1])
             for t in range(nh):
                 cand[hb, t], cand[hh, t] = wmap_find(went, cand[hb, t], cand[hh, t], cand[ck, t])
             for t in range(nh):

@@ -305,6 +305,12 @@ def wmap_bucket(wdir, key):
 
 
 @inline
+def wmap_hint(wdir, key):
+    """Prefetch the word map's directory entry of ``key`` (see :func:`wmap_bucket`)."""
+    prefetch(wdir, np.int64((np.uint64(key) * _HASH_MUL) >> _WMAP_SHIFT))
+
+
+@inline
 def wmap_find(ent, lo, hi, key):
     """``(lo, hi)``: the entries with ``key`` among ``lo..hi-1``, those of its bucket (empty when none)."""
     while lo < hi and ent[lo, 0] != key:
