@@ -29,8 +29,8 @@ import numpy as np
 
 from .._jit import borrowed as _b, kernel, prefetch
 from ..bits import lsb_index, msb_index, popcount
-from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor, _heap_pop, _heapify,
-                       _starts_best, _zeros, equity_obj, score_obj, search_best)
+from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor,
+                       _starts_best, _zeros, equity_obj, kheap_pop, kheapify, score_obj, search_best)
 from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_hint, mset_tag, wmap_bucket, wmap_find, wmap_hint, wmap_letter
 
 
@@ -187,19 +187,17 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                 gr[gsm, g] |= np.int64(1) << s
                 if bd > gr[gb, g]:
                     gr[gb, g] = bd
-    hk = np.empty(max(ng, 1), np.int64)
-    he = np.empty(max(ng, 1), np.int64)
+    hk = np.empty(ng + 1, np.int64)
     for g in range(ng):  # (groups <= pairs <= 2 * 15 * 15 * 15 < 8192; bounds < 2 ** 40)
         hk[g] = -gr[gb, g] * 8192 + g
-        he[g] = g
     hn = ng
-    _heapify(_b(hk), _b(he), hn)
+    kheapify(_b(hk), hn)
     lst = np.zeros(2 * SIZE, np.int64)  # per line: whether lkc below is filled (when a group of it is popped)
     lkc = np.empty((2 * SIZE, SIZE + 1, 2), np.int64)
     stk = np.empty((13, SIZE + 1), np.int64)
     wl = np.empty(SIZE, np.int64)
     # a group's sub-racks to look up: key, sub-rack, bound, the lower blank's letter (two blanks); bits found
-    cand = np.empty((6, 32 * (len(sz) + 1)), np.int64)
+    cand = np.empty((6, (32 if nblank >= 2 else 1) * (len(sz) + 1)), np.int64)  # (two blanks: a key a letter)
     ck, ci, cv, cl0, hb, hh = 0, 1, 2, 3, 4, 5
     xb = np.empty((3, len(sz) + 1), np.int64)  # (two blanks: the keys that pass the two-short bits)
     n = n0
@@ -207,7 +205,8 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     if n0 == 1:
         bscore = _exchange_floor(lbest, n_rack, out)
     while hn > 0:
-        key, g, hn = _heap_pop(_b(hk), _b(he), hn)
+        key, hn = kheap_pop(_b(hk), hn)
+        g = key & 8191
         bound = -(key >> 13)
         if n > 0 and bound < bscore:
             break

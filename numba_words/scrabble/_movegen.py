@@ -224,6 +224,9 @@ def _heap_pop(hk, he, hn):
     return k0, e0, hn
 
 
+KEY_MAX = np.int64(2 ** 63 - 1)
+
+
 @inline
 def _sift_down(hk, he, hn, j, k, e):
     """Put key ``k`` (payload ``e``) at slot ``j`` of the min-heap ``hk[:hn]`` and move it down to its place."""
@@ -247,6 +250,43 @@ def _heapify(hk, he, hn):
     """Make ``hk[:hn]`` (payloads ``he``) a min-heap, in place (O(hn))."""
     for j in range(hn // 2 - 1, -1, -1):
         _sift_down(hk, he, hn, np.int64(j), hk[j], he[j])
+
+
+@inline
+def _kheap_sift(hk, hn, j, k):
+    """:func:`_sift_down` for a heap of keys alone (payloads in their low bits), ``hk[hn]`` a sentinel of the
+    largest key: the smaller child is picked without a branch (the heap's keys are in no order a branch predictor
+    could learn: a mispredicted branch per level costs more than the level)."""
+    while True:
+        c = 2 * j + 1
+        if c >= hn:
+            break
+        c += np.int64(hk[c + 1] < hk[c])
+        if hk[c] >= k:
+            break
+        hk[j] = hk[c]
+        j = c
+    hk[j] = k
+
+
+@inline
+def kheapify(hk, hn):
+    """Make the keys ``hk[:hn]`` a min-heap in place (O(hn)); sets the sentinel ``hk[hn]`` (``hk`` holds
+    ``hn + 1`` entries) that :func:`kheap_pop` keeps."""
+    hk[hn] = KEY_MAX
+    for j in range(hn // 2 - 1, -1, -1):
+        _kheap_sift(hk, hn, np.int64(j), hk[j])
+
+
+@inline
+def kheap_pop(hk, hn):
+    """Remove the smallest key of the heap ``hk[:hn]`` made by :func:`kheapify`: ``(key, hn - 1)``."""
+    k0 = hk[0]
+    hn -= 1
+    k = hk[hn]
+    hk[hn] = KEY_MAX
+    _kheap_sift(hk, hn, np.int64(0), k)
+    return k0, hn
 
 
 @inline
