@@ -103,23 +103,55 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
             msk |= np.int64(dig[j] > 0) << lets[j]
     # the (sub-rack, blanks) pairs by tiles played t and blanks b, each group by leave part, high first: pair
     # ``co[j] = 4 * idx + b``, group ``g = 3 * t + b`` in ``co[cofs[g]:cofs[g + 1]]``
-    co = np.empty(3 * nsub, np.int64)
+    nb2 = min(nblank, 2) + 1
+    npr = nsub * nb2
+    co = np.empty(npr, np.int64)
     cofs = _zeros(3 * SIZE + 4)
     for idx in range(nsub):
-        for b in range(min(nblank, 2) + 1):
+        for b in range(nb2):
             cofs[3 * (sz[idx] + b) + b + 1] += 1
     for g in range(3 * SIZE + 3):
         cofs[g + 1] += cofs[g]
-    fill = _zeros(3 * SIZE + 3)
+    # the pairs sorted by leave part, high first (a stable radix sort, 6 bits a pass: an insertion sort per group
+    # mispredicted a branch per pair), then dealt to their groups in that order
+    buf = np.empty((4, npr), np.int64)  # pairs and their keys, twice (passes read one, write the other)
+    vmax = NEG
+    vmin = -NEG
     for idx in range(nsub):
-        for b in range(min(nblank, 2) + 1):
-            g = 3 * (sz[idx] + b) + b
-            j = cofs[g] + fill[g]
-            fill[g] += 1
-            while j > cofs[g] and sl[co[j - 1] >> 2, b] < sl[idx, b]:
-                co[j] = co[j - 1]
-                j -= 1
-            co[j] = 4 * idx + b
+        for b in range(nb2):
+            vmax = max(vmax, sl[idx, b])
+            vmin = min(vmin, sl[idx, b])
+    j = 0
+    for idx in range(nsub):
+        for b in range(nb2):
+            buf[0, j] = 4 * idx + b
+            buf[1, j] = vmax - sl[idx, b]
+            j += 1
+    rng = vmax - vmin
+    src = 0
+    cnt = np.empty(65, np.int64)
+    sh = 0
+    while (rng >> sh) != 0:
+        for h in range(65):
+            cnt[h] = 0
+        for j in range(npr):
+            cnt[((buf[src + 1, j] >> sh) & 63) + 1] += 1
+        for h in range(64):
+            cnt[h + 1] += cnt[h]
+        dst = 2 - src
+        for j in range(npr):
+            h = (buf[src + 1, j] >> sh) & 63
+            buf[dst, cnt[h]] = buf[src, j]
+            buf[dst + 1, cnt[h]] = buf[src + 1, j]
+            cnt[h] += 1
+        src = dst
+        sh += 6
+    fill = _zeros(3 * SIZE + 3)
+    for j in range(npr):
+        c = buf[src, j]
+        g = 3 * (sz[c >> 2] + (c & 3)) + (c & 3)
+        co[cofs[g] + fill[g]] = c
+        fill[g] += 1
     return sz, sk, spre, sl, sm, co, cofs, scs
 
 
