@@ -33,10 +33,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import borrowed as _b, inline, kernel, prefetch
-from ..bits import lsb_index, popcount
+from ..bits import lsb_index, msb_index, popcount
 from ..lexicon._dawg import child_slot
 from . import _leaves
-from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag
+from ._tables import EMPTY, MAX_RACK, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
@@ -186,9 +186,14 @@ def _zeros(n):
 def _whole_end(o, s, n_rack, em):
     """The end of the one span from ``s`` that needs every rack tile (``n_rack`` new tiles; line occupancy
     ``o``), or -1 when there is none among the ends ``em``: the ``n_rack``-th empty square from ``s`` on,
-    extended through the tiles that follow it."""
-    if n_rack < 1:
+    extended through the tiles that follow it. With ``em`` from the span table for ``n_rack`` tiles (at most
+    :data:`MAX_RACK`, less ends before some square) it is the last of them when that needs ``n_rack`` tiles (no
+    longer span needs at most ``n_rack``)."""
+    if n_rack < 1 or em == 0:
         return np.int64(-1)
+    if n_rack <= MAX_RACK:
+        z = msb_index(em)
+        return z if popcount(~o & (((np.int64(2) << z) - 1) ^ ((np.int64(1) << s) - 1))) == n_rack else np.int64(-1)
     emp = ~o & FULL & ~((np.int64(1) << s) - 1)
     for _ in range(n_rack - 1):
         emp &= emp - 1
@@ -539,8 +544,9 @@ def _starts_kernel(best_only: bool):
             # themselves (``mtab``: a multiset, one short with a blank played, two short with two; more blanks: taken
             # as a word), NEG when no set of that size does. The leaves counted up like an odometer over every kind
             # on the rack (the score's ``eqv`` has one entry and no strides)
-            lbest = np.empty(SIZE + 1, np.int64)
-            nwb = np.empty(SIZE + 1, np.int64)
+            lw = np.empty((2, SIZE + 1), np.int64)  # (one array: an end picks its row without a branch)
+            lbest = lw[0]
+            nwb = lw[1]
             one = eqv.shape[0] == 1
             for j in range(SIZE + 1):
                 lbest[j] = eqv[0] if one else NEG
@@ -709,7 +715,7 @@ def _starts_kernel(best_only: bool):
                             if ne >= rack_size:
                                 eb += bingo
                             # (a span of only empty squares: the leaves of sets of tiles that spell a word)
-                            lb = lbest[max(n_rack - ne, 0)] if ne <= q - s else nwb[max(n_rack - ne, 0)]
+                            lb = lw[np.int64(ne > q - s), max(n_rack - ne, 0)]
                             if lb == NEG:  # no set of tiles of the span's length spells a word
                                 em &= ~(np.int64(1) << q)
                                 continue
