@@ -258,3 +258,37 @@ def test_best_through_the_api_is_the_full_list_first_with_many_blanks(twl):
         g.play(g.best() or "pass")
         turn += 1
     assert checked > 10 and many > 2 and differ > 0
+
+
+def test_best_follows_the_position_as_its_board_and_racks_change(twl):
+    """The arguments the best-play search keeps on a board and a position (per board version, rack and leave
+    table) never outlive a change: through a game that plays on one position object in place, and on copies of
+    it that play on, ``best`` by equity and by score stays the first of every play ranked, on both."""
+    from numba_words.scrabble import Game
+
+    g = Game(seed=11)
+    checked = 0
+    while not g.over and checked < 12:
+        p = g.position
+        for by in ("equity", "score"):
+            b = p.best(by=by)  # fills the caches for this board version and rack
+            full = p.legal_plays().best(by)
+            assert (b is None) == (full is None)
+            if b is not None:
+                assert (b.word, b.coord, b.score) == (full.word, full.coord, full.score)
+        q = p.copy()
+        mv = q.best(by="equity")
+        if mv is not None:
+            tiles = mv.placed
+            q.board.place([t[0] for t in tiles], [t[1] for t in tiles], [q.alphabet.index(t[2]) for t in tiles],
+                          [t[3] for t in tiles])
+            q.rack = p.rack[:2]
+            for pos in (q, p):
+                b, full = pos.best(by="equity"), pos.legal_plays().best("equity")
+                assert (b is None) == (full is None)
+                if b is not None:
+                    assert (b.word, b.coord, b.score) == (full.word, full.coord, full.score)
+        mv = p.best_move()
+        g.play("pass" if mv is None else (mv.notation if not hasattr(mv, "word") else mv))
+        checked += 1
+    assert checked == 12

@@ -371,10 +371,16 @@ def exchange_allowed(position) -> bool:
 
 def equity_args(position, leaves: Leaves) -> tuple:
     """The arguments of :func:`._movegen.equity_obj` but the last for ``position``'s rack: ``(rk, tile_pts, milli,
-    caps, G, P, R, bag, opp_pts, vowel, pen)``."""
+    caps, G, P, R, bag, opp_pts, vowel, pen)`` (kept on the position for its board, racks and table)."""
+    key = (position.board.version, position.rack, position.opp_rack)
+    hit = position.__dict__.get("_equity_args")
+    if hit is not None and hit[0] == key and hit[1] is leaves and hit[2] is position.board:
+        return hit[3]
     tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
-    return (_rack_kinds_shared(position.variant, position.rack), tile_pts, *leaves.kernel_args(), np.int64(bag),
-            np.int64(opp_pts), vowel, pen)
+    out = (_rack_kinds_shared(position.variant, position.rack), tile_pts, *leaves.kernel_args(), np.int64(bag),
+           np.int64(opp_pts), vowel, pen)
+    position.__dict__["_equity_args"] = (key, leaves, position.board, out)
+    return out
 
 
 def equity_objective(position, leaves: Leaves) -> tuple:
