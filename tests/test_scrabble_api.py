@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -359,3 +360,41 @@ def test_records_and_pandas(twl, monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)
     with pytest.raises(ScrabbleError, match="pandas"):
         plays.to_pandas()
+
+
+def _plain_unseen(pos):
+    """The unseen tiles counted in plain Python: the variant's tiles less the board's and the rack's."""
+    v = pos.variant
+    left = Counter({ch: n for ch, n in v.counts.items() if n})
+    left["?"] = v.blanks
+    for r in range(15):
+        for c in range(15):
+            x = int(pos.board.letters[r, c])
+            if x != 255:
+                left["?" if pos.board.blanks[r, c] else pos.alphabet[x]] -= 1
+    left.subtract(pos.rack)
+    return +left
+
+
+def test_unseen_and_bag_follow_the_board_racks_and_copies():
+    """``unseen()`` and ``bag_size()`` (counted with NumPy and kept per board version and rack, the board's
+    counts carried by a copy) equal a plain count on every turn of self-played games, and on copies whose
+    board then changes while the original's stays."""
+    for seed in (3, 4):
+        g = Game(seed=seed)
+        while not g.over:
+            p = g.position
+            want = _plain_unseen(p)
+            assert p.unseen() == want and list(p.unseen()) == [ch for ch in p.unseen()]
+            assert p.bag_size() == max(0, sum(want.values()) - len(p.opp_rack))
+            mv = p.best(by="score")
+            if mv is not None:
+                q = p.copy()
+                assert q.unseen() == want and q.bag_size() == p.bag_size()  # (fills the copy's own caches)
+                t = mv.placed
+                q.board.place([x[0] for x in t], [x[1] for x in t], [q.alphabet.index(x[2]) for x in t],
+                              [x[3] for x in t])
+                q.rack = ""
+                assert q.unseen() == _plain_unseen(q) and p.unseen() == want
+            mv = p.best_move()
+            g.play("pass" if mv is None else (mv.notation if not hasattr(mv, "word") else mv))

@@ -101,6 +101,20 @@ class BoardArrays:
     def n_tiles(self) -> int:
         return int((self.letters != EMPTY).sum())
 
+    def tile_use(self) -> np.ndarray:
+        """Tiles on the board by letter code, the blanks last (``int64``, one more than the alphabet; kept per
+        version, and by a copy, which holds the same tiles; never written)."""
+        hit = self.__dict__.get("_use")
+        if hit is not None and hit[0] == self.version:
+            return hit[1]
+        n = len(self.lexicon.alphabet)
+        on = self.letters != EMPTY
+        bl = self.blanks & on
+        use = np.bincount(self.letters[on & ~bl], minlength=n + 1)[: n + 1].astype(np.int64)
+        use[n] = int(bl.sum())
+        self._use = (self.version, use)
+        return use
+
     def place(self, rows, cols, codes, blank_flags) -> None:
         """Put tiles on empty squares (0-based rows and columns, letter codes, blank flags) and update every
         derived array incrementally. Raises :class:`InvalidBoardError` for a square off the board or taken, a
