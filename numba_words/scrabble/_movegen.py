@@ -36,12 +36,11 @@ from .._jit import borrowed as _b, inline, kernel, prefetch
 from ..bits import lsb_index, msb_index, popcount
 from ..lexicon._dawg import child_slot
 from . import _leaves
-from ._tables import EMPTY, MAX_RACK, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag
+from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_tag
 
 LOW32 = np.int64(0xFFFFFFFF)
 NO_BOUND = np.int64(1) << 40  # an upper bound above every score or equity
 NEG = -NO_BOUND  # below every score or equity (heap keys -bound * 512 + start stay below 2 ** 50)
-FULL = np.int64((1 << SIZE) - 1)
 _WPOW = np.array([[2 ** a * 3 ** b for b in range(8)] for a in range(8)], np.int64)  # word premiums 2, 3: a, b times
 FULL32 = np.int64(0xFFFFFFFF)
 REC = 28
@@ -184,27 +183,14 @@ def _zeros(n):
 
 @inline
 def _whole_end(o, s, n_rack, em):
-    """The end of the one span from ``s`` that needs every rack tile (``n_rack`` new tiles; line occupancy
-    ``o``), or -1 when there is none among the ends ``em``: the ``n_rack``-th empty square from ``s`` on,
-    extended through the tiles that follow it. With ``em`` from the span table for ``n_rack`` tiles (at most
-    :data:`MAX_RACK`, less ends before some square) it is the last of them when that needs ``n_rack`` tiles (no
-    longer span needs at most ``n_rack``)."""
+    """The end of the one span from ``s`` that needs every rack tile (``n_rack`` new tiles, at most
+    :data:`._tables.MAX_RACK`, as every variant's rack; line occupancy ``o``), or -1 when there is none among the ends
+    ``em`` (the span table's for ``n_rack`` tiles, less ends before some square): the last of them when it needs
+    ``n_rack`` tiles (no longer span needs at most ``n_rack``)."""
     if n_rack < 1 or em == 0:
         return np.int64(-1)
-    if n_rack <= MAX_RACK:
-        z = msb_index(em)
-        return z if popcount(~o & (((np.int64(2) << z) - 1) ^ ((np.int64(1) << s) - 1))) == n_rack else np.int64(-1)
-    emp = ~o & FULL & ~((np.int64(1) << s) - 1)
-    for _ in range(n_rack - 1):
-        emp &= emp - 1
-    if emp == 0:
-        return np.int64(-1)
-    z = lsb_index(emp)
-    while z + 1 < SIZE and (o >> (z + 1)) & 1:
-        z += 1
-    if (em >> z) & 1 == 0:
-        return np.int64(-1)
-    return z
+    z = msb_index(em)
+    return z if popcount(~o & (((np.int64(2) << z) - 1) ^ ((np.int64(1) << s) - 1))) == n_rack else np.int64(-1)
 
 
 @inline

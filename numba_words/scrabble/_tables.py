@@ -154,11 +154,17 @@ def mset_tag(length, short):
 
 
 @inline
+def _top(key, shift):
+    """The top ``64 - shift`` bits of ``key * _HASH_MUL`` (the hash every filter and the word map index by)."""
+    return np.int64((np.uint64(key) * _HASH_MUL) >> shift)
+
+
+@inline
 def _has_bits(tab, at, key, shift):
     """Whether the three bits of ``key`` are set in the word of ``tab`` that the key picks (a blocked Bloom filter:
     one cache line a lookup); ``h`` = the top bits of ``key * _HASH_MUL`` (``>> shift``): word ``at + (h >> 18)``,
     bits ``h >> 12``, ``h >> 6`` and ``h``, each ``& 63``."""
-    h = np.int64((np.uint64(key) * _HASH_MUL) >> shift)
+    h = _top(key, shift)
     bits = (np.int64(1) << ((h >> 12) & 63)) | (np.int64(1) << ((h >> 6) & 63)) | (np.int64(1) << (h & 63))
     return tab[at + (h >> 18)] & bits == bits
 
@@ -175,7 +181,7 @@ def _set_bits(tab, keys, shift) -> None:
 @inline
 def mset_hint(tab, key):
     """Prefetch the word of ``tab`` that :func:`mset_has` reads for ``key``."""
-    prefetch(tab, np.int64((np.uint64(key) * _HASH_MUL) >> _BIT_SHIFT) >> 18)
+    prefetch(tab, _top(key, _BIT_SHIFT) >> 18)
 
 
 @inline
@@ -300,14 +306,14 @@ def wmap_letter(ent, j, q):
 def wmap_bucket(wdir, key):
     """``(lo, hi)``: the entries of the word map's directory bucket of ``key`` (to narrow with
     :func:`wmap_find`; a caller with many keys reads their buckets first, so that the loads overlap)."""
-    b = np.int64((np.uint64(key) * _HASH_MUL) >> _WMAP_SHIFT)
+    b = _top(key, _WMAP_SHIFT)
     return np.int64(wdir[b]), np.int64(wdir[b + 1])
 
 
 @inline
 def wmap_hint(wdir, key):
     """Prefetch the word map's directory entry of ``key`` (see :func:`wmap_bucket`)."""
-    prefetch(wdir, np.int64((np.uint64(key) * _HASH_MUL) >> _WMAP_SHIFT))
+    prefetch(wdir, _top(key, _WMAP_SHIFT))
 
 
 @inline
