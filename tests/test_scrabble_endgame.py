@@ -162,6 +162,31 @@ def test_endgame_lexicon_searches_the_same_tree():
         assert [np.asarray(r).tobytes() for r in full[3]] == [np.asarray(r).tobytes() for r in own[3]], pos.cgp()
 
 
+def test_play_buffers_grow_in_the_search():
+    """Lists longer than the play buffers make them grow in the kernel, every row kept: buffers of 8 rows a ply
+    give the value, node count and principal variation of buffers that never fill, on positions whose lists run to
+    thousands of plays (blanks). It fails when a grown buffer loses rows or a list made before the growth."""
+    import numpy as np
+
+    from numba_words.scrabble.endgame import _Table, _search
+
+    lines = [ln.partition("#")[0].strip() for ln in MAGPIE_TESTS.read_text().splitlines() if ln.strip()
+             and not ln.startswith("#")]
+    ps = positions_from_games(12, seed=31, max_tiles=7)[:2]
+    ps += [Position.from_cgp(lines[k] + " lex TWL06;") for k in (0, 7)]  # vs_joey, via_opp (a blank: 6,763 plays)
+    for pos in ps:
+        roomy = _Table(1)
+        roomy.cap = 1 << 15
+        full = _search(pos, 2, roomy, False)
+        small_table = _Table(1)
+        small_table.cap = 8
+        grown = _search(pos, 2, small_table, False)
+        assert small_table.cap > 8
+        assert roomy.cap == 1 << 15
+        assert full[:3] == grown[:3], pos.cgp()
+        assert [np.asarray(r).tobytes() for r in full[3]] == [np.asarray(r).tobytes() for r in grown[3]], pos.cgp()
+
+
 def test_depth_limit_and_deepening(small):
     pos = small[0]
     full = solve_endgame(pos)

@@ -40,8 +40,8 @@ INF = np.int64(1) << 40
 PASS_KEY = np.int64(1)
 """The transposition table's move key of the pass (play keys are Zobrist sums of 62-bit numbers: never 1)."""
 N_OUT = 7
-"""``out``: value, nodes, horizon reached (0/1), PV length, plays needed (> cap: call again with more room), TT hits,
-stopped by ``stop`` (1: the rest is not a result)."""
+"""``out``: value, nodes, horizon reached (0/1), PV length, the play buffers' rows at the end (``cap`` or more: they
+grow when a list needs more room), TT hits, stopped by ``stop`` (1: the rest is not a result)."""
 
 
 @kernel
@@ -386,6 +386,25 @@ def _tt_store(tt, e, key, value, info, move):
 
 
 @kernel
+def _grow(M, W, B, N, order, need):
+    """The play buffers with room for ``need`` plays a ply and half as many again, every row kept: ``(M, W, B, N,
+    order, gbuf)``."""
+    cap = need + need // 2
+    c0 = M.shape[1]
+    M2 = np.empty((M.shape[0], cap, M.shape[2]), M.dtype)
+    W2 = np.zeros((W.shape[0], cap, W.shape[2]), W.dtype)
+    B2 = np.empty((B.shape[0], cap), B.dtype)
+    N2 = np.empty((N.shape[0], cap), N.dtype)
+    O2 = np.empty((order.shape[0], cap + 1), order.dtype)
+    M2[:, :c0] = M
+    W2[:, :c0] = W
+    B2[:, :c0] = B
+    N2[:, :c0] = N
+    O2[:, :c0 + 1] = order
+    return M2, W2, B2, N2, O2, np.empty(cap * REC, np.uint8)
+
+
+@kernel
 def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, lm, wm, lval, rack_size, bingo, dawg,
           span, tabs, full, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out, rotate, stop):
     """Search the position (board arrays, ``racks[s]`` tiles by kind of side ``s``, side 0 to move, ``passed0``:
@@ -455,15 +474,18 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     nodes = np.int64(0)
     stopped = np.int64(0)
     hits = np.int64(0)
-    need = np.int64(0)
     p = np.int64(0)  # not a literal: the calls below would compile once more for Literal[int](0)
     z = np.int64(0)  # not literals, which would compile _plays once more
     # the opponent's plays on the root board: the base of every ply-1 list, as a list two plies up is below
-    nroot1 = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), z, _b(RK)[0, 1], _b(M), _b(W), _b(B), _b(N), RB, z - 1, z,
-                    z, z, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tb,
-                    _b(counts), _b(gbuf))
-    if nroot1 > cap:
-        need = nroot1
+    # (a list longer than the buffers: they grow, every row kept, and the list is made again)
+    while True:
+        nroot1 = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), z, _b(RK)[0, 1], _b(M), _b(W), _b(B), _b(N), RB,
+                        z - 1, z, z, z, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+                        _b(span), tb, _b(counts), _b(gbuf))
+        if nroot1 <= cap:
+            break
+        M, W, B, N, order, gbuf = _grow(M, W, B, N, order, nroot1)
+        cap = M.shape[1]
     alpha[0] = alpha0
     beta[0] = beta0
     passed[0] = passed0
@@ -472,7 +494,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     val = np.int64(0)
     ENTER, NEXT, APPLY, RETURN = 0, 1, 2, 3
     mode = ENTER
-    while need == 0:
+    while True:
         if mode == ENTER:
             nodes += 1
             if nodes & 255 == 0 and stop[0] != 0:
@@ -506,13 +528,15 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 nb0 = nmv[p - 2] - 1 if p >= 2 else nroot1
                 t0r = TR[p - 2] | TR[p - 1] if p >= 2 else TR[0]
                 t0c = TC[p - 2] | TC[p - 1] if p >= 2 else TC[0]
-                rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], b0, nb0, t0r, t0c,
-                                    p - 1, nmv[p - 1] - 1, TR[p - 1], TC[p - 1], _b(M), _b(W), _b(B), _b(N), _b(ccm),
-                                    _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tb,
-                                    full, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf))
-                if more > cap:
-                    need = more
-                    break
+                while True:
+                    rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], b0, nb0, t0r,
+                                        t0c, p - 1, nmv[p - 1] - 1, TR[p - 1], TC[p - 1], _b(M), _b(W), _b(B), _b(N),
+                                        _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+                                        _b(span), tb, full, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf))
+                    if more <= cap:
+                        break
+                    M, W, B, N, order, gbuf = _grow(M, W, B, N, order, more)
+                    cap = M.shape[1]
                 hz[p] = 1
                 # kept for transpositions, unless the slot holds this node's deeper value or move
                 if not (tt[e, 0] ^ tt[e, 1] ^ tt[e, 2] ^ tt[e, 3] == k and tt[e, 2] & 255 > 0):
@@ -520,21 +544,19 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 mode = RETURN
                 continue
             rk = RK[p, s]
-            if p >= 2:
-                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), p, p - 2,
-                           nmv[p - 2] - 1, TR[p - 2] | TR[p - 1], TC[p - 2] | TC[p - 1], _b(ccm), _b(need_k), _b(lm),
-                           _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tb, _b(counts), _b(gbuf))
-            elif p == 1:
-                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), p, RB, nroot1,
-                           TR[0], TC[0], _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+            # the list two plies up (at ply 1: the opponent's root plays; at the root: none) and the lines touched
+            b0 = p - 2 if p >= 2 else (RB if p == 1 else z - 1)
+            nb0 = nmv[p - 2] - 1 if p >= 2 else (nroot1 if p == 1 else z)
+            t0r = TR[p - 2] | TR[p - 1] if p >= 2 else (TR[0] if p == 1 else z)
+            t0c = TC[p - 2] | TC[p - 1] if p >= 2 else (TC[0] if p == 1 else z)
+            while True:
+                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), p, b0, nb0,
+                           t0r, t0c, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
                            _b(span), tb, _b(counts), _b(gbuf))
-            else:
-                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), p, z - 1, z,
-                           z, z, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span),
-                           tb, _b(counts), _b(gbuf))
-            if n > cap:
-                need = n
-                break
+                if n <= cap:
+                    break
+                M, W, B, N, order, gbuf = _grow(M, W, B, N, order, n)
+                cap = M.shape[1]
             nr = _rack_pts(_b(rk), _b(ones))
             opp_pts = _rack_pts(_b(RK)[p, 1 - s], _b(tile_pts))
             my_pts = _rack_pts(_b(rk), _b(tile_pts))
@@ -662,7 +684,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     out[1] = nodes
     out[2] = hz[0]
     out[3] = pvlen[0]
-    out[4] = need
+    out[4] = cap
     out[5] = hits
     out[6] = stopped
     for j in range(pvlen[0]):

@@ -87,13 +87,15 @@ class EndgameResult:
 
 
 class _Table:
-    """The transposition table: ``2^k`` entries of 32 bytes within ``tt_mb`` megabytes."""
+    """The transposition table: ``2^k`` entries of 32 bytes within ``tt_mb`` megabytes; and the rows of the
+    searches' play buffers a ply (``cap``: as many as the longest list so far needed, and more)."""
 
     def __init__(self, tt_mb):
         if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float, np.integer)) or not 0.001 <= tt_mb <= 65536:
             raise ScrabbleError(f"tt_mb must be a number of megabytes from 0.001 to 65536, got {short(tt_mb)}")
         n = max(16, int(tt_mb * 2 ** 20) // 32)
         self.tt = np.zeros((1 << (n.bit_length() - 1), 4), np.int64)
+        self.cap = 4096
 
 
 def _board_hash(board) -> np.int64:
@@ -248,7 +250,6 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
     tile_pts, _, _ = variant_arrays(v)
     racks = np.stack([rack_kinds(v, position.rack), rack_kinds(v, position.opp_rack)])
     D = depth
-    cap = 4096
     bhash = _board_hash(b)
     tabs = game_tables(lex)
 
@@ -262,20 +263,19 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
                        np.int64(cap), *pv, out, np.int64(rotate), stop)
         return pv, out
 
-    while True:
-        stop = np.zeros(1, np.int64)
-        # helper t starts its root moves t / threads of the way down the order (rotate: 1024ths)
-        helpers = [_thread_pool().submit(run, cap, t * 1024 // threads, stop) for t in range(1, threads)]
-        try:
-            (pv_meta, pv_words, pv_bm, pv_nm), out = run(cap, 0, stop)
-        finally:
-            stop[0] = 1
-            for h in helpers:
-                if not h.cancel():  # a helper still queued (the pool busy) is dropped, not waited for
-                    h.result()
-        if out[4] <= cap:
-            break
-        cap = int(out[4])
+    stop = np.zeros(1, np.int64)
+    # helper t starts its root moves t / threads of the way down the order (rotate: 1024ths); the play buffers
+    # start as large as the last search's grew (they grow in the kernel when a list needs more room)
+    cap = table.cap
+    helpers = [_thread_pool().submit(run, cap, t * 1024 // threads, stop) for t in range(1, threads)]
+    try:
+        (pv_meta, pv_words, pv_bm, pv_nm), out = run(cap, 0, stop)
+    finally:
+        stop[0] = 1
+        for h in helpers:
+            if not h.cancel():  # a helper still queued (the pool busy) is dropped, not waited for
+                h.result()
+    table.cap = max(table.cap, int(out[4]))
     n = int(out[3])
     rows = []
     for j in range(n):
