@@ -243,9 +243,11 @@ def _ply_arrays(positions, K):
     return BL, FV, OC, CC, XS, RK
 
 
-def _rows(M, W, B, N, o, n, cols=6):
-    """The plays of buffer ``o``, sorted; ``cols=8``: with the tile counts :func:`_endgame._plays` adds."""
-    return sorted((tuple(M[o, i, :cols]), bytes(W[o, i, :M[o, i, 3]]), int(B[o, i]), int(N[o, i])) for i in range(n))
+def _rows(M, W, B, N, o, n, TK=None):
+    """The plays of buffer ``o``, sorted; with ``TK``: with the keys :func:`_endgame._plays` adds (tiles taken,
+    line)."""
+    return sorted((tuple(M[o, i, :6]), bytes(W[o, i, :M[o, i, 3]]), int(B[o, i]), int(N[o, i]),
+                   None if TK is None else int(TK[o, i])) for i in range(n))
 
 
 def test_move_cache_matches_a_full_generation():
@@ -280,7 +282,8 @@ def test_move_cache_matches_a_full_generation():
             rk0 = rack_kinds(v, pos.rack)
             rk2 = rack_kinds(v, p2.rack)
             cap = 4096
-            M = np.zeros((3, cap, 8), np.int32)
+            M = np.zeros((3, cap, 6), np.int32)
+            TK = np.zeros((3, cap), np.int64)
             W = np.zeros((3, cap, 15), np.uint8)
             B = np.zeros((3, cap), np.uint16)
             N = np.zeros((3, cap), np.uint16)
@@ -289,7 +292,7 @@ def test_move_cache_matches_a_full_generation():
             counts = np.zeros(32, np.int64)
             common = (ccm, fmap, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
                       span_table(), tabs, counts, np.empty(cap * _movegen.REC, np.uint8))
-            n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, 0, -1, 0, 0, 0, *common)
+            n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, TK, 0, -1, 0, 0, 0, *common)
             tr = tc = 0
             for q, m in ((1, m1), (2, m2)):
                 if m is not None:
@@ -297,10 +300,10 @@ def test_move_cache_matches_a_full_generation():
                     cols = np.array([s[1] for s in m.placed], np.int64)
                     a, c = _endgame._touched(OC[q], rows, cols, len(rows))
                     tr, tc = tr | a, tc | c
-            n2 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, 2, 0, n0, tr, tc, *common)
-            n1 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, 1, -1, 0, 0, 0, *common)
+            n2 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, TK, 2, 0, n0, tr, tc, *common)
+            n1 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, TK, 1, -1, 0, 0, 0, *common)
             assert n1 == len(p2.legal_plays())
-            assert _rows(M, W, B, N, 2, n2, 8) == _rows(M, W, B, N, 1, n1, 8), (pos.cgp(), m1, m2)
+            assert _rows(M, W, B, N, 2, n2, TK) == _rows(M, W, B, N, 1, n1, TK), (pos.cgp(), m1, m2)
             checked += 1
             # one tile (each of the rack's, and a blank): the cross-check scan against the generator, and (tiles
             # the rack held two plies up) built from that list and the touched lines
@@ -308,7 +311,7 @@ def test_move_cache_matches_a_full_generation():
                 rk1 = rack_kinds(v, tile)
                 n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 1, b.lm, b.wm, b.values, True, 0, 0)
                 if tile in pos.rack:
-                    n_i = _endgame._plays(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 2, 0, n0, tr, tc, *common)
+                    n_i = _endgame._plays(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, TK, 2, 0, n0, tr, tc, *common)
                     assert _rows(M, W, B, N, 2, n_i) == _rows(M, W, B, N, 1, n_s), (pos.cgp(), m1, m2, tile)
                 n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b.lm, b.wm, b.values, rk1, np.int64(v.rack_size),
                                 np.int64(v.bingo), b.dawg, span_table(), False, M[2], W[2], B[2], N[2], tabs,

@@ -195,23 +195,28 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, t
     return n
 
 
+TILES = np.int64((1 << 56) - 1)
+"""The tile-count fields of a play's key (:func:`_sign_row`); its line is in the bits above."""
+GUARD = np.int64(0x88888888888888)
+"""The top bit of each of the 14 fields: a rack's counts + 8 each, less a play's, keep them all iff it holds the
+play's tiles (a field never borrows from the next: a count is at most 7)."""
+
+
 @inline
-def _sign_row(M, W, B, N, o, r, fmap):
-    """The tiles play ``r`` of buffer ``o`` takes from the rack, as counts in 4-bit fields (field ``fmap[kind]``,
-    kind 0 the blank, 1 + letter code): fields 0-6 in ``M[o, r, 6]``, 7-13 in ``M[o, r, 7]``."""
-    lo = np.int64(0)
-    hi = np.int64(0)
+def _sign_row(M, W, B, N, TK, o, r, fmap):
+    """The key of play ``r`` of buffer ``o``: the tiles it takes from the rack as counts in 4-bit fields (field
+    ``fmap[kind]``, kind 0 the blank, 1 + letter code; 14 at most: bits 0-55), and its line (0-14 the across rows,
+    15-29 the down columns) in bits 56 and up, into ``TK[o, r]``."""
+    key = np.int64(0)
     nm = np.int64(N[o, r])
     bm = np.int64(B[o, r])
     for k in range(np.int64(M[o, r, 3])):
         if (nm >> k) & 1:
             f = fmap[0 if (bm >> k) & 1 else np.int64(W[o, r, k]) + 1]
-            if f < 7:
-                lo += np.int64(1) << (4 * f)
-            else:
-                hi += np.int64(1) << (4 * (f - 7))
-    M[o, r, 6] = lo
-    M[o, r, 7] = hi
+            key += np.int64(1) << (4 * f)
+    d = np.int64(M[o, r, 2])
+    line = d * SIZE + (np.int64(M[o, r, 0]) if d == 0 else np.int64(M[o, r, 1]))
+    TK[o, r] = key | (line << 56)
 
 
 @kernel
@@ -229,15 +234,16 @@ def _tile_fields(racks):
 
 
 @kernel
-def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, fmap, lm, wm, lval, rack_size, bingo, dawg,
-           span, tabs, counts, gbuf):
-    """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N``; returns
+def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, ccm, fmap, lm, wm, lval, rack_size, bingo,
+           dawg, span, tabs, counts, gbuf):
+    """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N`` (their keys in
+    ``TK``: :func:`_sign_row`); returns
     their number (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the
     ``nb`` plays of buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across
     rows) / ``tc`` (down columns) and whose tiles ``rk`` still holds, after a generation on the touched lines
     alone. ``ccm``: scratch cross-checks; ``fmap``: the 4-bit field of each tile kind in the plays' tile counts
     (:func:`_sign_row`; the kinds of both racks at the root, at most 14), so that "the rack still holds the play's
-    tiles" is two subtractions. One call of the generator (each call site compiles it into this kernel again)."""
+    tiles" is a subtraction. One call of the generator (each call site compiles it into this kernel again)."""
     cap = M.shape[1]
     nt = np.int64(0)
     for k in range(rk.shape[0]):
@@ -255,32 +261,22 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b, nb, tr, tc, ccm, fmap, l
         n = gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
                       W[o], B[o], N[o], tabs, counts, gbuf)
     for r in range(min(n, cap)):
-        _sign_row(M, W, B, N, o, r, fmap)
+        _sign_row(M, W, B, N, TK, o, r, fmap)
     if b < 0:
         return n
-    # the rack's counts in the same fields, each + 8: a field stays >= 8 after taking a play's count iff the rack
-    # holds that many (no borrow crosses fields)
-    G = np.int64(0x8888888)
-    rlo = G
-    rhi = G
+    # the rack's counts in the same fields, each + 8 (see GUARD), and the touched lines by line number
+    rkey = GUARD
     for k in range(rk.shape[0]):
         if rk[k] > 0:
-            f = fmap[k]
-            if f < 7:
-                rlo += rk[k] << (4 * f)
-            else:
-                rhi += rk[k] << (4 * (f - 7))
+            rkey += rk[k] << (4 * fmap[k])
+    touched = tr | (tc << SIZE)
     for i in range(nb):
-        d = np.int64(M[b, i, 2])
-        if d == 0:
-            if (tr >> np.int64(M[b, i, 0])) & 1:
-                continue
-        elif (tc >> np.int64(M[b, i, 1])) & 1:
-            continue
-        if (rlo - np.int64(M[b, i, 6])) & G != G or (rhi - np.int64(M[b, i, 7])) & G != G:
+        key = TK[b, i]
+        if (touched >> (key >> 56)) & 1 or ((rkey - (key & TILES)) & GUARD) != GUARD:
             continue
         if n < cap:
             _copy_row(M, W, B, N, b, i, M, W, B, N, o, n)
+            TK[o, n] = key
         n += 1
     return n
 
@@ -314,7 +310,7 @@ def _precedes(M, W, B, o, i, j):
 
 
 @kernel
-def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, ccm,
+def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, TK, ccm,
              fmap, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols, gbuf):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``p .. p + 2`` as
@@ -333,7 +329,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
     for step in range(64):  # a game ends within 2 * 7 plays and passes
         rk = RK[q, s]
         o = p + step % 3
-        n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, b_a, n_a, tr_a, tc_a, ccm, fmap, lm, wm, lval,
+        n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b_a, n_a, tr_a, tc_a, ccm, fmap, lm, wm, lval,
                    rack_size, bingo, dawg, span, tabs, counts, gbuf)
         if n > M.shape[1]:
             return v, n
@@ -386,22 +382,24 @@ def _tt_store(tt, e, key, value, info, move):
 
 
 @kernel
-def _grow(M, W, B, N, order, need):
+def _grow(M, W, B, N, TK, order, need):
     """The play buffers with room for ``need`` plays a ply and half as many again, every row kept: ``(M, W, B, N,
-    order, gbuf)``."""
+    TK, order, gbuf)``."""
     cap = need + need // 2
     c0 = M.shape[1]
     M2 = np.empty((M.shape[0], cap, M.shape[2]), M.dtype)
     W2 = np.zeros((W.shape[0], cap, W.shape[2]), W.dtype)
     B2 = np.empty((B.shape[0], cap), B.dtype)
     N2 = np.empty((N.shape[0], cap), N.dtype)
+    T2 = np.empty((TK.shape[0], cap), TK.dtype)
     O2 = np.empty((order.shape[0], cap + 1), order.dtype)
     M2[:, :c0] = M
     W2[:, :c0] = W
     B2[:, :c0] = B
     N2[:, :c0] = N
+    T2[:, :c0] = TK
     O2[:, :c0 + 1] = order
-    return M2, W2, B2, N2, O2, np.empty(cap * REC, np.uint8)
+    return M2, W2, B2, N2, T2, O2, np.empty(cap * REC, np.uint8)
 
 
 @kernel
@@ -436,7 +434,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     for s in range(2):
         for k in range(K):
             RK[0, s, k] = racks[s, k]
-    M = np.empty((NP, cap, 8), np.int32)  # the generator's 6 columns, then the tiles taken (_sign_row)
+    M = np.empty((NP, cap, 6), np.int32)  # the generator's 6 columns
+    TK = np.empty((NP, cap), np.int64)  # the plays' keys (_sign_row)
     W = np.zeros((NP, cap, SIZE), np.uint8)
     B = np.empty((NP, cap), np.uint16)
     N = np.empty((NP, cap), np.uint16)
@@ -479,12 +478,12 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     # the opponent's plays on the root board: the base of every ply-1 list, as a list two plies up is below
     # (a list longer than the buffers: they grow, every row kept, and the list is made again)
     while True:
-        nroot1 = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), z, _b(RK)[0, 1], _b(M), _b(W), _b(B), _b(N), RB,
-                        z - 1, z, z, z, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
-                        _b(span), tb, _b(counts), _b(gbuf))
+        nroot1 = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), z, _b(RK)[0, 1], _b(M), _b(W), _b(B), _b(N), _b(TK),
+                        RB, z - 1, z, z, z, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
+                        _b(dawg), _b(span), tb, _b(counts), _b(gbuf))
         if nroot1 <= cap:
             break
-        M, W, B, N, order, gbuf = _grow(M, W, B, N, order, nroot1)
+        M, W, B, N, TK, order, gbuf = _grow(M, W, B, N, TK, order, nroot1)
         cap = M.shape[1]
     alpha[0] = alpha0
     beta[0] = beta0
@@ -531,11 +530,12 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 while True:
                     rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], b0, nb0, t0r,
                                         t0c, p - 1, nmv[p - 1] - 1, TR[p - 1], TC[p - 1], _b(M), _b(W), _b(B), _b(N),
-                                        _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
-                                        _b(span), tb, full, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf))
+                                        _b(TK), _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
+                                        _b(dawg), _b(span), tb, full, _b(tile_pts), _b(counts), _b(rows), _b(cols),
+                                        _b(gbuf))
                     if more <= cap:
                         break
-                    M, W, B, N, order, gbuf = _grow(M, W, B, N, order, more)
+                    M, W, B, N, TK, order, gbuf = _grow(M, W, B, N, TK, order, more)
                     cap = M.shape[1]
                 hz[p] = 1
                 # kept for transpositions, unless the slot holds this node's deeper value or move
@@ -550,12 +550,12 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             t0r = TR[p - 2] | TR[p - 1] if p >= 2 else (TR[0] if p == 1 else z)
             t0c = TC[p - 2] | TC[p - 1] if p >= 2 else (TC[0] if p == 1 else z)
             while True:
-                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), p, b0, nb0,
-                           t0r, t0c, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+                n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), _b(TK), p, b0,
+                           nb0, t0r, t0c, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
                            _b(span), tb, _b(counts), _b(gbuf))
                 if n <= cap:
                     break
-                M, W, B, N, order, gbuf = _grow(M, W, B, N, order, n)
+                M, W, B, N, TK, order, gbuf = _grow(M, W, B, N, TK, order, n)
                 cap = M.shape[1]
             nr = _rack_pts(_b(rk), _b(ones))
             opp_pts = _rack_pts(_b(RK)[p, 1 - s], _b(tile_pts))
