@@ -140,6 +140,18 @@ def test_depth_limited_values_against_plain_python():
     assert seen >= 5
 
 
+def test_blank_racks_play_out_by_the_pruned_search():
+    """At the depth limit a side that holds a blank plays the top play the pruned best-play search finds (its list
+    would run to thousands of plays), and its next turn generates every play again; the values equal a plain-Python
+    minimax whose greedy leaves rank every play at every turn."""
+    ps = [p for p in positions_from_games(40, seed=41, max_tiles=5) if "?" in p.rack + p.opp_rack]
+    assert len(ps) >= 3
+    memo: dict = {}
+    for pos in ps:
+        for depth in (1, 2) if len(pos.rack) + len(pos.opp_rack) <= 8 else (1,):
+            assert solve_endgame(pos, plies=depth).value == limited(pos, depth, False, memo), (pos.cgp(), depth)
+
+
 def test_endgame_lexicon_searches_the_same_tree():
     """The endgame's own lexicon (words of the racks' tiles, and of each line's tiles with them) generates the
     same plays and cross-checks as the full one: the same value, node count and principal variation, blanks

@@ -18,7 +18,9 @@ plies up (at ply 1: the opponent's plays on the root board, generated once per s
 untouched and whose tiles the rack still holds, plus a generation on the touched lines only (the cross-checks of
 every other line zeroed, so no tile can go there). The greedy playouts
 build their lists the same way; among equal scores they take the first in generation order (direction, line,
-start, letters; see :func:`._movegen._earlier`), whatever order the merged list has.
+start, letters; see :func:`._movegen._earlier`), whatever order the merged list has. A side that holds a blank
+plays out by the pruned best-play search instead (:func:`._autoplay.best_play`, the same play: its lists run to
+thousands of plays, and a generation on a few lines alone to 70 us), and its next turn generates every play.
 
 Transposition table ``tt`` (``(2^k, 4)`` int64): Zobrist key ^ the other three words (a torn entry written by two
 threads at once fails the check); value; ``depth | flag << 8`` where depth :data:`EXACT_DEPTH` marks a value no
@@ -30,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import borrowed as _b, inline, kernel
-from ._autoplay import _rack_pts, gen_plays, make_play
+from ._autoplay import _rack_pts, best_play, gen_plays, make_play
 from ..bits import lsb_index
 from ._movegen import REC
 from ._tables import EMPTY, SIZE
@@ -323,16 +325,22 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
     s = side
     npass = passed
     ones = np.ones(RK.shape[2], np.int64)
-    # the list two steps back (buffer, plays) and the lines touched since it, for the next two steps
+    # the list two steps back (buffer, plays; < 0: none) and the lines touched since it, for the next two steps
+    z = np.int64(0)
     b_a, n_a, tr_a, tc_a = base0, nb0, tr0, tc0
     b_b, n_b, tr_b, tc_b = base1, nb1, tr1, tc1
     for step in range(64):  # a game ends within 2 * 7 plays and passes
         rk = RK[q, s]
         o = p + step % 3
-        n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b_a, n_a, tr_a, tc_a, ccm, fmap, lm, wm, lval,
-                   rack_size, bingo, dawg, span, tabs, counts, gbuf)
-        if n > M.shape[1]:
-            return v, n
+        pruned = rk[0] > 0
+        if pruned:  # a blank: the top play alone, by the pruned search (its list would run to thousands of plays)
+            n = best_play(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0,
+                          M[o], W[o], B[o], N[o], tabs, counts)
+        else:  # (no list two steps back, b_a < 0: every play)
+            n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b_a, n_a, tr_a, tc_a, ccm, fmap, lm, wm, lval,
+                       rack_size, bingo, dawg, span, tabs, counts, gbuf)
+            if n > M.shape[1]:
+                return v, n
         sign = np.int64(1) if s == side else np.int64(-1)
         mtr = np.int64(0)
         mtc = np.int64(0)
@@ -356,7 +364,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
             mtr, mtc = _touched(OC[q], rows, cols, m)
         # this step's list is the base two steps on; both pending bases saw this move
         b_a, n_a, tr_a, tc_a = b_b, n_b, tr_b | mtr, tc_b | mtc
-        b_b, n_b, tr_b, tc_b = o, n, mtr, mtc
+        b_b, n_b, tr_b, tc_b = (z - 1 if pruned else o), n, mtr, mtc
         s = 1 - s
     return v, np.int64(0)
 
