@@ -68,6 +68,37 @@ def _copy_ply(BL, FV, OC, CC, XS, RK, p):
 
 
 @kernel
+def _undo_lines(BL, FV, OC, CC, XS, RK, p, tr, tc):
+    """Ply ``p + 1``, which holds ply ``p`` after a move whose touched masks are ``tr``/``tc`` (:func:`_touched`),
+    back to ply ``p``: a move changes the squares of the across rows of ``tr`` in orientation 0 and of the down
+    columns of ``tc`` in orientation 1 only (its tiles, and the cross-checks at the ends of the runs through them)."""
+    for d in range(2):
+        mask = tr if d == 0 else tc
+        while mask != 0:
+            i = lsb_index(mask)
+            mask &= mask - 1
+            OC[p + 1, d, i] = OC[p, d, i]
+            for j in range(SIZE):
+                BL[p + 1, d, i, j] = BL[p, d, i, j]
+                FV[p + 1, d, i, j] = FV[p, d, i, j]
+                CC[p + 1, d, i, j] = CC[p, d, i, j]
+                XS[p + 1, d, i, j] = XS[p, d, i, j]
+    for s in range(2):
+        for k in range(RK.shape[2]):
+            RK[p + 1, s, k] = RK[p, s, k]
+
+
+@kernel
+def _child_ply(BL, FV, OC, CC, XS, RK, p, fresh, tr, tc):
+    """Ply ``p + 1`` made equal to ply ``p`` for the next move of node ``p``: copied whole for its first (``fresh``),
+    else the last move's lines put back (:func:`_undo_lines`; its children never write ply ``p + 1``)."""
+    if fresh:
+        _copy_ply(BL, FV, OC, CC, XS, RK, p)
+    else:
+        _undo_lines(BL, FV, OC, CC, XS, RK, p, tr, tc)
+
+
+@kernel
 def _node_hash(bhash, RK, p, side, passed, zrack, zmisc):
     """Key of a node: board part ``bhash`` ^ both racks of ply ``p`` ^ side to move ^ the pass flag."""
     h = bhash
@@ -464,6 +495,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     probe = np.zeros(NP, np.int64)  # the move tried at ply p is being searched in a null window
     TR = np.zeros(NP, np.int64)  # lines the move tried at ply p touched (across rows, down columns)
     TC = np.zeros(NP, np.int64)
+    fresh = np.zeros(NP, np.int64)  # ply p + 1 holds no move of node p's yet (else: ply p + the one in TR/TC[p])
     ccm = np.zeros((2, SIZE, SIZE), np.int64)
     need_k = _tile_fields(racks)
     # triangular PV: line[p, j] for j >= p, as (ply's move row, or -1 = pass) copied into pv_* at the root
@@ -592,6 +624,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 keys[i] = srt[(i + sh) % (n + 1)] & 65535
             nmv[p] = n + 1
             idx[p] = 0
+            fresh[p] = 1
             best[p] = -INF
             bestm[p] = -1
             a_in[p] = alpha[p]
@@ -619,7 +652,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                     pvlen[p + 1] = p + 1
                     mode = APPLY
                     continue
-                _copy_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p)
+                _child_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, fresh[p], TR[p], TC[p])
+                fresh[p] = 0
                 gain[p] = 0
                 TR[p] = 0
                 TC[p] = 0
@@ -632,7 +666,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                     pvlen[p + 1] = p + 1
                     mode = APPLY
                     continue
-                _copy_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p)
+                _child_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, fresh[p], TR[p], TC[p])
+                fresh[p] = 0
                 rk = RK[p + 1, s]
                 m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg), full,
                               _b(lval), _b(M)[p], _b(W)[p], _b(B)[p], _b(N)[p], mi, _b(rk), _b(rows), _b(cols))
