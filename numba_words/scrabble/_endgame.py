@@ -7,9 +7,10 @@ playout (each side plays its top-scoring play until the game ends), so values ar
 the limit (``out[2] == 0``), which iterative deepening in :mod:`.endgame` runs to.
 
 No recursion: per-ply state in ``(D + 2, ...)`` arrays, ply ``p`` holding the board and both racks of the node at
-depth ``p`` (side ``p & 1`` to move; side 0 moves at the root) and its move list. Moves are tried in order of
-static equity with the bag empty (score; + twice the opponent's rack for going out, else - twice the points
-kept), the transposition table's move first; the pass last, or first when the opponent just passed.
+depth ``p`` (side ``p & 1`` to move; side 0 moves at the root) and its move list; a node's first move is played on a
+copy of its ply in the next one, each later move there once the previous move's lines are put back. Moves are
+tried in order of static equity with the bag empty (score; + twice the opponent's rack for going out, else - twice
+the points kept), the transposition table's move first; the pass last, or first when the opponent just passed.
 
 Move cache: a side's plays two plies down differ from its plays here only on the lines the two moves in between
 touched (the lines of their new tiles, and the lines of the squares whose cross-checks they changed: the first
