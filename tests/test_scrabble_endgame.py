@@ -262,6 +262,37 @@ def _rows(M, W, B, N, o, n, TK=None):
                    None if TK is None else int(TK[o, i])) for i in range(n))
 
 
+def test_a_moves_lines_put_back_restore_the_board():
+    """A node's later moves start from the board its last move left with that move's touched lines put back
+    (``_undo_lines``): on every play of self-played endgame positions, the board after the play (made by
+    ``Board.place``) with those lines put back equals the board before it, every array and the racks."""
+    import random
+
+    import numpy as np
+
+    from numba_words.scrabble import _endgame
+
+    rnd = random.Random(5)
+    checked = 0
+    for pos in positions_from_games(12, seed=7, max_tiles=7):
+        K = len(pos.variant.alphabet) + 1
+        plays = list(pos.legal_plays())
+        for play in rnd.sample(plays, min(len(plays), 25)):
+            after = _after(pos, play)
+            BL, FV, OC, CC, XS, RK = _ply_arrays([pos, after], K)
+            before = [a[0].copy() for a in (BL, FV, OC, CC, XS)]
+            RK[0] = np.arange(2 * K).reshape(2, K)
+            rows = np.array([q[0] for q in play.placed], np.int64)
+            cols = np.array([q[1] for q in play.placed], np.int64)
+            tr, tc = _endgame._touched(OC[1], rows, cols, len(rows))
+            _endgame._undo_lines(BL, FV, OC, CC, XS, RK, 0, tr, tc)
+            for a, b in zip((BL, FV, OC, CC, XS), before):
+                assert np.array_equal(a[1], b), (pos.cgp(), str(play))
+            assert np.array_equal(RK[1], RK[0])
+            checked += 1
+    assert checked >= 100
+
+
 def test_move_cache_matches_a_full_generation():
     """A side's plays two moves later, built from its earlier list and the lines the two moves touched, are the
     plays a full generation finds (every field), on random move pairs from self-played endgames."""
