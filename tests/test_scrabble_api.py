@@ -104,7 +104,7 @@ def _assert_checks_fresh(b):
     """The board's cross-checks and cross-scores equal those computed from scratch."""
     cc = np.zeros_like(b.cc)
     xs = np.zeros_like(b.xs)
-    _cross.all_checks(b.lines, b.fv, b.dawg, b.full, cc, xs)
+    _cross.all_checks(b.lines, b.fv, b.dawg, b.checks, cc, xs)
     np.testing.assert_array_equal(cc, b.cc)
     np.testing.assert_array_equal(xs, b.xs)
 
@@ -135,6 +135,39 @@ def test_incremental_cross_checks_after_every_random_play(twl):
             _assert_checks_fresh(g.board)
             checked += 1
     assert checked > 100
+
+
+def test_in_line_checks_are_the_substrings_of_words(twl):
+    """Next to a run of tiles in its own line, a square's check lets through exactly the letters ``c`` that make
+    (run on the left) + ``c`` + (run on the right) a substring of some word (a regular expression over the word
+    list is the truth), on top of the perpendicular word's check; elsewhere the perpendicular check alone."""
+    import re
+
+    joined = "\n".join(twl.words)
+    alpha = twl.alphabet.letters
+    truth = {}
+    checked = 0
+    for seed in (3, 4):
+        b = play_game(seed, lexicon=twl, max_turns=16).board
+        for d in range(2):
+            for i in range(15):
+                line = "".join("." if x == 255 else alpha[x] for x in b.lines[d, i])
+                for j in range(15):
+                    if line[j] != ".":
+                        continue
+                    cross, _ = _cross._cross_check(b.lines, b.fv, b.dawg, b.full, d, i, j)
+                    left = re.search(r"[A-Z]*$", line[:j]).group()
+                    right = re.match(r"[A-Z]*", line[j + 1:]).group()
+                    if not left and not right:
+                        assert b.cc[d, i, j] == cross
+                        continue
+                    key = (left, right)
+                    if key not in truth:
+                        found = set(re.findall(f"(?={left}([A-Z]){right})", joined))
+                        truth[key] = sum(1 << alpha.index(ch) for ch in found)
+                    assert b.cc[d, i, j] == cross & truth[key], (d, i, j, left, right)
+                    checked += 1
+    assert checked > 40
 
 
 def test_span_table_matches_definition():

@@ -251,7 +251,7 @@ def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_b
 
 
 @kernel
-def make_play(lines, fv, occ, cc, xs, dawg, full, lval, meta, words, bm, nm, i, rk, rows, cols):
+def make_play(lines, fv, occ, cc, xs, dawg, checks, lval, meta, words, bm, nm, i, rk, rows, cols):
     """Put the play of row ``i`` on the board (letters, values, occupancy, cross-checks) and take its tiles from
     the rack ``rk`` (by kind); ``rows``/``cols``: scratch (8). Returns the number of tiles placed."""
     r0 = np.int64(meta[i, 0])
@@ -281,7 +281,7 @@ def make_play(lines, fv, occ, cc, xs, dawg, full, lval, meta, words, bm, nm, i, 
                 rk[0] -= 1
             else:
                 rk[L + 1] -= 1
-    _cross.update_checks(lines, fv, dawg, full, cc, xs, rows[:m], cols[:m])
+    _cross.update_checks(lines, fv, dawg, checks, cc, xs, rows[:m], cols[:m])
     return m
 
 
@@ -309,7 +309,7 @@ def exchange(rk, keep, bag, nbag, st, xk):
 
 @kernel
 def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
-             milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out, rec, rec_word, rec_rack, rec_x,
+             milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, checks, out, rec, rec_word, rec_rack, rec_x,
              record, lsum, lcnt, G7, P7):
     """Play one game from random stream ``seed``; seat ``s`` plays strategy ``seats[s]`` with leave table
     ``leave_sel[s]`` (index into the stacked ``milli``). Writes ``out`` (:data:`N_OUT` values) and, with
@@ -324,7 +324,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
     occ = np.zeros((2, SIZE), np.int64)
     cc = np.zeros((2, SIZE, SIZE), np.int64)
     xs = np.zeros((2, SIZE, SIZE), np.int64)
-    _cross.all_checks(lines, fv, dawg, full, cc, xs)
+    _cross.all_checks(lines, fv, dawg, checks, cc, xs)
     nt_all = np.int64(0)
     for k in range(K):
         nt_all += dist[k]
@@ -393,7 +393,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
             rec[t, 0] = p
         if choice >= 0:
             sc = np.int64(meta[choice, 4])
-            ntile = make_play(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(dawg), full, _b(lval), _b(meta),
+            ntile = make_play(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(dawg), checks, _b(lval), _b(meta),
                               _b(words), _b(bm), _b(nm), choice, _b(rk), _b(rows), _b(cols))
             empty_board = False
             scores[p] += sc
@@ -463,7 +463,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
 
 @kernel
 def play_range(seed, first, n_games, strat, leave_of, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen,
-               milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out, rec, rec_word, rec_rack,
+               milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, checks, out, rec, rec_word, rec_rack,
                rec_x, record, lsum, lcnt, G7, P7):
     """Games ``first .. first + n_games - 1`` of a run, one after the other (parallel runs are lanes of threads
     over disjoint ranges): game ``g`` belongs to pair ``g // 2`` (both games of a pair start from the same
@@ -483,5 +483,5 @@ def play_range(seed, first, n_games, strat, leave_of, end_rule, rack_size, bingo
         if record:
             r = np.int64(x)
         play_one(game_seed(seed, g // 2), seats, sel, end_rule, rack_size, bingo, dist, tile_pts, vowel, pen, milli,
-                 caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, out[x], rec[r], rec_word[r],
+                 caps, G, P, R, lm, wm, lval, dawg, span, tabs, checks, out[x], rec[r], rec_word[r],
                  rec_rack[r], rec_x[r], record, lsum, lcnt, G7, P7)

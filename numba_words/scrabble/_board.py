@@ -21,7 +21,7 @@ from .._background import BackgroundCompile
 from .._jit import ThreadsError
 from ..lexicon import Lexicon
 from . import _best, _cross, _movegen
-from ._tables import EMPTY, N_CODES, SIZE, reach_for, span_table, wtabs_for
+from ._tables import EMPTY, N_CODES, SIZE, reach_for, span_table, sub_for, wtabs_for
 from .errors import InvalidBoardError, ScrabbleError, short
 from .plays import PLAY_DTYPE
 from .variants import Variant
@@ -63,6 +63,7 @@ class BoardArrays:
         self.blanks &= self.letters != EMPTY
         self.values = variant.value_array()
         self.full = np.int64((1 << len(variant.alphabet)) - 1)
+        self.checks = (self.full, *sub_for(lexicon))  # what the cross-checks read (see :mod:`._cross`)
         lm, wm = variant.letter_mult(), variant.word_mult()
         self.lm = np.ascontiguousarray(np.stack([lm, lm.T]))
         self.wm = np.ascontiguousarray(np.stack([wm, wm.T]))
@@ -88,7 +89,7 @@ class BoardArrays:
         self.cc = np.zeros((2, SIZE, SIZE), np.int64)
         self.xs = np.zeros((2, SIZE, SIZE), np.int64)
         self._empty = None
-        _cross.all_checks(self.lines, self.fv, self.dawg, self.full, self.cc, self.xs)
+        _cross.all_checks(self.lines, self.fv, self.dawg, self.checks, self.cc, self.xs)
 
     @property
     def empty(self) -> bool:
@@ -143,7 +144,7 @@ class BoardArrays:
             self.fv[0, r, c] = self.fv[1, c, r] = v
             self.occ[0, r] |= 1 << int(c)
             self.occ[1, c] |= 1 << int(r)
-        _cross.update_checks(self.lines, self.fv, self.dawg, self.full, self.cc, self.xs, rows, cols)
+        _cross.update_checks(self.lines, self.fv, self.dawg, self.checks, self.cc, self.xs, rows, cols)
         self._empty = None
         self.version += 1
 
@@ -234,7 +235,7 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
         out = np.empty(_movegen.REC, np.uint8)
         n0 = np.int64(1 if exchange_floor else 0)
         if n_blanks <= 2:
-            n, _ = _best.search_rack(*args, *(equity or _NO_EQUITY), equity is not None, out, n0)
+            n, _ = _best.search_rack(*best_args(board, counts, n_blanks, equity), out, n0)
         else:
             o = _SCORE_OBJ if equity is None else _movegen.equity_obj(*equity, board.empty)
             n, _, _ = _movegen.search_best(*args, o, out, np.int64(0), n0, _movegen.NO_TRIE)
@@ -251,6 +252,13 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
         bigger = np.empty(2 * out.shape[0], np.uint8)
         bigger[: n * _movegen.REC] = out[: n * _movegen.REC]
         out = bigger
+
+
+def best_args(board: BoardArrays, counts, n_blanks, equity=None) -> tuple:
+    """:func:`._best.search_rack`'s arguments but ``(out, n0)`` for a rack of at most two blanks: by score, or by
+    static equity with ``equity`` (as :func:`plays_array`)."""
+    head, tail = _kernel_args(board)
+    return (*head, counts, n_blanks, *tail, *(equity or _NO_EQUITY), equity is not None)
 
 
 _SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)

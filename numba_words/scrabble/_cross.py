@@ -1,6 +1,12 @@
 """Cross-check kernels: for every empty square and direction, the set of letters that complete a valid
 perpendicular word (32-bit mask) and that word's score without the new tile (``-1`` if no perpendicular word).
 
+The mask also holds the in-line check: next to a run of tiles in its own line, a square takes only a letter
+``c`` such that (the run on its left) + ``c`` + (the run on its right) is a substring of some word
+(:func:`._tables.sub_table`). Both are conditions every play through the square meets, so generating with their
+intersection makes the same plays; the in-line part drops spans (and their bounds) no word can fill. ``checks``
+= ``(full, keys, masks)``: the alphabet's mask and the substring table.
+
 Arrays are in *orientation* form: ``lines[0]`` is the board (line = row), ``lines[1]`` its transpose
 (line = column). ``cc[d, i, j]``/``xs[d, i, j]`` are for a tile placed at position ``j`` of line ``i`` by a
 play in orientation ``d``; its perpendicular word runs along line ``j`` of orientation ``1 - d``.
@@ -9,27 +15,72 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed as _b, kernel
+from .._jit import borrowed as _b, inline, kernel
 from ..bits import lsb_index
 from ..lexicon._dawg import edge as _edge
-from ._tables import EMPTY, SIZE
+from ._tables import EMPTY, SIZE, SUB_POW, sub_find
 
 # orientations as int64 values, not literals: a literal argument would compile square_check once per value
 D0 = np.int64(0)
 D1 = np.int64(1)
 
 
+@inline
+def _run(lines, d, i, j):
+    """``(a, b)``: the squares ``a..b`` of line ``i`` (orientation ``d``) that square ``j`` and the runs of tiles
+    touching it on either side cover."""
+    a = j
+    while a > 0 and lines[d, i, a - 1] != EMPTY:
+        a -= 1
+    b = j
+    while b < SIZE - 1 and lines[d, i, b + 1] != EMPTY:
+        b += 1
+    return a, b
+
+
 @kernel
-def square_check(lines, fv, dawg, full, d, i, j):
-    """``(mask, cross_score)`` for square ``j`` of line ``i`` in orientation ``d`` (must be empty)."""
+def square_check(lines, fv, dawg, checks, d, i, j):
+    """``(mask, cross_score)`` for square ``j`` of line ``i`` in orientation ``d`` (must be empty): the
+    perpendicular word's check and the in-line check (see the module)."""
+    mask, score = _cross_check(lines, fv, dawg, checks[0], d, i, j)
+    if mask == 0:
+        return mask, score
+    a, b = _run(lines, d, i, j)  # the runs of tiles left and right of the square in its own line
+    if a == j and b == j:
+        return mask, score
+    keys, masks = checks[1], checks[2]
+    ha = np.int64(0)
+    for k in range(a, j):
+        ha += (np.int64(lines[d, i, k]) + 1) * SUB_POW[k - a]
+    hb = np.int64(0)
+    for k in range(j + 1, b + 1):
+        hb += (np.int64(lines[d, i, k]) + 1) * SUB_POW[k - j - 1]
+    na = j - a
+    nb = b - j
+    if na > 0:
+        _, e = sub_find(keys, masks, ha, na)
+        mask &= (e >> 32) & np.int64(0xFFFFFFFF)  # the letters that can follow the left run
+    if nb > 0:
+        _, e = sub_find(keys, masks, hb, nb)
+        mask &= e & np.int64(0xFFFFFFFF)  # the letters that can precede the right run
+    if na > 0 and nb > 0:  # between two runs: the whole string, letter by letter
+        cand = mask
+        mask = 0
+        while cand != 0:
+            c = lsb_index(cand)
+            cand &= cand - 1
+            found, _ = sub_find(keys, masks, ha + (c + 1) * SUB_POW[na] + hb * SUB_POW[na + 1], na + 1 + nb)
+            if found:
+                mask |= np.int64(1) << c
+    return mask, score
+
+
+@kernel
+def _cross_check(lines, fv, dawg, full, d, i, j):
+    """``(mask, cross_score)`` of the perpendicular word alone (see :func:`square_check`)."""
     o = 1 - d  # the perpendicular word runs along line j of orientation o (no view of it: a view costs an atomic
     # reference-count pair)
-    a = i
-    while a > 0 and lines[o, j, a - 1] != EMPTY:
-        a -= 1
-    b = i
-    while b < SIZE - 1 and lines[o, j, b + 1] != EMPTY:
-        b += 1
+    a, b = _run(lines, o, j, i)
     if a == i and b == i:
         return np.int64(full), np.int64(-1)
     score = np.int64(0)
@@ -71,7 +122,7 @@ def square_check(lines, fv, dawg, full, d, i, j):
 
 
 @kernel
-def all_checks(lines, fv, dawg, full, cc, xs):
+def all_checks(lines, fv, dawg, checks, cc, xs):
     """Fill ``cc``/``xs`` (2, 15, 15) from scratch."""
     for d in range(2):
         for i in range(SIZE):
@@ -80,19 +131,19 @@ def all_checks(lines, fv, dawg, full, cc, xs):
                     cc[d, i, j] = 0
                     xs[d, i, j] = -1
                 else:
-                    m, s = square_check(_b(lines), _b(fv), _b(dawg), full, d, i, j)
+                    m, s = square_check(_b(lines), _b(fv), _b(dawg), checks, d, i, j)
                     cc[d, i, j] = m
                     xs[d, i, j] = s
 
 
 @kernel
-def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
+def update_checks(lines, fv, dawg, checks, cc, xs, rows, cols):
     """Incremental update after tiles were placed at ``(rows[k], cols[k])`` (already in ``lines``/``fv``).
 
-    Only the empty squares at the ends of the runs through the new tiles can change, and each in one orientation:
-    ``cc[0, r, c]`` depends on the tiles of column ``c`` only, ``cc[1, c, r]`` on those of row ``r``. So the walk
-    from each new tile up and down its column recomputes the square it stops on in orientation 0, the walk left
-    and right along its row in orientation 1; each square once (the tiles of a play share their run's ends).
+    Only the empty squares at the ends of the runs through the new tiles can change: ``cc[0, r, c]`` depends on
+    the tiles of column ``c`` (its cross word) and of row ``r`` (its in-line check), ``cc[1, c, r]`` the other way
+    round. So the walk from each new tile along its column and its row recomputes the square it stops on in both
+    orientations; each square once (the tiles of a play share their run's ends).
     """
     for k in range(rows.shape[0]):
         r = rows[k]
@@ -122,15 +173,15 @@ def update_checks(lines, fv, dawg, full, cc, xs, rows, cols):
                 r += dr
                 c += dc
             if 0 <= r < SIZE and 0 <= c < SIZE:
+                # both orientations: one's cross word changed, the other's run in its own line
                 # (borrowed views: no atomic reference counting of three arrays on each call)
-                if dr != 0:  # along the column: the square's across check (its cross word runs down column c)
-                    if (done[0, r] >> c) & 1 == 0:
-                        done[0, r] |= np.int64(1) << c
-                        m, s = square_check(_b(lines), _b(fv), _b(dawg), full, D0, r, c)
-                        cc[0, r, c] = m
-                        xs[0, r, c] = s
-                elif (done[1, c] >> r) & 1 == 0:  # along the row: its down check
+                if (done[0, r] >> c) & 1 == 0:
+                    done[0, r] |= np.int64(1) << c
+                    m, s = square_check(_b(lines), _b(fv), _b(dawg), checks, D0, r, c)
+                    cc[0, r, c] = m
+                    xs[0, r, c] = s
+                if (done[1, c] >> r) & 1 == 0:
                     done[1, c] |= np.int64(1) << r
-                    m, s = square_check(_b(lines), _b(fv), _b(dawg), full, D1, c, r)
+                    m, s = square_check(_b(lines), _b(fv), _b(dawg), checks, D1, c, r)
                     cc[1, c, r] = m
                     xs[1, c, r] = s

@@ -345,7 +345,7 @@ def _precedes(M, W, B, o, i, j):
 
 @kernel
 def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, TK, ccm,
-             fmap, lm, wm, lval, rack_size, bingo, dawg, span, tabs, full, tile_pts, counts, rows, cols, gbuf):
+             fmap, lm, wm, lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``p .. p + 2`` as
     scratch; the first two lists are built from buffers ``base0``/``base1`` (``< 0``: none; ``nb*`` plays, the
@@ -391,7 +391,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
             if np.int64(M[o, top, 5]) == _rack_pts(rk, ones):  # out: the game ends, the board is not needed
                 v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
                 break
-            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, full, lval, M[o], W[o], B[o], N[o], top, rk,
+            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, checks, lval, M[o], W[o], B[o], N[o], top, rk,
                           rows, cols)
             mtr, mtc = _touched(OC[q], rows, cols, m)
         # this step's list is the base two steps on; both pending bases saw this move
@@ -444,7 +444,7 @@ def _grow(M, W, B, N, TK, order, need):
 
 @kernel
 def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, lm, wm, lval, rack_size, bingo, dawg,
-          span, tabs, full, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out, rotate, stop):
+          span, tabs, checks, tile_pts, zsq, zrack, zmisc, cap, pv_meta, pv_words, pv_bm, pv_nm, out, rotate, stop):
     """Search the position (board arrays, ``racks[s]`` tiles by kind of side ``s``, side 0 to move, ``passed0``:
     the last move was a pass) to depth ``D`` plies in the window ``(alpha0, beta0)``. Writes ``out`` (see
     :data:`N_OUT`) and the principal variation: ``pv_meta[j]`` (row, col, dir, length, score, tiles; length 0 = a
@@ -572,7 +572,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                     rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], b0, nb0, t0r,
                                         t0c, p - 1, nmv[p - 1] - 1, TR[p - 1], TC[p - 1], _b(M), _b(W), _b(B), _b(N),
                                         _b(TK), _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
-                                        _b(dawg), _b(span), tb, full, _b(tile_pts), _b(counts), _b(rows), _b(cols),
+                                        _b(dawg), _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols),
                                         _b(gbuf))
                     if more <= cap:
                         break
@@ -670,7 +670,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 _child_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, fresh[p], TR[p], TC[p])
                 fresh[p] = 0
                 rk = RK[p + 1, s]
-                m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg), full,
+                m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg), checks,
                               _b(lval), _b(M)[p], _b(W)[p], _b(B)[p], _b(N)[p], mi, _b(rk), _b(rows), _b(cols))
                 gain[p] = sc
                 TR[p], TC[p] = _touched(_b(OC)[p + 1], _b(rows), _b(cols), m)

@@ -26,7 +26,7 @@ leave's mixed-radix index over the mover's rack (see :func:`._autoplay.exchange`
 
 @kernel
 def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
-              rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full, res):
+              rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, checks, res):
     """One iteration from random state ``st0`` (uint64[1]): ``res[j]`` = outcome of candidate ``live[j]``
     (millipoints), ``res[len(live) + j]`` the tiles unseen at its end by the side then on turn (the mover after
     an odd number of plies, else the opponent; -1 when the game ended). Its own scratch: a serial kernel, called from the ``prange`` of :func:`playouts`."""
@@ -77,7 +77,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             nbag, _ = exchange(racks[0], np.int64(cmeta[c, 0]), bag, nbag, st, xk)
             over = False
         else:
-            ntile = make_play(L, F, O, C, X, dawg, full, lval, cmeta, cwords, cbm, cnm, c, racks[0], rows, cols)
+            ntile = make_play(L, F, O, C, X, dawg, checks, lval, cmeta, cwords, cbm, cnm, c, racks[0], rows, cols)
             spread += 1000 * np.int64(cmeta[c, 4])
             nbag = _draw(bag, nbag, racks[0], ntile, st)
             over = _rack_pts(racks[0], ones) == 0
@@ -109,7 +109,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
                         nbag -= d
                         held[s] = d - used
                     break
-                ntile = make_play(L, F, O, C, X, dawg, full, lval, meta, words, bm, nm, choice, rk, rows, cols)
+                ntile = make_play(L, F, O, C, X, dawg, checks, lval, meta, words, bm, nm, choice, rk, rows, cols)
                 nbag = _draw(bag, nbag, rk, ntile, st)
                 if _rack_pts(rk, ones) == 0:
                     spread += sign * 2000 * other
@@ -127,7 +127,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
 @pkernel
 def playouts(seed, first, n_iter, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0,
              unseen, rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs,
-             full, out):
+             checks, out):
     """Iterations ``first .. first + n_iter - 1`` for the candidates ``live`` (rows of ``cmeta``...; ``cleave``
     their leaves' values): ``out[i - first, j]`` = outcome of candidate ``live[j]`` (millipoints),
     ``out[i - first, len(live) + j]`` the tiles unseen at its end (see :func:`iteration`). ``rack0``: the
@@ -137,5 +137,5 @@ def playouts(seed, first, n_iter, live, cmeta, cwords, cbm, cnm, cleave, plies, 
         st0 = np.zeros(1, np.uint64)
         st0[0] = game_seed(seed, first + np.int64(x))
         iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
-                  rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, full,
+                  rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, checks,
                   out[x])

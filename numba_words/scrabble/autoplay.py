@@ -125,7 +125,7 @@ class _Setup:
         self.board = b
         self.args = (self.end_rule, np.int64(variant.rack_size), np.int64(variant.bingo), self.caps.copy(),
                      self.tile_pts, self.vowel, self.pen, self.milli, self.caps, self.G, self.P, self.R, b.lm, b.wm,
-                     b.values, b.dawg, span_table(), game_tables(lexicon), b.full)
+                     b.values, b.dawg, span_table(), game_tables(lexicon), b.checks)
         self.rank7 = (self.G, self.P)  # rank tables of full racks (learning runs set them)
         self.no_learn = np.zeros(1, np.int64)
 

@@ -259,7 +259,7 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
         out = np.zeros(_endgame.N_OUT, np.int64)
         _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, bhash, np.int64(passed), np.int64(D),
                        np.int64(alpha), np.int64(beta), table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
-                       np.int64(v.bingo), lex.dawg, span_table(), tabs, b.full, tile_pts, ZSQ, ZRACK, ZMISC,
+                       np.int64(v.bingo), lex.dawg, span_table(), tabs, b.checks, tile_pts, ZSQ, ZRACK, ZMISC,
                        np.int64(cap), *pv, out, np.int64(rotate), stop)
         return pv, out
 

@@ -16,7 +16,9 @@ import numpy as np
 
 from ..lexicon import Lexicon
 from . import cgp as _cgp
-from ._board import BEST_SEARCH, BoardArrays, plays_array, rack_arrays
+from ._best import search_rack
+from ._board import BEST_SEARCH, BoardArrays, as_plays, best_args, plays_array, rack_arrays
+from ._movegen import REC
 from ._tables import COLS, EMPTY, SIZE
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidNotationError,
                      InvalidRackError, ScrabbleError, short)
@@ -70,6 +72,7 @@ def parse_coord(coord: str):
     return r, COLS.index(c), d
 
 
+_NO_FLOOR = np.int64(0)
 _EMPTY_CHARS = set(". -_*'\"=")
 
 
@@ -91,6 +94,21 @@ def best_array(position, board, counts, nb, by: str, exchange_floor: bool = Fals
     if not len(arr) and floor and not exchange_floor:
         arr = plays_array(board, counts, nb, best_only=True, equity=eq)
     return arr
+
+
+def _best_plan(position, board, by: str, exchange_floor: bool, blank_floor: bool) -> tuple | None:
+    """The kernel call of :func:`best_array` made ready, for a rack of at most two blanks (else ``None``):
+    ``(args, n0, again)``: :func:`._best.search_rack`'s arguments but the last two, its ``n0`` (the exchange
+    floor) and whether to search again without the floor when no play reaches it."""
+    counts, nb = position._rack_arrays()
+    if nb > 2:
+        return None
+    eq = None
+    floor = False
+    if by == "equity":
+        eq = equity_args(position, position.leaves)
+        floor = exchange_floor or (blank_floor and nb > 0 and exchange_allowed(position))
+    return best_args(board, counts, nb, eq), np.int64(1 if floor else 0), floor and not exchange_floor
 
 
 class Position:
@@ -277,8 +295,24 @@ class Position:
                 if round(best.equity * 1000) < round(best_exchange(self).equity * 1000):
                     return None
             return best
-        arr = best_array(self, self.board, *self._rack_arrays(), by, exchange_floor, blank_floor)
-        return Play(arr[0], self) if len(arr) else None
+        # the kernel's arguments kept on the position while its board, racks and leave table stay (a call then
+        # costs the kernel's dispatch and ~1 us of Python: ~5 us went into making them, positions in turn)
+        board = self.board
+        key = (board.version, self._rack, self._opp_rack, by, exchange_floor, blank_floor)
+        leaves = self.leaves
+        plan = self.__dict__.get("_plan")
+        if plan is None or plan[0] != key or plan[1] is not board or plan[2] is not leaves:
+            plan = self._plan = (key, board, leaves, _best_plan(self, board, by, exchange_floor, blank_floor))
+        call = plan[3]
+        if call is None:  # three blanks or more: the walk
+            arr = best_array(self, board, *self._rack_arrays(), by, exchange_floor, blank_floor)
+            return Play(arr[0], self) if len(arr) else None
+        args, n0, again = call
+        out = np.empty(REC, np.uint8)
+        n, _ = search_rack(*args, out, n0)
+        if n == 0 and again:
+            n, _ = search_rack(*args, out, _NO_FLOOR)
+        return Play(as_plays(out, 1)[0], self) if n else None
 
     best_play = best
 

@@ -239,7 +239,7 @@ class _Setup:
         self.arrays = (cmeta, cwords, cbm, cnm, cleave, np.int64(plies), b.lines, b.fv, b.occ, b.cc, b.xs,
                        rack_kinds(v, position.rack), rack_kinds(v, position.opp_rack), bag, np.int64(v.rack_size),
                        np.int64(v.bingo), tile_pts, vowel, pen, milli, caps, G, P, R, b.lm, b.wm, b.values, b.dawg,
-                       span_table(), game_tables(lex), b.full)
+                       span_table(), game_tables(lex), b.checks)
         self.seed = np.int64(seed)
 
 
