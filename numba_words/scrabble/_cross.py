@@ -5,7 +5,8 @@ The mask also holds the in-line check: next to a run of tiles in its own line, a
 ``c`` such that (the run on its left) + ``c`` + (the run on its right) is a substring of some word
 (:func:`._tables.sub_table`). Both are conditions every play through the square meets, so generating with their
 intersection makes the same plays; the in-line part drops spans (and their bounds) no word can fill. ``checks``
-= ``(full, keys, masks)``: the alphabet's mask and the substring table.
+= ``(full, keys, masks)``: the alphabet's mask and the substring table (empty: the perpendicular check alone, as
+the endgame updates its boards: there the lookups cost more than the spans they drop).
 
 Arrays are in *orientation* form: ``lines[0]`` is the board (line = row), ``lines[1]`` its transpose
 (line = column). ``cc[d, i, j]``/``xs[d, i, j]`` are for a tile placed at position ``j`` of line ``i`` by a
@@ -45,10 +46,19 @@ def square_check(lines, fv, dawg, checks, d, i, j):
     mask, score = _cross_check(lines, fv, dawg, checks[0], d, i, j)
     if mask == 0:
         return mask, score
+    return _in_line(_b(lines), (checks[0], _b(checks[1]), _b(checks[2])), d, i, j, mask), score
+
+
+@kernel
+def _in_line(lines, checks, d, i, j, mask):
+    """The letters of ``mask`` that the runs of tiles beside square ``j`` in its own line let through (see the
+    module)."""
+    keys, masks = checks[1], checks[2]
+    if keys.shape[0] == 0:  # (no table: the perpendicular check alone)
+        return mask
     a, b = _run(lines, d, i, j)  # the runs of tiles left and right of the square in its own line
     if a == j and b == j:
-        return mask, score
-    keys, masks = checks[1], checks[2]
+        return mask
     ha = np.int64(0)
     for k in range(a, j):
         ha += (np.int64(lines[d, i, k]) + 1) * SUB_POW[k - a]
@@ -60,7 +70,7 @@ def square_check(lines, fv, dawg, checks, d, i, j):
     if na > 0:
         _, e = sub_find(keys, masks, ha, na)
         mask &= (e >> 32) & np.int64(0xFFFFFFFF)  # the letters that can follow the left run
-    if nb > 0:
+    if nb > 0 and mask != 0:
         _, e = sub_find(keys, masks, hb, nb)
         mask &= e & np.int64(0xFFFFFFFF)  # the letters that can precede the right run
     if na > 0 and nb > 0:  # between two runs: the whole string, letter by letter
@@ -72,10 +82,10 @@ def square_check(lines, fv, dawg, checks, d, i, j):
             found, _ = sub_find(keys, masks, ha + (c + 1) * SUB_POW[na] + hb * SUB_POW[na + 1], na + 1 + nb)
             if found:
                 mask |= np.int64(1) << c
-    return mask, score
+    return mask
 
 
-@kernel
+@inline
 def _cross_check(lines, fv, dawg, full, d, i, j):
     """``(mask, cross_score)`` of the perpendicular word alone (see :func:`square_check`)."""
     o = 1 - d  # the perpendicular word runs along line j of orientation o (no view of it: a view costs an atomic
@@ -131,7 +141,7 @@ def all_checks(lines, fv, dawg, checks, cc, xs):
                     cc[d, i, j] = 0
                     xs[d, i, j] = -1
                 else:
-                    m, s = square_check(_b(lines), _b(fv), _b(dawg), checks, d, i, j)
+                    m, s = square_check(_b(lines), _b(fv), _b(dawg), (checks[0], _b(checks[1]), _b(checks[2])), d, i, j)
                     cc[d, i, j] = m
                     xs[d, i, j] = s
 
@@ -142,8 +152,10 @@ def update_checks(lines, fv, dawg, checks, cc, xs, rows, cols):
 
     Only the empty squares at the ends of the runs through the new tiles can change: ``cc[0, r, c]`` depends on
     the tiles of column ``c`` (its cross word) and of row ``r`` (its in-line check), ``cc[1, c, r]`` the other way
-    round. So the walk from each new tile along its column and its row recomputes the square it stops on in both
-    orientations; each square once (the tiles of a play share their run's ends).
+    round. So the walk from each new tile up and down its column recomputes the square it stops on in orientation
+    0 and narrows its in-line check in orientation 1, the walk along its row the other way round; each square's
+    full check once (the tiles of a play share their run's ends). A narrowing applied before that square's full
+    check in the same orientation is overwritten by it; after it, it is skipped.
     """
     for k in range(rows.shape[0]):
         r = rows[k]
@@ -173,15 +185,26 @@ def update_checks(lines, fv, dawg, checks, cc, xs, rows, cols):
                 r += dr
                 c += dc
             if 0 <= r < SIZE and 0 <= c < SIZE:
-                # both orientations: one's cross word changed, the other's run in its own line
+                # the orientation whose cross word changed, in full; the other's run in its own line grew on its
+                # far side, which can only narrow its in-line check: that check alone, on the mask it had
                 # (borrowed views: no atomic reference counting of three arrays on each call)
-                if (done[0, r] >> c) & 1 == 0:
-                    done[0, r] |= np.int64(1) << c
-                    m, s = square_check(_b(lines), _b(fv), _b(dawg), checks, D0, r, c)
-                    cc[0, r, c] = m
-                    xs[0, r, c] = s
-                if (done[1, c] >> r) & 1 == 0:
-                    done[1, c] |= np.int64(1) << r
-                    m, s = square_check(_b(lines), _b(fv), _b(dawg), checks, D1, c, r)
-                    cc[1, c, r] = m
-                    xs[1, c, r] = s
+                if dr != 0:  # along the column: the square's across check (its cross word runs down column c)
+                    if (done[0, r] >> c) & 1 == 0:
+                        done[0, r] |= np.int64(1) << c
+                        m, s = square_check(_b(lines), _b(fv), _b(dawg), (checks[0], _b(checks[1]), _b(checks[2])), D0,
+                                            r, c)
+                        cc[0, r, c] = m
+                        xs[0, r, c] = s
+                    if (done[1, c] >> r) & 1 == 0 and cc[1, c, r] != 0:
+                        cc[1, c, r] = _in_line(_b(lines), (checks[0], _b(checks[1]), _b(checks[2])), D1, c, r,
+                                               cc[1, c, r])
+                else:  # along the row: its down check
+                    if (done[1, c] >> r) & 1 == 0:
+                        done[1, c] |= np.int64(1) << r
+                        m, s = square_check(_b(lines), _b(fv), _b(dawg), (checks[0], _b(checks[1]), _b(checks[2])), D1,
+                                            c, r)
+                        cc[1, c, r] = m
+                        xs[1, c, r] = s
+                    if (done[0, r] >> c) & 1 == 0 and cc[0, r, c] != 0:
+                        cc[0, r, c] = _in_line(_b(lines), (checks[0], _b(checks[1]), _b(checks[2])), D0, r, c,
+                                               cc[0, r, c])

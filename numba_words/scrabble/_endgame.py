@@ -391,8 +391,8 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
             if np.int64(M[o, top, 5]) == _rack_pts(rk, ones):  # out: the game ends, the board is not needed
                 v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
                 break
-            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, checks, lval, M[o], W[o], B[o], N[o], top, rk,
-                          rows, cols)
+            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, (checks[0], _b(checks[1]), _b(checks[2])), lval, M[o],
+                          W[o], B[o], N[o], top, rk, rows, cols)
             mtr, mtc = _touched(OC[q], rows, cols, m)
         # this step's list is the base two steps on; both pending bases saw this move
         b_a, n_a, tr_a, tc_a = b_b, n_b, tr_b | mtr, tc_b | mtc
@@ -670,7 +670,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 _child_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, fresh[p], TR[p], TC[p])
                 fresh[p] = 0
                 rk = RK[p + 1, s]
-                m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg), checks,
+                m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg),
+                              (checks[0], _b(checks[1]), _b(checks[2])),
                               _b(lval), _b(M)[p], _b(W)[p], _b(B)[p], _b(N)[p], mi, _b(rk), _b(rows), _b(cols))
                 gain[p] = sc
                 TR[p], TC[p] = _touched(_b(OC)[p + 1], _b(rows), _b(cols), m)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .._jit import kernel, pkernel
+from .._jit import borrowed as _b, kernel, pkernel
 from ._autoplay import (_draw, _rack_pts, best_equity, exchange, game_seed, make_play, move_scratch,
                         pick_equity, play_buffers)
 from ._tables import SIZE
@@ -26,7 +26,8 @@ leave's mixed-radix index over the mover's rack (see :func:`._autoplay.exchange`
 
 @kernel
 def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ, cc, xs, rack0, opp0, unseen,
-              rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, checks, res):
+              rack_size, bingo, tile_pts, vowel, pen, milli, caps, G, P, R, lm, wm, lval, dawg, span, tabs, checks,
+              res):
     """One iteration from random state ``st0`` (uint64[1]): ``res[j]`` = outcome of candidate ``live[j]``
     (millipoints), ``res[len(live) + j]`` the tiles unseen at its end by the side then on turn (the mover after
     an odd number of plies, else the opponent; -1 when the game ended). Its own scratch: a serial kernel, called from the ``prange`` of :func:`playouts`."""
@@ -77,7 +78,8 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             nbag, _ = exchange(racks[0], np.int64(cmeta[c, 0]), bag, nbag, st, xk)
             over = False
         else:
-            ntile = make_play(L, F, O, C, X, dawg, checks, lval, cmeta, cwords, cbm, cnm, c, racks[0], rows, cols)
+            ntile = make_play(L, F, O, C, X, dawg, (checks[0], _b(checks[1]), _b(checks[2])), lval, cmeta, cwords, cbm,
+                              cnm, c, racks[0], rows, cols)
             spread += 1000 * np.int64(cmeta[c, 4])
             nbag = _draw(bag, nbag, racks[0], ntile, st)
             over = _rack_pts(racks[0], ones) == 0
@@ -109,7 +111,8 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
                         nbag -= d
                         held[s] = d - used
                     break
-                ntile = make_play(L, F, O, C, X, dawg, checks, lval, meta, words, bm, nm, choice, rk, rows, cols)
+                ntile = make_play(L, F, O, C, X, dawg, (checks[0], _b(checks[1]), _b(checks[2])), lval, meta, words,
+                                  bm, nm, choice, rk, rows, cols)
                 nbag = _draw(bag, nbag, rk, ntile, st)
                 if _rack_pts(rk, ones) == 0:
                     spread += sign * 2000 * other

@@ -40,6 +40,7 @@ ZSQ = _Z.integers(1, 2 ** 62, (SIZE * SIZE, 64), dtype=np.int64)
 ZRACK = _Z.integers(1, 2 ** 62, (2, 64, 16), dtype=np.int64)
 """Zobrist keys of (side, tile kind, count on the rack)."""
 ZMISC = _Z.integers(1, 2 ** 62, 2, dtype=np.int64)
+_NO_TABLE = np.zeros(0, np.int64)  # the endgame's boards: cross-checks without the in-line part (see ._cross)
 """Zobrist keys of side 1 to move, and of "the last move was a pass"."""
 
 
@@ -259,7 +260,8 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
         out = np.zeros(_endgame.N_OUT, np.int64)
         _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, bhash, np.int64(passed), np.int64(D),
                        np.int64(alpha), np.int64(beta), table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
-                       np.int64(v.bingo), lex.dawg, span_table(), tabs, b.checks, tile_pts, ZSQ, ZRACK, ZMISC,
+                       np.int64(v.bingo), lex.dawg, span_table(), tabs, (b.full, _NO_TABLE, _NO_TABLE), tile_pts, ZSQ,
+                       ZRACK, ZMISC,
                        np.int64(cap), *pv, out, np.int64(rotate), stop)
         return pv, out
 
