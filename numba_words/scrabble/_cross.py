@@ -164,7 +164,7 @@ def update_checks(lines, fv, dawg, checks, cc, xs, rows, cols):
         xs[0, r, c] = -1
         cc[1, c, r] = 0
         xs[1, c, r] = -1
-    done = np.zeros((2, SIZE), np.int64)  # squares recomputed: bit c of done[0, r], bit r of done[1, c]
+    done = np.zeros((2, SIZE), np.int64)  # squares fully recomputed: bit c of done[0, r], bit r of done[1, c]
     for k in range(rows.shape[0]):
         r0 = rows[k]
         c0 = cols[k]
@@ -185,26 +185,20 @@ def update_checks(lines, fv, dawg, checks, cc, xs, rows, cols):
                 r += dr
                 c += dc
             if 0 <= r < SIZE and 0 <= c < SIZE:
-                # the orientation whose cross word changed, in full; the other's run in its own line grew on its
-                # far side, which can only narrow its in-line check: that check alone, on the mask it had
+                # the orientation whose cross word changed (along the column: 0, its cross word runs down column
+                # c), in full; the other's run in its own line grew on its far side, which can only narrow its
+                # in-line check: that check alone, on the mask it had (a square is (orientation, line, position))
                 # (borrowed views: no atomic reference counting of three arrays on each call)
-                if dr != 0:  # along the column: the square's across check (its cross word runs down column c)
-                    if (done[0, r] >> c) & 1 == 0:
-                        done[0, r] |= np.int64(1) << c
-                        m, s = square_check(_b(lines), _b(fv), _b(dawg), (checks[0], _b(checks[1]), _b(checks[2])), D0,
-                                            r, c)
-                        cc[0, r, c] = m
-                        xs[0, r, c] = s
-                    if (done[1, c] >> r) & 1 == 0 and cc[1, c, r] != 0:
-                        cc[1, c, r] = _in_line(_b(lines), (checks[0], _b(checks[1]), _b(checks[2])), D1, c, r,
-                                               cc[1, c, r])
-                else:  # along the row: its down check
-                    if (done[1, c] >> r) & 1 == 0:
-                        done[1, c] |= np.int64(1) << r
-                        m, s = square_check(_b(lines), _b(fv), _b(dawg), (checks[0], _b(checks[1]), _b(checks[2])), D1,
-                                            c, r)
-                        cc[1, c, r] = m
-                        xs[1, c, r] = s
-                    if (done[0, r] >> c) & 1 == 0 and cc[0, r, c] != 0:
-                        cc[0, r, c] = _in_line(_b(lines), (checks[0], _b(checks[1]), _b(checks[2])), D0, r, c,
-                                               cc[0, r, c])
+                if dr != 0:
+                    df, lf, qf, dn, ln, qn = D0, r, c, D1, c, r
+                else:
+                    df, lf, qf, dn, ln, qn = D1, c, r, D0, r, c
+                if (done[df, lf] >> qf) & 1 == 0:
+                    done[df, lf] |= np.int64(1) << qf
+                    m, s = square_check(_b(lines), _b(fv), _b(dawg), (checks[0], _b(checks[1]), _b(checks[2])), df,
+                                        lf, qf)
+                    cc[df, lf, qf] = m
+                    xs[df, lf, qf] = s
+                if (done[dn, ln] >> qn) & 1 == 0 and cc[dn, ln, qn] != 0:
+                    cc[dn, ln, qn] = _in_line(_b(lines), (checks[0], _b(checks[1]), _b(checks[2])), dn, ln, qn,
+                                              cc[dn, ln, qn])
