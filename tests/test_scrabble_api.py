@@ -170,6 +170,36 @@ def test_in_line_checks_are_the_substrings_of_words(twl):
     assert checked > 40
 
 
+def test_substring_table_holds_every_substring_with_its_neighbours():
+    """The in-line checks' table: each substring (up to a line's length) of each word, with the letters before and
+    after it in some word; a string in no word is not found. Words longer than a line included."""
+    from numba_words.scrabble._tables import SUB_POW, sub_find, sub_table
+
+    words = ["ABRACADABRASTUVWXYZ", "CAB", "BAD", "ZEBRA"]
+    lex = Lexicon.from_words(words)
+    keys, masks = sub_table(lex)
+    code = {ch: i for i, ch in enumerate(lex.alphabet.letters)}
+
+    def find(text):
+        h = sum((code[ch] + 1) * int(SUB_POW[k]) for k, ch in enumerate(text))
+        h = (h + 2 ** 63) % 2 ** 64 - 2 ** 63  # (the kernels' wrapping 64-bit sum)
+        return sub_find(keys, masks, np.int64(h), np.int64(len(text)))
+
+    for w in words:
+        for a in range(len(w)):
+            for b in range(a + 1, min(len(w), a + 15) + 1):
+                sub = w[a:b]
+                found, e = find(sub)
+                assert found, sub
+                before = {w2[i - 1] for w2 in words for i in range(1, len(w2)) if w2.startswith(sub, i)}
+                after = {w2[i + len(sub)] for w2 in words for i in range(len(w2) - len(sub))
+                         if w2.startswith(sub, i)}
+                assert e & 0xFFFFFFFF == sum(1 << code[ch] for ch in before), sub
+                assert (e >> 32) & 0xFFFFFFFF == sum(1 << code[ch] for ch in after), sub
+    for text in ("ZQ", "ABD", "CABRA", "ABRACADABRASTUVW"):
+        assert not find(text)[0], text
+
+
 def test_span_table_matches_definition():
     t = span_table()
     assert t.shape == (8, 32768, 15) and t.dtype == np.uint16

@@ -391,7 +391,7 @@ def _sub_insert_all(flat, offsets, keys, masks):
         n = offsets[w + 1] - a0
         for a in range(n):
             h = np.int64(0)
-            for b in range(a + 1, n + 1):
+            for b in range(a + 1, min(n, a + SIZE) + 1):  # (no longer string fits on a line)
                 h += (np.int64(flat[a0 + b - 1]) + 1) * SUB_POW[b - 1 - a]
                 key = sub_key(h, b - a)
                 add = np.int64(0)
