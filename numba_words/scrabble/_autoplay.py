@@ -281,7 +281,7 @@ def make_play(lines, fv, occ, cc, xs, dawg, checks, lval, meta, words, bm, nm, i
                 rk[0] -= 1
             else:
                 rk[L + 1] -= 1
-    _cross.update_checks(_b(lines), _b(fv), _b(dawg), (checks[0], _b(checks[1]), _b(checks[2])), _b(cc), _b(xs),
+    _cross.update_checks(_b(lines), _b(fv), _b(dawg), _cross.borrowed_checks(checks), _b(cc), _b(xs),
                          rows[:m], cols[:m])
     return m
 
@@ -395,7 +395,7 @@ def play_one(seed, seats, leave_sel, end_rule, rack_size, bingo, dist, tile_pts,
         if choice >= 0:
             sc = np.int64(meta[choice, 4])
             ntile = make_play(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(dawg),
-                              (checks[0], _b(checks[1]), _b(checks[2])),
+                              _cross.borrowed_checks(checks),
                               _b(lval), _b(meta), _b(words), _b(bm), _b(nm), choice, _b(rk), _b(rows), _b(cols))
             empty_board = False
             scores[p] += sc

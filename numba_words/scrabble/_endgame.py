@@ -34,6 +34,7 @@ import numpy as np
 
 from .._jit import borrowed as _b, inline, kernel
 from ._autoplay import _rack_pts, best_play, gen_plays, make_play
+from ._cross import borrowed_checks
 from ..bits import lsb_index
 from ._movegen import REC
 from ._tables import EMPTY, SIZE
@@ -391,7 +392,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
             if np.int64(M[o, top, 5]) == _rack_pts(rk, ones):  # out: the game ends, the board is not needed
                 v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
                 break
-            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, (checks[0], _b(checks[1]), _b(checks[2])), lval, M[o],
+            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, borrowed_checks(checks), lval, M[o],
                           W[o], B[o], N[o], top, rk, rows, cols)
             mtr, mtc = _touched(OC[q], rows, cols, m)
         # this step's list is the base two steps on; both pending bases saw this move
@@ -671,7 +672,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 fresh[p] = 0
                 rk = RK[p + 1, s]
                 m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg),
-                              (checks[0], _b(checks[1]), _b(checks[2])),
+                              borrowed_checks(checks),
                               _b(lval), _b(M)[p], _b(W)[p], _b(B)[p], _b(N)[p], mi, _b(rk), _b(rows), _b(cols))
                 gain[p] = sc
                 TR[p], TC[p] = _touched(_b(OC)[p + 1], _b(rows), _b(cols), m)

@@ -15,9 +15,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .._jit import borrowed as _b, kernel, pkernel
+from .._jit import kernel, pkernel
 from ._autoplay import (_draw, _rack_pts, best_equity, exchange, game_seed, make_play, move_scratch,
                         pick_equity, play_buffers)
+from ._cross import borrowed_checks
 from ._tables import SIZE
 
 EXCHANGE = 2
@@ -78,7 +79,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
             nbag, _ = exchange(racks[0], np.int64(cmeta[c, 0]), bag, nbag, st, xk)
             over = False
         else:
-            ntile = make_play(L, F, O, C, X, dawg, (checks[0], _b(checks[1]), _b(checks[2])), lval, cmeta, cwords, cbm,
+            ntile = make_play(L, F, O, C, X, dawg, borrowed_checks(checks), lval, cmeta, cwords, cbm,
                               cnm, c, racks[0], rows, cols)
             spread += 1000 * np.int64(cmeta[c, 4])
             nbag = _draw(bag, nbag, racks[0], ntile, st)
@@ -111,7 +112,7 @@ def iteration(st0, live, cmeta, cwords, cbm, cnm, cleave, plies, lines, fv, occ,
                         nbag -= d
                         held[s] = d - used
                     break
-                ntile = make_play(L, F, O, C, X, dawg, (checks[0], _b(checks[1]), _b(checks[2])), lval, meta, words,
+                ntile = make_play(L, F, O, C, X, dawg, borrowed_checks(checks), lval, meta, words,
                                   bm, nm, choice, rk, rows, cols)
                 nbag = _draw(bag, nbag, rk, ntile, st)
                 if _rack_pts(rk, ones) == 0:
