@@ -51,6 +51,15 @@ def _quiet_interrupt_noise() -> None:
         lg.addFilter(_InterruptNoise())
 
 
+class _LocalWorkersGone(logging.Filter):
+    """Drops the client's "Couldn't gather ... rescheduling" warning while a :func:`local_cluster` runs: its
+    workers share the caller's process group, so a Ctrl-C stops them too, and the client may see one go before
+    the interrupt itself is reported (once)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Couldn't gather")
+
+
 SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
 
 
@@ -181,11 +190,17 @@ def local_cluster(n_workers: int = 2, threads_per_worker: int = 1):
         raise DistributedError(f"need at least one worker and one thread, got {n_workers}, {threads_per_worker}")
     import dask
 
-    with dask.config.set({"distributed.worker.multiprocessing-method": "spawn"}):
-        with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker,
-                                      processes=True, dashboard_address=":0") as cluster:
-            with distributed.Client(cluster) as client:
-                yield client
+    lg = logging.getLogger("distributed.client")
+    quiet = _LocalWorkersGone()
+    lg.addFilter(quiet)
+    try:
+        with dask.config.set({"distributed.worker.multiprocessing-method": "spawn"}):
+            with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker,
+                                          processes=True, dashboard_address=":0") as cluster:
+                with distributed.Client(cluster) as client:
+                    yield client
+    finally:
+        lg.removeFilter(quiet)
 
 
 @contextlib.contextmanager
