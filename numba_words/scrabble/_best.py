@@ -30,7 +30,7 @@ import numpy as np
 from .._jit import borrowed as _b, kernel, prefetch
 from ..bits import lsb_index, msb_index, popcount
 from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor,
-                       _starts_best, _zeros, equity_obj, kheap_pop, kheapify, score_obj, search_best)
+                       _starts_best, equity_obj, kheap_pop, kheapify, score_obj, search_best)
 from ._tables import EMPTY, MSET_HASH, SIZE, kadd, ksub, mset2_has, mset_has, mset_hint, mset_tag, wmap_bucket, wmap_find, wmap_hint, wmap_letter
 
 
@@ -42,8 +42,10 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
     when that sub-rack and ``b`` blanks are played, :func:`best`'s ``obj``; ``letters``: bit mask of its letters;
     ``co``, ``cofs``: those pairs by size, see below; ``codes``: the sum of its letter codes)."""
     # the rack's distinct letters by value, high first: a sub-rack's values are then its letters' in that order
-    lets = np.empty(8, np.int64)
-    cnts = np.empty(8, np.int64)
+    # (scratch arrays as rows of a few allocations: each costs ~20-40 ns, and a search made ~45)
+    w8 = np.zeros((5, 8), np.int64)
+    lets = w8[0]
+    cnts = w8[1]
     nl = 0
     for c in range(32):
         if counts[c] > 0 and nl < 8:
@@ -58,16 +60,17 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
     nsub = 1
     for j in range(nl):
         nsub *= cnts[j] + 1
-    sz = np.empty(nsub, np.int64)
-    sk = np.empty(nsub, np.int64)
+    sv = np.empty((4, nsub), np.int64)
+    sz = sv[0]
+    sk = sv[1]
+    sm = sv[2]
+    scs = sv[3]
     spre = np.empty((nsub, 9), np.int64)
     sl = np.empty((nsub, 3), np.int64)
-    sm = np.empty(nsub, np.int64)
-    scs = np.empty(nsub, np.int64)
     # the sub-racks counted up like an odometer (digit j: copies of letter j)
-    dig = _zeros(8)
-    hv = _zeros(8)
-    dli = _zeros(8)
+    dig = w8[2]
+    hv = w8[3]
+    dli = w8[4]
     for j in range(nl):
         hv[j] = MSET_HASH[lets[j]]
         dli[j] = -stride[lets[j] + 1]
@@ -105,8 +108,10 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
     # ``co[j] = 4 * idx + b``, group ``g = 3 * t + b`` in ``co[cofs[g]:cofs[g + 1]]``
     nb2 = min(nblank, 2) + 1
     npr = nsub * nb2
-    co = np.empty(npr, np.int64)
-    cofs = _zeros(3 * SIZE + 4)
+    buf = np.empty((5, npr), np.int64)  # rows 0-3: pairs and their keys, twice (passes read one, write the other)
+    co = buf[4]
+    cs = np.zeros((3, 65), np.int64)
+    cofs = cs[0, :3 * SIZE + 4]
     for idx in range(nsub):
         for b in range(nb2):
             cofs[3 * (sz[idx] + b) + b + 1] += 1
@@ -114,7 +119,6 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
         cofs[g + 1] += cofs[g]
     # the pairs sorted by leave part, high first (a stable radix sort, 6 bits a pass: an insertion sort per group
     # mispredicted a branch per pair), then dealt to their groups in that order
-    buf = np.empty((4, npr), np.int64)  # pairs and their keys, twice (passes read one, write the other)
     vmax = NEG
     vmin = -NEG
     for idx in range(nsub):
@@ -129,7 +133,7 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
             j += 1
     rng = vmax - vmin
     src = 0
-    cnt = np.empty(65, np.int64)
+    cnt = cs[2]
     sh = 0
     while (rng >> sh) != 0:
         for h in range(65):
@@ -146,7 +150,7 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
             cnt[h] += 1
         src = dst
         sh += 6
-    fill = _zeros(3 * SIZE + 3)
+    fill = cs[1, :3 * SIZE + 3]
     for j in range(npr):
         c = buf[src, j]
         g = 3 * (sz[c >> 2] + (c & 3)) + (c & 3)
@@ -180,12 +184,17 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     cap = max(npairs, 1)
     # per group: a member's start index (the group's line, length, tiles from it), its end, the members' start
     # squares, their best bound (one array: each allocation costs ~0.1 us)
-    gr = np.empty((4, cap), np.int64)
+    gr = np.empty((5, cap + 1), np.int64)  # (row 4: the heap below)
     gx, ge, gsm, gb = 0, 1, 2, 3
-    tg = np.empty((2, 2048), np.int64)
+    # the scratch arrays below in one allocation (each costs ~20-40 ns; a search made ~45)
+    ws = np.empty(2 * 2048 + 2 * SIZE * SIZE + 2 * SIZE + 2 * SIZE * (SIZE + 1) * 2 + 13 * (SIZE + 1) + SIZE, np.int64)
+    at = 0
+    tg = ws[at:at + 2 * 2048].reshape((2, 2048))
+    at += 2 * 2048
     for h in range(2048):
         tg[0, h] = -1
-    xof = np.empty(2 * SIZE * SIZE, np.int64)
+    xof = ws[at:at + 2 * SIZE * SIZE]
+    at += 2 * SIZE * SIZE
     ng = np.int64(0)
     for x in range(m):
         d = starts[0, x]
@@ -219,19 +228,24 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                 gr[gsm, g] |= np.int64(1) << s
                 if bd > gr[gb, g]:
                     gr[gb, g] = bd
-    hk = np.empty(ng + 1, np.int64)
+    hk = gr[4]
     for g in range(ng):  # (groups <= pairs <= 2 * 15 * 15 * 15 < 8192; bounds < 2 ** 40)
         hk[g] = -gr[gb, g] * 8192 + g
     hn = ng
     kheapify(_b(hk), hn)
-    lst = np.zeros(2 * SIZE, np.int64)  # per line: whether lkc below is filled (when a group of it is popped)
-    lkc = np.empty((2 * SIZE, SIZE + 1, 2), np.int64)
-    stk = np.empty((13, SIZE + 1), np.int64)
-    wl = np.empty(SIZE, np.int64)
+    lst = ws[at:at + 2 * SIZE]  # per line: whether lkc below is filled (when a group of it is popped)
+    at += 2 * SIZE
+    for h in range(2 * SIZE):
+        lst[h] = 0
+    lkc = ws[at:at + 2 * SIZE * (SIZE + 1) * 2].reshape((2 * SIZE, SIZE + 1, 2))
+    at += 2 * SIZE * (SIZE + 1) * 2
+    stk = ws[at:at + 13 * (SIZE + 1)].reshape((13, SIZE + 1))
+    at += 13 * (SIZE + 1)
+    wl = ws[at:at + SIZE]
     # a group's sub-racks to look up: key, sub-rack, bound, the lower blank's letter (two blanks); bits found
-    cand = np.empty((6, (32 if nblank >= 2 else 1) * (len(sz) + 1)), np.int64)  # (two blanks: a key a letter)
+    cand = np.empty((9, (32 if nblank >= 2 else 1) * (len(sz) + 1)), np.int64)  # (two blanks: a key a letter)
     ck, ci, cv, cl0, hb, hh = 0, 1, 2, 3, 4, 5
-    xb = np.empty((3, len(sz) + 1), np.int64)  # (two blanks: the keys that pass the two-short bits)
+    xb = cand[6:9]  # (two blanks: the keys that pass the two-short bits)
     n = n0
     bscore = NEG
     if n0 == 1:

@@ -216,7 +216,9 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
     Fills ``stride`` and ``lmap[:size]``; returns the size (<= 2 ** 7 = 128 for a 7-tile rack). A leave the
     table does not hold (the whole rack kept, or longer than ``R``) is worth 0."""
     K = caps.shape[0]
-    kinds = np.empty(K, np.int64)  # the rack's kinds, ascending
+    ws = np.zeros((2, K), np.int64)  # (one allocation for the scratch arrays: each costs ~20-40 ns)
+    kinds = ws[0]  # the rack's kinds, ascending
+    used = ws[1]
     m = 0
     n = np.int64(0)
     size = np.int64(1)
@@ -232,20 +234,20 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
     lmap[0] = 0
     # depth-first over the sub-multisets in rank order, each rank one :func:`rank_step` from its
     # parent's; per depth: the last tile's kind index, the walk state after it, the mixed-radix index
-    sj = np.empty(n + 1, np.int64)
-    sidx = np.empty(n + 1, np.int64)
-    sr = np.empty(n + 1, np.int64)
-    sk = np.empty(n + 1, np.int64)
-    smr = np.empty(n + 1, np.int64)
-    sbad = np.empty(n + 1, np.bool_)
-    nxt = np.empty(n + 1, np.int64)  # the next kind index to try below each depth
-    used = np.zeros(K, np.int64)
+    st = np.empty((7, n + 1), np.int64)
+    sj = st[0]
+    sidx = st[1]
+    sr = st[2]
+    sk = st[3]
+    smr = st[4]
+    sbad = st[5]  # (0 or 1)
+    nxt = st[6]  # the next kind index to try below each depth
     sj[0] = -1
     sidx[0] = 0
     sr[0] = R
     sk[0] = 0
     smr[0] = 0
-    sbad[0] = False
+    sbad[0] = 0
     nxt[0] = 0
     depth = 0
     while depth >= 0:
@@ -274,8 +276,8 @@ def leave_map(rack, milli, caps, G, P, R, stride, lmap):
         sr[d] = r - 1
         sk[d] = klast
         smr[d] = smr[depth] + stride[x]
-        sbad[d] = sbad[depth] or r <= 0 or used[j] > caps[x]
-        lmap[smr[d]] = np.int64(0) if sbad[d] else np.int64(milli[node])
+        sbad[d] = np.int64(sbad[depth] != 0 or r <= 0 or used[j] > caps[x])
+        lmap[smr[d]] = np.int64(0) if sbad[d] != 0 else np.int64(milli[node])
         nxt[d] = j
         depth = d
     return size
