@@ -292,3 +292,42 @@ def test_best_follows_the_position_as_its_board_and_racks_change(twl):
         g.play("pass" if mv is None else (mv.notation if not hasattr(mv, "word") else mv))
         checked += 1
     assert checked == 12
+
+
+def test_squares_only_a_blank_fits_are_marked_for_the_leave_bounds(twl):
+    """The squares the search marks as taking a blank (``pmask[line, 7]`` of :func:`._movegen._starts_best`, whose
+    spans' bounds then hold only leaves that play a blank on each) are exactly the empty squares whose cross-check
+    allows some letter but none of the rack's real tiles, on every line with a start, by a plain-Python scan."""
+    from numba_words.scrabble._board import _tables
+    from numba_words.scrabble._movegen import _starts_best
+    from numba_words.scrabble.leaves import equity_objective
+
+    lines = [ln.split("#")[0].strip() for ln in BENCH.read_text().splitlines() if ln.strip()]
+    checked = marked = 0
+    for cgp in lines:
+        p = Position.from_cgp(cgp, lexicon=twl)
+        real_tiles = p.rack.replace("?", "")
+        for rack in (p.rack, real_tiles[:6] + "?", real_tiles[:5] + "??"):
+            try:
+                p.rack = rack
+            except InvalidRackError:  # the board holds a blank already
+                continue
+            b, t = p.board, _tables(p.board)
+            counts, nblank = p._rack_arrays()
+            starts, m, *_, pmask, lw = _starts_best(b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, counts,
+                                                   nblank, t.rack_size, t.bingo, t.span, b.empty,
+                                                   equity_objective(p, p.leaves), t.wtabs[0])
+            real = sum(1 << c for c in range(32) if counts[c] > 0)
+            for d, i in {(int(starts[0, x]), int(starts[1, x])) for x in range(m)}:
+                want = 0
+                for q in range(15):
+                    cc = int(b.cc[d, i, q])
+                    if nblank and b.lines[d, i, q] == 255 and cc and not cc & real:
+                        want |= 1 << q
+                assert int(pmask[d * 15 + i, 7]) == want, (cgp, rack, d, i)
+                checked += 1
+                marked += want != 0
+            # leave bounds by blanks played: each at most the best of any leave of its size
+            for r in (2, 3):
+                assert (lw[r] <= lw[0]).all()
+    assert checked > 1000 and marked > 100

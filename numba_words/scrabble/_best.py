@@ -16,6 +16,12 @@ leave value, high first, each bounded by the group's score bound and, before its
 on the group's premiums (the most of each premium any span of the group has). Ties go to the first play in
 generation order (:func:`._movegen._earlier`), so the best play is the walk's, as a stable sort of every play.
 
+Blank-only squares: an empty square whose cross-check allows none of the rack's real tiles takes a blank, so a
+span with ``j`` of them plays at least ``j`` blanks. Its group's sub-racks start at that many blanks, and by
+equity its bound holds the best leave that plays as many (``lw`` rows 2, 3 of :func:`._movegen._starts_best`):
+keeping the blanks is what makes most leaves of a blank rack worth the most. Best by equity, alternating
+processes: one blank 0.85x its time, two blanks 0.94-0.97x (by score about the same time).
+
 Kernel alone, one thread, the positions of ``data/scrabble/twl06_bench.cgp`` by rack class in turn: one blank
 61-73 us with the walk's per-span word mode before this search, 39-40 us here (by score, by equity from the
 exchange floor); two blanks 20-34 -> 13-19 us. Without a blank, on 231 positions of self-play games taken in turn
@@ -27,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed as _b, kernel, prefetch
+from .._jit import borrowed as _b, inline, kernel, prefetch
 from ..bits import lsb_index, msb_index, popcount
 from ._movegen import (_WPOW, NEG, REC, _count_up, _earlier, _emit, _exchange_floor,
                        _starts_best, equity_obj, kheap_pop, kheapify, score_obj, search_best)
@@ -159,6 +165,16 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
     return sz, sk, spre, sl, sm, co, cofs, scs
 
 
+@inline
+def _leave_bound(lw, no_tile, kept, nbo):
+    """The leave part of :func:`._movegen._starts_best`'s bound of a span (``lw``: its leave bounds by row): keeping
+    ``kept`` tiles, on a span holding no tile or some, with ``nbo`` squares that only a blank fits."""
+    lb = lw[np.int64(no_tile), kept]
+    if nbo > 0:
+        lb = min(lb, lw[1 + min(nbo, 2), kept])
+    return lb
+
+
 @kernel
 def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
                  reach, wtabs, obj, out, n0):
@@ -168,7 +184,7 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     mtab, went, _, wdir, _ = wtabs
     eqv, stride, scale, lfull, opv, use_opv = obj
     # (the arguments passed on as borrowed views: each array passed costs an atomic reference-count pair else)
-    starts, m, endbs, lbest, nwb, lpf, lmk = _starts_best(
+    starts, m, endbs, lbest, nwb, lpf, lmk, lw = _starts_best(
         _b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), nblank, rack_size, bingo,
         _b(span), empty_board, (_b(eqv), _b(stride), scale, lfull, _b(opv), use_opv), _b(mtab))
     n_rack = nblank
@@ -196,6 +212,9 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
     xof = ws[at:at + 2 * SIZE * SIZE]
     at += 2 * SIZE * SIZE
     ng = np.int64(0)
+    # spans with squares that only a blank fits (``lmk[line, 7]``) take a blank on each: by equity their bound has
+    # the best leave that plays as many (by score every leave is worth the same)
+    ref = eqv.shape[0] > 1
     for x in range(m):
         d = starts[0, x]
         i = starts[1, x]
@@ -203,6 +222,7 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         line = d * SIZE + i
         xof[line * SIZE + s] = x
         o = occ[d, i]
+        rbl = lmk[line, 7] if ref else np.int64(0)
         rest = starts[3, x]
         lo_s = (np.int64(1) << s) - 1
         while rest != 0:
@@ -215,6 +235,11 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
             if til != 0:
                 h += (lsb_index(til) + 1) * 128 + (msb_index(til) + 1) * 8
             bd = endbs[x, e]
+            if rbl != 0 and rbl & msk != 0:  # squares that only a blank fits: the leave bound of as many played
+                lbr = _leave_bound(lw, til == 0, n_rack - k, popcount(rbl & msk))
+                if lbr == NEG:
+                    continue
+                bd += lbr - lw[np.int64(til == 0), n_rack - k]
             if tg[0, h] != line:
                 tg[0, h] = line
                 tg[1, h] = ng
@@ -281,8 +306,16 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         fk = ksub(lkc[line, e0 + 1, 0], lkc[line, s0, 0])
         fc = lkc[line, e0 + 1, 1] - lkc[line, s0, 1]
         smask = gr[gsm, g]
+        # the members' score bound (scaled; their bounds less their leave parts) and the fewest blanks a member
+        # needs (squares that no real rack tile fits: :func:`_leave_bound`), below
         lbp = lbest[n_rack - k] if til else nwb[n_rack - k]
         gs = gr[gb, g] - lbp
+        rbg = lmk[line, 7]
+        bmin = np.int64(0)
+        if rbg != 0:
+            bmin = np.int64(SIZE)
+            if ref:  # (the group's bound holds the members' leave bounds: their score bound from endbs)
+                gs = NEG
         # the members' premium profile (maxima, from the line's masks and sums of :func:`._movegen._starts_best`: its
         # spans hold no square that no rack tile fits, where those skip) and their empty squares' cross-checks
         ccu = np.int64(0)
@@ -306,8 +339,13 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
             e1 = max(e1, popcount(lmk[line, 4] & msk))
             e2 = max(e2, popcount(lmk[line, 5] & msk))
             e3 = max(e3, popcount(lmk[line, 6] & msk))
+            if rbg != 0:
+                nbo = popcount(rbg & msk)
+                bmin = min(bmin, nbo)
+                if ref:
+                    gs = max(gs, endbs[xof[line * SIZE + s], s + L - 1] - lbp)
         pb += bingo if k == rack_size else 0
-        for b in range(min(nblank, 2) + 1):
+        for b in range(bmin, min(nblank, 2) + 1):
             if k - b < 0:
                 break
             grp = 3 * k + b
@@ -404,6 +442,10 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                         mm &= mm - 1
                         e = s + L - 1
                         x = xof[line * SIZE + s]
+                        if rbg != 0:
+                            nbo = popcount(rbg & ((np.int64(1) << (e + 1)) - 1) & ~((np.int64(1) << s) - 1))
+                            if nbo > b:  # a square no real rack tile fits for each blank
+                                continue
                         if n > 0 and endbs[x, e] - lbp + lv < bscore:
                             continue
                         ok = True

@@ -486,11 +486,13 @@ def _line_conn(occ, empty_board, d, i):
 
 def _starts_kernel(best_only: bool):
     """The kernel that finds the starts of one mode's walk (:func:`_search_kernel`): ``(starts, m, endbs, lbest,
-    nwb, pf, pmask)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds, the best
-    objective part of a leave by its size (``nwb``: of a leave whose tiles played spell a word by themselves) and
-    per line with starts (``d * SIZE + i``) the prefix sums ``pf`` (tiles' values, cross words' tiles times the word
-    premium, best letter times ``a``, times ``b``) and the masks ``pmask`` of its empty squares (``a`` >= 2, >= 3,
-    word premium 2, 3, ``b`` >= 1, 2, 3) that bound an end (see the line loop). A
+    nwb, pf, pmask, lw)``, ``m`` starts in the columns of ``starts``; for the best play also their end bounds, the
+    best objective part of a leave by its size (``nwb``: of a leave whose tiles played spell a word by themselves;
+    ``lw``: the rows ``lbest``, ``nwb``, then the best of a leave that plays at least one blank, two) and per line with
+    starts (``d * SIZE + i``) the prefix sums ``pf`` (tiles' values, cross words' tiles times the word premium, best
+    letter times ``a``, times ``b``) and the masks ``pmask`` of its empty squares (``a`` >= 2, >= 3, word premium 2,
+    3, ``b`` >= 1, 2, 3) that bound an end (see the line loop), and of those that only a blank fits (no real rack
+    tile: a span holding them plays a blank on each; read by :func:`._best.search_words`). A
     kernel of its own: Numba's compile time grows faster than the size of a function, and the starts take a third
     of the search's code."""
 
@@ -526,19 +528,23 @@ def _starts_kernel(best_only: bool):
             # per line (``d * SIZE + i``): the end bounds' terms, summed up, and masks of squares (see the line loop);
             # kept for the word-group search, which bounds its groups with them
             pf = np.empty((2 * SIZE, SIZE + 1, 4), np.int64)
-            pmask = np.zeros((2 * SIZE, 7), np.int64)
+            pmask = np.zeros((2 * SIZE, 8), np.int64)
             # best objective part of a leave by its size (tiles kept), ``lbest``, and the same for a span that holds
             # no tile (all its letters from the rack), ``nwb``: over the sets of tiles played that spell a word by
             # themselves (``mtab``: a multiset, one short with a blank played, two short with two; more blanks: taken
             # as a word), NEG when no set of that size does. The leaves counted up like an odometer over every kind
             # on the rack (the score's ``eqv`` has one entry and no strides)
-            lw = np.empty((2, SIZE + 1), np.int64)  # (one array: an end picks its row without a branch)
+            # Rows 2 and 3: the best over the leaves that play at least one / two blanks (a span with squares that
+            # no real rack tile fits takes a blank on each: its leave keeps fewer blanks)
+            lw = np.empty((4, SIZE + 1), np.int64)  # (one array: an end picks its row without a branch)
             lbest = lw[0]
             nwb = lw[1]
             one = eqv.shape[0] == 1
             for j in range(SIZE + 1):
                 lbest[j] = eqv[0] if one else NEG
                 nwb[j] = NEG
+                lw[2, j] = NEG
+                lw[3, j] = NEG
             dcap = w33[2]
             dig = w33[3]
             hv = w33[4]  # per digit: its letter's multiset number (0: the blank)
@@ -560,6 +566,11 @@ def _starts_kernel(best_only: bool):
                 val = eqv[0] if one else eqv[li]
                 if val > lbest[nk]:
                     lbest[nk] = val
+                if nblank > 0 and dig[0] < nblank:  # (blanks played: nblank - dig[0])
+                    if val > lw[2, nk]:
+                        lw[2, nk] = val
+                    if dig[0] < nblank - 1 and val > lw[3, nk]:
+                        lw[3, nk] = val
                 if ne >= 2 and val > nwb[nk]:
                     pb = nblank - (dig[0] if nblank > 0 else 0)  # blanks played (the blank is digit 0)
                     pk = kadd(ksub(rkey, keyk), mset_tag(ne, min(pb, 1)))
@@ -581,6 +592,7 @@ def _starts_kernel(best_only: bool):
         else:
             endbs = np.empty((1, SIZE), np.int64)  # read only by the best-only walk
             lbest = nwb = endbs[0]
+            lw = endbs
             pf = np.empty((1, 1, 4), np.int64)
             pmask = endbs
         # the starts, in generation order (direction, line, start square); columns as in :func:`_search_kernel`'s walk
@@ -613,7 +625,7 @@ def _starts_kernel(best_only: bool):
                     ln = d * SIZE + i
                     blk = np.int64(0)
                     a0 = a4 = a5 = a6 = np.int64(0)
-                    mw2 = mw3 = ma2 = ma3 = mb1 = mb2 = mb3 = np.int64(0)
+                    mw2 = mw3 = ma2 = ma3 = mb1 = mb2 = mb3 = rbm = np.int64(0)
                     for r in range(4):
                         pf[ln, 0, r] = 0
                     for q in range(SIZE):
@@ -629,6 +641,8 @@ def _starts_kernel(best_only: bool):
                                     mv = max(mv, lval[rl[j]])
                                     break
                             bit = np.int64(1) << q
+                            if mv >= 0 and nblank > 0 and ccq & rmask == 0:  # a blank only
+                                rbm |= bit
                             if mv < 0:
                                 blk |= bit
                             else:
@@ -658,6 +672,7 @@ def _starts_kernel(best_only: bool):
                     pmask[ln, 4] = mb1
                     pmask[ln, 5] = mb2
                     pmask[ln, 6] = mb3
+                    pmask[ln, 7] = rbm
                 o = occ[d, i]
                 for s in range(SIZE):
                     em = np.int64(span[k, o, s])
@@ -730,7 +745,7 @@ def _starts_kernel(best_only: bool):
                     starts[8, m] = wkey
                     starts[9, m] = 0 if best_only else 1
                     m += 1
-        return starts, m, endbs, lbest, nwb, pf, pmask
+        return starts, m, endbs, lbest, nwb, pf, pmask, lw
 
     find.__name__ = find.__qualname__ = "_starts_best" if best_only else "_starts_all"  # (one cache file each)
     return kernel(find)
@@ -789,7 +804,7 @@ def _search_kernel(best_only: bool):
         One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
         increment and decrement, which per start was ~10% of the best-only run time."""
         if best_only:
-            starts, m, endbs, lbest, _, _, _ = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+            starts, m, endbs, lbest, _, _, _, _ = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
                                                       rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
             # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
             order = np.empty(max(m, 1), np.int64)
@@ -799,7 +814,7 @@ def _search_kernel(best_only: bool):
                 hem[x] = starts[3, x]
             _heapify(_b(order), _b(hem), m)
         else:
-            starts, m, endbs, lbest, _, _, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
+            starts, m, endbs, lbest, _, _, _, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
                                                      rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
             order = hem = lbest  # read only by the best-only walk
         counts = counts.copy()  # the walk takes tiles from it and gives them back
