@@ -212,7 +212,8 @@ def test_word_groups_search_is_the_walks_on_self_play_positions(twl):
                     walk = np.zeros(_movegen.REC, np.uint8)
                     words = np.zeros(_movegen.REC, np.uint8)
                     n1, v1, _ = _movegen.search_best(*args, obj, walk, np.int64(0), np.int64(floor), _movegen.NO_TRIE)
-                    n2, v2 = _best.search_words(*args, obj, words, np.int64(floor))
+                    n2, v2 = _best.search_words(*args[:12], t.span, b.empty, t.wtabs[0], t.wtabs[1], t.wtabs[3], obj,
+                                                words, np.int64(floor))
                     assert n1 == n2, (p.cgp(), floor)
                     if n1:
                         assert v1 == v2 and bytes(walk) == bytes(words), (p.cgp(), floor, walk, words)

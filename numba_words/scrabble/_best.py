@@ -176,12 +176,13 @@ def _leave_bound(lw, no_tile, kept, nbo):
 
 
 @kernel
-def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-                 reach, wtabs, obj, out, n0):
+def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, mtab,
+                 went, wdir, obj, out, n0):
     """The best play by ``obj`` of a rack with at most two blanks (see the module) into row 0 of ``out`` (:data:`REC`
     bytes): ``(n, value)``, ``n`` = 1 or 0 when there is none; ``n0`` = 1: only a play reaching the best
-    exchange's objective (as :func:`._movegen.search_best`). Arguments as :func:`._movegen.search_best`'s."""
-    mtab, went, _, wdir, _ = wtabs
+    exchange's objective (as :func:`._movegen.search_best`). Arguments as :func:`._movegen.search_best`'s, but of
+    the word tables (``wtabs``) only the three it reads, ``wtabs[0]``, ``[1]``, ``[3]``, and not the DAWG and reach
+    table (from Python each array costs the dispatch ~0.05 us, the tuple of five ~0.4 us)."""
     eqv, stride, scale, lfull, opv, use_opv = obj
     # (the arguments passed on as borrowed views: each array passed costs an atomic reference-count pair else)
     starts, m, endbs, lbest, nwb, lpf, lmk, lw = _starts_best(
@@ -554,8 +555,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     n0 = np.int64(1 if exchange_floor else 0)
     if nblank <= 2:
         n, val = search_words(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), nblank,
-                              rack_size, bingo, _b(dawg), _b(span), empty_board, _b(reach),
-                              (_b(wtabs[0]), _b(wtabs[1]), _b(wtabs[2]), _b(wtabs[3]), _b(wtabs[4])),
+                              rack_size, bingo, _b(span), empty_board, _b(wtabs[0]), _b(wtabs[1]), _b(wtabs[3]),
                               (_b(obj[0]), _b(obj[1]), obj[2], obj[3], _b(obj[4]), obj[5]), out, n0)
     else:
         n, val, _ = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
@@ -564,8 +564,8 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
 
 
 @kernel
-def search_rack(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-                reach, wtabs, rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, by_equity, out, n0):
+def search_rack(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, mtab,
+                went, wdir, rk, tile_pts, milli, caps, G, P, R, bag, opp_pts, vowel, pen, by_equity, out, n0):
     """:func:`search_words` for one position from Python, its objective made here (one call; the objective's
     arrays never cross into Python): by score, or with ``by_equity`` by static equity, the arguments of
     :func:`._movegen.equity_obj` from ``rk`` to ``pen``. Returns ``(n, value)`` as :func:`search_words`."""
@@ -575,5 +575,4 @@ def search_rack(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size,
     else:
         obj = score_obj()
     return search_words(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), nblank,
-                        rack_size, bingo, _b(dawg), _b(span), empty_board, _b(reach),
-                        (_b(wtabs[0]), _b(wtabs[1]), _b(wtabs[2]), _b(wtabs[3]), _b(wtabs[4])), obj, _b(out), n0)
+                        rack_size, bingo, _b(span), empty_board, _b(mtab), _b(went), _b(wdir), obj, _b(out), n0)

@@ -257,8 +257,9 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
 def best_args(board: BoardArrays, counts, n_blanks, equity=None) -> tuple:
     """:func:`._best.search_rack`'s arguments but ``(out, n0)`` for a rack of at most two blanks: by score, or by
     static equity with ``equity`` (as :func:`plays_array`)."""
-    head, tail = _kernel_args(board)
-    return (*head, counts, n_blanks, *tail, *(equity or _NO_EQUITY), equity is not None)
+    head, (rack_size, bingo, _, span, empty, _, wtabs) = _kernel_args(board)
+    return (*head, counts, n_blanks, rack_size, bingo, span, empty, wtabs[0], wtabs[1], wtabs[3],
+            *(equity or _NO_EQUITY), equity is not None)
 
 
 _SCORE_OBJ = _movegen.score_obj.py_func()  # (the kernels never write it)
