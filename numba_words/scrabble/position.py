@@ -277,7 +277,8 @@ class Position:
         Ties are broken as in :meth:`Plays.best`. ``by="equity"``: the play of highest static equity (score +
         leave value, see :mod:`.leaves`), by the same pruned search with the leave in its bounds (exchanges:
         :meth:`best_move`)."""
-        _check_by(by)
+        if by != "score" and by != "equity":
+            _check_by(by)
         return self._best(by, blank_floor=True)
 
     def _best(self, by: str, exchange_floor: bool = False, blank_floor: bool = False) -> Play | None:
@@ -299,7 +300,7 @@ class Position:
         # costs the kernel's dispatch and ~1 us of Python: ~5 us went into making them, positions in turn)
         board = self.board
         key = (board.version, self._rack, self._opp_rack, by, exchange_floor, blank_floor)
-        leaves = self.leaves
+        leaves = self.__dict__.get("_leaves")  # (None: the variant's shipped table, which never changes)
         plan = self.__dict__.get("_plan")
         if plan is None or plan[0] != key or plan[1] is not board or plan[2] is not leaves:
             plan = self._plan = (key, board, leaves, _best_plan(self, board, by, exchange_floor, blank_floor))
