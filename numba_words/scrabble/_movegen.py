@@ -108,6 +108,26 @@ def _emit(out, o, d, i, s, ln, score, nt, stk, bm, nm):
 
 
 @inline
+def _emit_row(o32, r, d, i, s, ln, score, nt, stk, bm, nm):
+    """:func:`_emit` into row ``r`` of ``o32`` (the rows' bytes seen as ``uint32``, 7 a row): the same bytes in
+    seven stores (all plays: byte stores were ~8% of a two-blank rack's time)."""
+    o = r * (REC // 4)
+    o32[o] = (i if d == 0 else s) | ((s if d == 0 else i) << 8) | (d << 16) | (ln << 24)
+    o32[o + 1] = score & LOW32
+    lo = nt
+    for k in range(7):  # letters 0..6 after the tile count, 7..14 in the next 8 bytes; zeros after ``ln``
+        lo |= (stk[9, k] & -np.int64(k < ln)) << (8 * k + 8)
+    hi = np.int64(0)
+    for k in range(8):
+        hi |= (stk[9, k + 7] & -np.int64(k + 7 < ln)) << (8 * k)
+    o32[o + 2] = lo & LOW32
+    o32[o + 3] = (lo >> 32) & LOW32
+    o32[o + 4] = hi & LOW32
+    o32[o + 5] = (hi >> 32) & LOW32
+    o32[o + 6] = bm | (nm << 16)
+
+
+@inline
 def _new_best(out, d, i, s, ln, score, nt, stk, bm, nm, endbs, x, em, val, top):
     """A new best play of objective ``val`` into row 0 of ``out`` (see :func:`_emit`): the ends of ``em`` still worth
     reaching and the last of them, ``(em, top)``."""
@@ -825,6 +845,7 @@ def _search_kernel(best_only: bool):
             n_rack += counts[c]
         eqv, stride, scale, lfull, opv, use_opv = obj
         cap = out.shape[0] // REC
+        o32 = out[: cap * REC].view(np.uint32)  # all plays: rows written a word at a time (:func:`_emit_row`)
         stk = np.empty((13, SIZE + 1), np.int64)  # every entry is written before it is read
         n = n0
         mtab = wtabs[0]
@@ -1100,7 +1121,7 @@ def _search_kernel(best_only: bool):
                         else:
                             if n == cap:  # full: the caller grows ``out`` and walks this start again
                                 return n_start, t, tri
-                            _emit(out, n * REC, d, i, s, dep + 1, score, nt, stk, bm, nm)
+                            _emit_row(o32, n, d, i, s, dep + 1, score, nt, stk, bm, nm)
                         n += 1
                 if p < top:
                     child = e >> 1

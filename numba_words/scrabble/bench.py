@@ -80,7 +80,7 @@ def variant_for(lex):
 class Batch:
     """The positions' arrays, ready for the kernels (one variant and lexicon): the kernels alone, no wrapper."""
 
-    def __init__(self, positions, cap: int = _movegen.START_CAP):
+    def __init__(self, positions, cap: int | None = None):
         if not positions:
             raise ScrabbleError("a benchmark needs at least one position")
         b0 = positions[0].board
@@ -91,14 +91,14 @@ class Batch:
         racks = [p._rack_arrays() for p in positions]
         self.counts = np.stack([r[0] for r in racks])
         self.nblank = np.array([r[1] for r in racks], np.int64)
-        self.cap = np.int64(cap)
+        self.cap = cap  # (None: by the rack's blanks, as ``legal_plays()``)
 
     def run_serial(self) -> int:
         """One kernel call per position (the single-position path of ``Position.legal_plays``). Returns total
         plays."""
         tot = 0
         for p, b in enumerate(self.boards):
-            tot += len(plays_array(b, self.counts[p], self.nblank[p], cap=int(self.cap)))
+            tot += len(plays_array(b, self.counts[p], self.nblank[p], cap=self.cap))
         return tot
 
     def run_best(self) -> np.ndarray:
@@ -126,14 +126,14 @@ class Batch:
         """The same by generating every play and ranking all of them by equity."""
         out = np.full(self.P, -1, np.int64)
         for p, (pos, b) in enumerate(zip(self.positions, self.boards)):
-            arr = plays_array(b, self.counts[p], self.nblank[p], cap=int(self.cap))
+            arr = plays_array(b, self.counts[p], self.nblank[p], cap=self.cap)
             if len(arr):
                 out[p] = pos._equities(arr).max()
         return out
 
     def run_batch(self, n_threads=None) -> int:
         """Every play of every position through the batch path (lanes of threads). Returns total plays."""
-        arrs = batch_arrays(self.boards, self.counts, self.nblank, cap=int(self.cap), threads=n_threads)
+        arrs = batch_arrays(self.boards, self.counts, self.nblank, cap=self.cap, threads=n_threads)
         return sum(len(a) for a in arrs)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._board import DEFAULT_CAP, BoardArrays, batch_arrays, plays_array, rack_arrays
+from ._board import BoardArrays, batch_arrays, plays_array, rack_arrays
 from ._tables import N_CODES, reach_for, span_table, wtabs_for
 from .errors import InvalidBoardError, InvalidRackError, ScrabbleError, short
 from .plays import Plays
@@ -62,7 +62,7 @@ def generate(board: BoardArrays, counts, n_blanks=0, *, best_only: bool = False,
     """Every play of ``board`` for a rack of ``counts`` (letter code -> tiles, 32 or one per letter entries)
     and ``n_blanks`` blanks: a structured :data:`PLAY_DTYPE` array in generation order, or with ``best_only`` the
     single best play (pruned search). ``cap`` rows are allocated first (the kernel is asked again when more
-    are needed)."""
+    are needed; default: by the rack's blanks)."""
     _check_board(board)
     counts, nb = _check_rack(board, counts, n_blanks)
     if not isinstance(best_only, (bool, np.bool_)):
@@ -72,15 +72,17 @@ def generate(board: BoardArrays, counts, n_blanks=0, *, best_only: bool = False,
     return plays_array(board, counts, nb, best_only=bool(best_only), cap=cap)
 
 
-def generate_batch(boards, racks, *, cap: int = DEFAULT_CAP, threads: int | None = None) -> list:
+def generate_batch(boards, racks, *, cap: int | None = None, threads: int | None = None) -> list:
     """Plays arrays for many ``(board, (counts, n_blanks))`` positions at once, in parallel over positions
     (``threads``: lanes of threads, default Numba's thread count). Every board must share one variant and
-    lexicon. ``cap``: rows each position's kernel allocates first (it grows them as needed)."""
+    lexicon. ``cap``: rows each position's kernel allocates first (it grows them as needed; default: by the rack's
+    blanks)."""
     boards = list(boards)
     racks = list(racks)
     if len(racks) != len(boards):
         raise ScrabbleError(f"generate_batch: {len(boards)} boards but {len(racks)} racks")
-    cap = _whole(cap, "cap", 1)
+    if cap is not None:
+        cap = _whole(cap, "cap", 1)
     if not boards:
         return []
     b0 = _check_board(boards[0], "#1")
