@@ -13,7 +13,6 @@ import importlib.resources
 import numpy as np
 
 from .. import _timing
-from . import _movegen
 from ._board import batch_arrays, plays_array
 from ._reference import reference_plays
 from ._tables import EMPTY, SIZE
