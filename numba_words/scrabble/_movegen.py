@@ -377,6 +377,7 @@ def _trie_fill(dawg, counts, nblank, depth, tri):
                 c = lsb_index(mm)
                 mm &= mm - 1
                 tri[nt, 0] = np.int64(dawg[child_slot(node, m, c)])
+                prefetch(dawg, tri[nt, 0] >> 1)  # (the child's node, laid out soon: the loads overlap)
                 nt += 1
             nxt[dep] = kids
             used[dep] = -1
