@@ -330,10 +330,9 @@ def test_move_cache_matches_a_full_generation():
             W = np.zeros((3, cap, 15), np.uint8)
             B = np.zeros((3, cap), np.uint16)
             N = np.zeros((3, cap), np.uint16)
-            ccm = np.zeros((2, 15, 15), np.int64)
             fmap = _endgame._tile_fields(np.stack([rk0, rack_kinds(v, pos.opp_rack)]))
             counts = np.zeros(32, np.int64)
-            common = (ccm, fmap, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
+            common = (fmap, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
                       span_table(), tabs, counts, np.empty(cap * _movegen.REC, np.uint8))
             n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, TK, 0, -1, 0, 0, 0, *common)
             tr = tc = 0

@@ -16,8 +16,8 @@ Move cache: a side's plays two plies down differ from its plays here only on the
 touched (the lines of their new tiles, and the lines of the squares whose cross-checks they changed: the first
 empty square past each run through a new tile). So below the root a node's list is the plays of the node two
 plies up (at ply 1: the opponent's plays on the root board, generated once per search) whose own line is
-untouched and whose tiles the rack still holds, plus a generation on the touched lines only (the cross-checks of
-every other line zeroed, so no tile can go there). The greedy playouts
+untouched and whose tiles the rack still holds, plus a generation on the touched lines only (the generator's line mask; it
+used to zero the cross-checks of every other line, a copy and a scan of the board per call). The greedy playouts
 build their lists the same way; among equal scores they take the first in generation order (direction, line,
 start, letters; see :func:`._movegen._earlier`), whatever order the merged list has. A side that holds a blank
 plays out by the pruned best-play search instead (:func:`._autoplay.best_play`, the same play: its lists run to
@@ -36,7 +36,7 @@ from .._jit import borrowed as _b, inline, kernel
 from ._autoplay import _rack_pts, best_play, gen_plays, make_play
 from ._cross import borrowed_checks
 from ..bits import lsb_index
-from ._movegen import REC
+from ._movegen import ALL_LINES, REC
 from ._tables import EMPTY, SIZE
 
 EXACT_DEPTH = np.int64(255)
@@ -269,14 +269,14 @@ def _tile_fields(racks):
 
 
 @kernel
-def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, ccm, fmap, lm, wm, lval, rack_size, bingo,
+def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, fmap, lm, wm, lval, rack_size, bingo,
            dawg, span, tabs, counts, gbuf):
     """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N`` (their keys in
     ``TK``: :func:`_sign_row`); returns
     their number (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the
     ``nb`` plays of buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across
     rows) / ``tc`` (down columns) and whose tiles ``rk`` still holds, after a generation on the touched lines
-    alone. ``ccm``: scratch cross-checks; ``fmap``: the 4-bit field of each tile kind in the plays' tile counts
+    alone. ``fmap``: the 4-bit field of each tile kind in the plays' tile counts
     (:func:`_sign_row`; the kinds of both racks at the root, at most 14), so that "the rack still holds the play's
     tiles" is a subtraction. One call of the generator (each call site compiles it into this kernel again)."""
     cap = M.shape[1]
@@ -287,14 +287,9 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, ccm, fma
     if nt == 1:
         n = _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, b < 0, tr, tc)
     elif b < 0 or tr != 0 or tc != 0:
-        for i in range(SIZE):  # the cross-checks of the lines to generate on (b < 0: all)
-            keep0 = b < 0 or (tr >> i) & 1 == 1
-            keep1 = b < 0 or (tc >> i) & 1 == 1
-            for j in range(SIZE):
-                ccm[0, i, j] = CC[q, 0, i, j] if keep0 else 0
-                ccm[1, i, j] = CC[q, 1, i, j] if keep1 else 0
-        n = gen_plays(BL[q], FV[q], OC[q], ccm, XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
-                      W[o], B[o], N[o], tabs, counts, gbuf)
+        lmask = ALL_LINES if b < 0 else tr | (tc << SIZE)  # the lines to generate on
+        n = gen_plays(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
+                      W[o], B[o], N[o], tabs, counts, gbuf, lmask)
     for r in range(min(n, cap)):
         _sign_row(M, W, B, N, TK, o, r, fmap)
     if b < 0:
@@ -305,14 +300,18 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, ccm, fma
         if rk[k] > 0:
             rkey += rk[k] << (4 * fmap[k])
     touched = tr | (tc << SIZE)
+    # the plays kept, their rows first noted in TK[o] without a branch (which play is kept follows no pattern a
+    # branch predictor learns: that branch was most of this loop's time), then copied
+    n0 = n
+    last = cap - 1
     for i in range(nb):
         key = TK[b, i]
-        if (touched >> (key >> 56)) & 1 or ((rkey - (key & TILES)) & GUARD) != GUARD:
-            continue
-        if n < cap:
-            _copy_row(M, W, B, N, b, i, M, W, B, N, o, n)
-            TK[o, n] = key
-        n += 1
+        TK[o, min(n, last)] = i
+        n += np.int64((touched >> (key >> 56)) & 1 == 0) & np.int64(((rkey - (key & TILES)) & GUARD) == GUARD)
+    for j in range(n0, min(n, cap)):
+        i = TK[o, j]
+        _copy_row(M, W, B, N, b, i, M, W, B, N, o, j)
+        TK[o, j] = TK[b, i]
     return n
 
 
@@ -345,7 +344,7 @@ def _precedes(M, W, B, o, i, j):
 
 
 @kernel
-def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, TK, ccm,
+def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, TK,
              fmap, lm, wm, lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``p .. p + 2`` as
@@ -370,7 +369,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base
             n = best_play(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0,
                           M[o], W[o], B[o], N[o], tabs, counts)
         else:  # (no list two steps back, b_a < 0: every play)
-            n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b_a, n_a, tr_a, tc_a, ccm, fmap, lm, wm, lval,
+            n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b_a, n_a, tr_a, tc_a, fmap, lm, wm, lval,
                        rack_size, bingo, dawg, span, tabs, counts, gbuf)
             if n > M.shape[1]:
                 return v, n
@@ -498,7 +497,6 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     TR = np.zeros(NP, np.int64)  # lines the move tried at ply p touched (across rows, down columns)
     TC = np.zeros(NP, np.int64)
     fresh = np.zeros(NP, np.int64)  # ply p + 1 holds no move of node p's yet (else: ply p + the one in TR/TC[p])
-    ccm = np.zeros((2, SIZE, SIZE), np.int64)
     need_k = _tile_fields(racks)
     # triangular PV: line[p, j] for j >= p, as (ply's move row, or -1 = pass) copied into pv_* at the root
     PVM = np.zeros((NP, NP, 6), np.int32)
@@ -521,7 +519,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     # (a list longer than the buffers: they grow, every row kept, and the list is made again)
     while True:
         nroot1 = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), z, _b(RK)[0, 1], _b(M), _b(W), _b(B), _b(N), _b(TK),
-                        RB, z - 1, z, z, z, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
+                        RB, z - 1, z, z, z, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
                         _b(dawg), _b(span), tb, _b(counts), _b(gbuf))
         if nroot1 <= cap:
             break
@@ -572,7 +570,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 while True:
                     rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], b0, nb0, t0r,
                                         t0c, p - 1, nmv[p - 1] - 1, TR[p - 1], TC[p - 1], _b(M), _b(W), _b(B), _b(N),
-                                        _b(TK), _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
+                                        _b(TK), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
                                         _b(dawg), _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols),
                                         _b(gbuf))
                     if more <= cap:
@@ -593,7 +591,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             t0c = TC[p - 2] | TC[p - 1] if p >= 2 else (TC[0] if p == 1 else z)
             while True:
                 n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), _b(TK), p, b0,
-                           nb0, t0r, t0c, _b(ccm), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+                           nb0, t0r, t0c, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
                            _b(span), tb, _b(counts), _b(gbuf))
                 if n <= cap:
                     break

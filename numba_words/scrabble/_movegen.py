@@ -47,6 +47,8 @@ REC = 28
 """Bytes of one play row, written in the layout of ``plays.PLAY_DTYPE`` (row, col, dir, length: 1 byte each at
 0..3; score: int32 little-endian at 4; tiles at 8; word: 15 bytes at 9; blanks, new: uint16 at 24, 26)."""
 PMEMO = 4096  # entries of the prefix filter's memo (:func:`_prefix_filter`), a power of two
+ALL_LINES = np.int64((1 << 30) - 1)
+"""Lines to generate on, bit ``d * SIZE + i`` for line ``i`` of direction ``d``: all of them (the default)."""
 START_CAP = 4096  # rows (115 kB) allocated first for all plays; doubled as needed
 NO_TRIE = np.empty((0, 5), np.int64)  # ``tri`` of a first all-plays call: build the prefix trie
 
@@ -517,7 +519,8 @@ def _starts_kernel(best_only: bool):
     kernel of its own: Numba's compile time grows faster than the size of a function, and the starts take a third
     of the search's code."""
 
-    def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj, mtab):
+    def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj, mtab,
+             lmask=ALL_LINES):
         rmask = _rack_mask(counts)
         rkey = _rack_key(counts)
         n_rack = nblank
@@ -621,20 +624,15 @@ def _starts_kernel(best_only: bool):
         m = np.int64(0)
         for d in range(2):  # (each line's row of the span table, ~1 MB a rack size: its loads overlap here)
             for i in range(SIZE):
-                prefetch(span, (k * span.shape[1] + occ[d, i]) * SIZE)
+                if (lmask >> (d * SIZE + i)) & 1:
+                    prefetch(span, (k * span.shape[1] + occ[d, i]) * SIZE)
         for d in range(2):
             for i in range(SIZE):
+                if (lmask >> (d * SIZE + i)) & 1 == 0:  # (the endgame generates on the lines moves touched)
+                    continue
                 conn = _line_conn(occ, empty_board, d, i)
                 if conn == 0:
                     continue
-                if not best_only:
-                    # a line whose cross-checks allow no letter anywhere takes no tile (the endgame generates on a
-                    # few lines by zeroing the others' cross-checks)
-                    cu = np.int64(0)
-                    for q in range(SIZE):
-                        cu |= cc[d, i, q]
-                    if cu == 0:
-                        continue
                 if best_only:
                     # per square of the line, prefix sums (``pf[line, q, r]``: over squares ``0..q-1``) of what an end
                     # bound adds up over a span's squares, so that each end costs O(1): the tiles' values; per empty
@@ -781,7 +779,7 @@ def _search_kernel(best_only: bool):
     trie = not best_only
 
     def search(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-               reach, wtabs, obj, out, t0, n0, tri):
+               reach, wtabs, obj, out, t0, n0, tri, lmask=ALL_LINES):
         """Find the starts of one position's plays (line ``(d, i)``, start square ``s``) and walk the DAWG from
         each; columns of ``starts``: direction, line, start square ``s``, mask of valid ends, first square ``f``
         every play covers, the letters allowed on ``f``, upper bound, the whole-rack end (-1: none), the multiset
@@ -802,7 +800,7 @@ def _search_kernel(best_only: bool):
         value of a leave smaller than the rack: with equity, where exchanging is allowed, a play below it is never
         the best move): the best play of objective at least that (the same play as without the floor when the best
         reaches it), ``n`` = 0 when none does. The floor prunes from the first start on: two-blank racks' equity
-        searches take ~0.6x the time.
+        searches take ~0.6x the time. ``lmask``: the lines to generate on (bits as :data:`ALL_LINES`).
 
         Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
         :func:`._best.best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
@@ -836,7 +834,7 @@ def _search_kernel(best_only: bool):
             _heapify(_b(order), _b(hem), m)
         else:
             starts, m, endbs, lbest, _, _, _, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                     rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
+                                                     rack_size, bingo, span, empty_board, obj, _b(wtabs[0]), lmask)
             order = hem = lbest  # read only by the best-only walk
         counts = counts.copy()  # the walk takes tiles from it and gives them back
         rmask0 = _rack_mask(counts)
