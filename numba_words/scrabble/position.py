@@ -72,7 +72,6 @@ def parse_coord(coord: str):
     return r, COLS.index(c), d
 
 
-_NO_FLOOR = np.int64(0)
 _EMPTY_CHARS = set(". -_*'\"=")
 
 
@@ -108,7 +107,9 @@ def _best_plan(position, board, by: str, exchange_floor: bool, blank_floor: bool
     if by == "equity":
         eq = equity_args(position, position.leaves)
         floor = exchange_floor or (blank_floor and nb > 0 and exchange_allowed(position))
-    return best_args(board, counts, nb, eq), np.int64(1 if floor else 0), floor and not exchange_floor
+    # (NumPy integer scalars as Python ints: the same int64 to the kernel, dispatched in ~15 against ~60 ns each)
+    args = tuple(int(a) if isinstance(a, np.integer) else a for a in best_args(board, counts, nb, eq))
+    return args, 1 if floor else 0, floor and not exchange_floor
 
 
 class Position:
@@ -312,7 +313,7 @@ class Position:
         out = np.empty(REC, np.uint8)
         n, _ = search_rack(*args, out, n0)
         if n == 0 and again:
-            n, _ = search_rack(*args, out, _NO_FLOOR)
+            n, _ = search_rack(*args, out, 0)
         return Play(as_plays(out, 1)[0], self) if n else None
 
     best_play = best
