@@ -27,14 +27,12 @@ from .plays import PLAY_DTYPE
 from .variants import Variant
 
 DEFAULT_CAP = _movegen.START_CAP
-
-
-def first_cap(n_blanks) -> int:
-    """Rows allocated first for all plays of a rack with ``n_blanks`` blanks: enough for nearly every position
-    (TWL06 mid-games: up to ~7 k plays with one blank, ~28 k with two), so few are asked again from the start that
-    filled the rows (two-blank racks took 1.05-1.09x the time from 4 k rows)."""
-    return DEFAULT_CAP << (1 if n_blanks == 1 else 3 if n_blanks >= 2 else 0)
-"""Rows allocated first for all plays (doubled when they fill up, see :func:`plays_array`)."""
+"""Rows allocated first for all plays by an explicit buffer size's default (doubled when they fill up)."""
+SCRATCH_CAP = 8 * DEFAULT_CAP
+"""Rows of a thread's first all-plays buffer (:func:`plays_array`): enough for nearly every position (TWL06
+mid-games: up to ~7 k plays with one blank, ~28 k with two), so few are asked again from the start that filled
+the rows (two-blank racks took 1.05-1.09x the time from 4 k rows, a fresh buffer a call)."""
+_SCRATCH = threading.local()  # per thread: ``buf``, the all-plays rows (:func:`plays_array`)
 
 # the kernels write rows in PLAY_DTYPE's byte layout (see _movegen.REC)
 _LAYOUT = {"row": 0, "col": 1, "dir": 2, "length": 3, "score": 4, "tiles": 8, "word": 9, "blanks": 24, "new": 26}
@@ -247,17 +245,30 @@ def plays_array(board: BoardArrays, counts, n_blanks, *, best_only=False, cap=No
             o = _SCORE_OBJ if equity is None else _movegen.equity_obj(*equity, board.empty)
             n, _, _ = _movegen.search_best(*args, o, out, np.int64(0), n0, _movegen.NO_TRIE)
         return as_plays(out, n)
-    # the kernel called from here, not through a kernel wrapper: a kernel calling another compiles its code
-    # again; a position that overflows the rows costs one more call, from the start that overflowed
-    out = np.empty((cap or first_cap(n_blanks)) * _movegen.REC, np.uint8)
+    if cap:
+        n, out = _all_plays(args, np.empty(cap * _movegen.REC, np.uint8))
+        return as_plays(out, n)
+    # the rows go to a buffer of the thread's, kept from call to call, and the plays are copied out of it: a
+    # fresh buffer a call took 1.1x the time (batches of positions, 1 and 2 threads)
+    buf = getattr(_SCRATCH, "buf", None)
+    if buf is None:
+        buf = np.empty(SCRATCH_CAP * _movegen.REC, np.uint8)
+    n, buf = _all_plays(args, buf)
+    _SCRATCH.buf = buf
+    return as_plays(buf[: n * _movegen.REC].copy(), n)
+
+
+def _all_plays(args, out) -> tuple:
+    """``(n, out)``: every play of the generator's ``args`` (but ``obj, out, t0, n0, tri``) in the first ``n`` rows
+    of ``out``, or of a larger buffer that replaced it when it filled up (the rows written kept, the generator
+    called again from the start that filled them)."""
+    # the kernel called from here, not through a kernel wrapper: a kernel calling another compiles its code again
     n = start = 0
     tri = _movegen.NO_TRIE
     while True:
         n, start, tri = _movegen.search_all(*args, _SCORE_OBJ, out, start, n, tri)
         if start < 0:
-            if 4 * n * _movegen.REC < out.shape[0] and out.shape[0] > DEFAULT_CAP * _movegen.REC:
-                out = out[: n * _movegen.REC].copy()  # (the plays keep their buffer: not 4x what they need)
-            return as_plays(out, n)
+            return n, out
         bigger = np.empty(2 * out.shape[0], np.uint8)
         bigger[: n * _movegen.REC] = out[: n * _movegen.REC]
         out = bigger
