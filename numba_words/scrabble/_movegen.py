@@ -84,35 +84,17 @@ def _earlier(out, d, i, s, dep, stk, bm):
 
 @inline
 def _emit(out, o, d, i, s, ln, score, nt, stk, bm, nm):
-    """Write a play at byte ``o`` of ``out`` (:data:`REC` bytes, the layout of ``plays.PLAY_DTYPE``): line
-    ``(d, i)``, start ``s``, ``ln`` letters ``stk[9, :ln]``, its score, tiles placed, blank and new-tile bits."""
-    if d == 0:
-        out[o] = i
-        out[o + 1] = s
-    else:
-        out[o] = s
-        out[o + 1] = i
-    out[o + 2] = d
-    out[o + 3] = ln
-    out[o + 4] = score & 255
-    out[o + 5] = (score >> 8) & 255
-    out[o + 6] = (score >> 16) & 255
-    out[o + 7] = (score >> 24) & 255
-    out[o + 8] = nt
-    for k in range(ln):
-        out[o + 9 + k] = stk[9, k]
-    for k in range(ln, SIZE):
-        out[o + 9 + k] = 0
-    out[o + 24] = bm & 255
-    out[o + 25] = bm >> 8
-    out[o + 26] = nm & 255
-    out[o + 27] = nm >> 8
+    """Write a play at byte ``o`` of ``out`` (:data:`REC` bytes, the layout of ``plays.PLAY_DTYPE``; ``o`` a
+    multiple of 4): line ``(d, i)``, start ``s``, ``ln`` letters ``stk[9, :ln]``, its score, tiles placed, blank
+    and new-tile bits (:func:`_emit_row`)."""
+    _emit_row(out[o:o + REC].view(np.uint32), np.int64(0), d, i, s, ln, score, nt, stk, bm, nm)
 
 
 @inline
 def _emit_row(o32, r, d, i, s, ln, score, nt, stk, bm, nm):
-    """:func:`_emit` into row ``r`` of ``o32`` (the rows' bytes seen as ``uint32``, 7 a row): the same bytes in
-    seven stores (all plays: byte stores were ~8% of a two-blank rack's time)."""
+    """Write a play into row ``r`` of ``o32`` (rows of :data:`REC` bytes in the layout of ``plays.PLAY_DTYPE``, seen
+    as ``uint32``, 7 a row; arguments as :func:`_emit`): seven stores (all plays: 28 byte stores were ~8% of a
+    two-blank rack's time)."""
     o = r * (REC // 4)
     o32[o] = (i if d == 0 else s) | ((s if d == 0 else i) << 8) | (d << 16) | (ln << 24)
     o32[o + 1] = score & LOW32

@@ -90,7 +90,7 @@ class Batch:
         racks = [p._rack_arrays() for p in positions]
         self.counts = np.stack([r[0] for r in racks])
         self.nblank = np.array([r[1] for r in racks], np.int64)
-        self.cap = cap  # (None: by the rack's blanks, as ``legal_plays()``)
+        self.cap = cap  # (None: the calling thread's buffer, as ``legal_plays()``)
 
     def run_serial(self) -> int:
         """One kernel call per position (the single-position path of ``Position.legal_plays``). Returns total
