@@ -17,11 +17,17 @@ touched (the lines of their new tiles, and the lines of the squares whose cross-
 empty square past each run through a new tile). So below the root a node's list is the plays of the node two
 plies up (at ply 1: the opponent's plays on the root board, generated once per search) whose own line is
 untouched and whose tiles the rack still holds, plus a generation on the touched lines only (the generator's line mask; it
-used to zero the cross-checks of every other line, a copy and a scan of the board per call). The greedy playouts
-build their lists the same way; among equal scores they take the first in generation order (direction, line,
-start, letters; see :func:`._movegen._earlier`), whatever order the merged list has. A side that holds a blank
-plays out by the pruned best-play search instead (:func:`._autoplay.best_play`, the same play: its lists run to
-thousands of plays, and a generation on a few lines alone to 70 us), and its next turn generates every play.
+used to zero the cross-checks of every other line, a copy and a scan of the board per call).
+
+The greedy playouts never merge lists: a side's plays are segments, each a generation whose plays still stand unless
+a later move touched their line or took their tiles, and each turn generates on the lines touched since the side's
+last turn and takes the best play of its segments. A leaf's first segments are its parent's list and the list of the
+side to move on the parent's board (made once for all the parent's children), both ordered by score, so a turn reads
+them only down to the first play that still stands (via_opp_must_block at 4 plies: 0.88x the time of merged lists,
+which copied ~500 plays a turn to keep ~30). Among equal scores they take the first in generation order (direction,
+line, start, letters; see :func:`._movegen._earlier`). A side that holds a blank plays out by the pruned best-play
+search instead (:func:`._autoplay.best_play`, the same play: its lists run to thousands of plays, and a generation
+on a few lines alone to 70 us), and its next turn generates every play.
 
 Transposition table ``tt`` (``(2^k, 4)`` int64): Zobrist key ^ the other three words (a torn entry written by two
 threads at once fails the check); value; ``depth | flag << 8`` where depth :data:`EXACT_DEPTH` marks a value no
@@ -269,45 +275,68 @@ def _tile_fields(racks):
 
 
 @kernel
-def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, fmap, lm, wm, lval, rack_size, bingo,
-           dawg, span, tabs, counts, gbuf):
-    """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N`` (their keys in
-    ``TK``: :func:`_sign_row`); returns
-    their number (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the
-    ``nb`` plays of buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across
-    rows) / ``tc`` (down columns) and whose tiles ``rk`` still holds, after a generation on the touched lines
-    alone. ``fmap``: the 4-bit field of each tile kind in the plays' tile counts
-    (:func:`_sign_row`; the kinds of both racks at the root, at most 14), so that "the rack still holds the play's
-    tiles" is a subtraction. One call of the generator (each call site compiles it into this kernel again)."""
+def _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, every, tr, tc, fmap, lm, wm, lval, rack_size, bingo, dawg,
+         span, tabs, counts, gbuf):
+    """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N``, their keys in
+    ``TK`` (:func:`_sign_row`): every play (``every``), else those on the across rows of mask ``tr`` and the down
+    columns of mask ``tc``. Returns their number (rows past the buffers' are counted, not written). One call of the
+    generator (each call site compiles it into this kernel again)."""
     cap = M.shape[1]
     nt = np.int64(0)
     for k in range(rk.shape[0]):
         nt += rk[k]
     n = np.int64(0)
     if nt == 1:
-        n = _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, b < 0, tr, tc)
-    elif b < 0 or tr != 0 or tc != 0:
-        lmask = ALL_LINES if b < 0 else tr | (tc << SIZE)  # the lines to generate on
+        n = _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, tc)
+    elif every or tr != 0 or tc != 0:
+        lmask = ALL_LINES if every else tr | (tc << SIZE)  # the lines to generate on
         n = gen_plays(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
                       W[o], B[o], N[o], tabs, counts, gbuf, lmask)
     for r in range(min(n, cap)):
         _sign_row(M, W, B, N, TK, o, r, fmap)
-    if b < 0:
-        return n
-    # the rack's counts in the same fields, each + 8 (see GUARD), and the touched lines by line number
+    return n
+
+
+@inline
+def _rack_key(rk, fmap):
+    """The rack's tile counts in the fields of :func:`_sign_row`, each + 8 (see :data:`GUARD`)."""
     rkey = GUARD
     for k in range(rk.shape[0]):
         if rk[k] > 0:
             rkey += rk[k] << (4 * fmap[k])
+    return rkey
+
+
+@inline
+def _holds(key, rkey, lines):
+    """Whether a play of key ``key`` (:func:`_sign_row`) is still a play: its line is not in ``lines`` (bit ``line``)
+    and the rack of key ``rkey`` (:func:`_rack_key`) holds its tiles."""
+    return ((lines >> (key >> 56)) & 1 == 0) & (((rkey - (key & TILES)) & GUARD) == GUARD)
+
+
+@kernel
+def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, fmap, lm, wm, lval, rack_size, bingo,
+           dawg, span, tabs, counts, gbuf):
+    """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` (:func:`_gen`); returns their number
+    (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the ``nb`` plays of
+    buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across rows) / ``tc``
+    (down columns) and whose tiles ``rk`` still holds, after a generation on the touched lines alone. ``fmap``: the
+    4-bit field of each tile kind in the plays' tile counts (:func:`_sign_row`; the kinds of both racks at the
+    root, at most 14), so that "the rack still holds the play's tiles" is a subtraction."""
+    cap = M.shape[1]
+    n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b < 0, tr, tc, fmap, lm, wm, lval, rack_size, bingo, dawg,
+             span, tabs, counts, gbuf)
+    if b < 0:
+        return n
+    rkey = _rack_key(rk, fmap)
     touched = tr | (tc << SIZE)
     # the plays kept, their rows first noted in TK[o] without a branch (which play is kept follows no pattern a
     # branch predictor learns: that branch was most of this loop's time), then copied
     n0 = n
     last = cap - 1
     for i in range(nb):
-        key = TK[b, i]
         TK[o, min(n, last)] = i
-        n += np.int64((touched >> (key >> 56)) & 1 == 0) & np.int64(((rkey - (key & TILES)) & GUARD) == GUARD)
+        n += np.int64(_holds(TK[b, i], rkey, touched))
     for j in range(n0, min(n, cap)):
         i = TK[o, j]
         _copy_row(M, W, B, N, b, i, M, W, B, N, o, j)
@@ -316,87 +345,168 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, fmap, lm
 
 
 @kernel
-def _precedes(M, W, B, o, i, j):
-    """Whether play ``i`` of buffer ``o`` comes before play ``j`` in generation order: by direction, line, start
-    square, then letters (real tiles before blanks, a word before its extensions)."""
+def _by_score(M, SO, o, n):
+    """Rows ``0..n-1`` of buffer ``o`` by score, high first (ties in row order), into ``SO[o, :n]``."""
+    keys = np.empty(n, np.int64)
+    for i in range(n):
+        keys[i] = ((np.int64(1 << 20) - np.int64(M[o, i, 4])) << 32) | i
+    keys.sort()
+    for i in range(n):
+        SO[o, i] = keys[i] & 0xFFFFFFFF
+
+
+@kernel
+def _precedes(M, W, B, o, i, o2, j):
+    """Whether play ``i`` of buffer ``o`` comes before play ``j`` of buffer ``o2`` in generation order: by direction,
+    line, start square, then letters (real tiles before blanks, a word before its extensions)."""
     di = np.int64(M[o, i, 2])
-    dj = np.int64(M[o, j, 2])
+    dj = np.int64(M[o2, j, 2])
     if di != dj:
         return di < dj
     li = np.int64(M[o, i, 0]) if di == 0 else np.int64(M[o, i, 1])
-    lj = np.int64(M[o, j, 0]) if dj == 0 else np.int64(M[o, j, 1])
+    lj = np.int64(M[o2, j, 0]) if dj == 0 else np.int64(M[o2, j, 1])
     if li != lj:
         return li < lj
     si = np.int64(M[o, i, 1]) if di == 0 else np.int64(M[o, i, 0])
-    sj = np.int64(M[o, j, 1]) if dj == 0 else np.int64(M[o, j, 0])
+    sj = np.int64(M[o2, j, 1]) if dj == 0 else np.int64(M[o2, j, 0])
     if si != sj:
         return si < sj
     ni = np.int64(M[o, i, 3])
-    nj = np.int64(M[o, j, 3])
+    nj = np.int64(M[o2, j, 3])
     bi = np.int64(B[o, i])
-    bj = np.int64(B[o, j])
+    bj = np.int64(B[o2, j])
     for k in range(min(ni, nj)):
         a = np.int64(W[o, i, k]) + 32 * ((bi >> k) & 1)
-        c = np.int64(W[o, j, k]) + 32 * ((bj >> k) & 1)
+        c = np.int64(W[o2, j, k]) + 32 * ((bj >> k) & 1)
         if a != c:
             return a < c
     return ni < nj
 
 
+@inline
+def _top(M, W, B, TK, SO, o, n, ordered, lines, rkey, bo, bi, bsc):
+    """The best of ``(bo, bi, bsc)`` (buffer, row, score; ``bo < 0``: none) and the plays of rows ``0..n-1`` of buffer
+    ``o`` that :func:`_holds` keeps (``lines``, ``rkey``): the higher score, among equals the first in generation
+    order. ``ordered``: rows read in the order of ``SO[o]`` (high score first), which stops at the first score below
+    the best."""
+    for j in range(n):
+        i = SO[o, j] if ordered else j
+        sc = np.int64(M[o, i, 4])
+        if sc < bsc:
+            if ordered:
+                break
+            continue
+        if _holds(TK[o, i], rkey, lines) and (sc > bsc or _precedes(M, W, B, o, i, bo, bi)):
+            bo = o
+            bi = i
+            bsc = sc
+    return bo, bi, bsc
+
+
 @kernel
-def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, base0, nb0, tr0, tc0, base1, nb1, tr1, tc1, M, W, B, N, TK,
-             fmap, lm, wm, lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf):
+def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, lines, M, W, B, N, TK, SO, pb, fmap, lm, wm,
+             lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf, ones, SG):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
-    generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``p .. p + 2`` as
-    scratch; the first two lists are built from buffers ``base0``/``base1`` (``< 0``: none; ``nb*`` plays, the
-    lines ``tr*``/``tc*`` touched since) as :func:`_plays` does, the later ones from the playout's own. Returns
-    ``(value, plays needed)``: a second value above the buffers' rows means "call again with more room"."""
+    generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``pb ..`` as scratch.
+
+    A side's plays are segments, never merged: each a generation whose plays are still plays unless a move since
+    touched their line or took their tiles from the rack (:func:`_holds`). ``o0``/``o1`` (``< 0``: none): buffers
+    of ``n0``/``n1`` plays of ``side``/the other side, complete on ply ``p``'s board but for the lines ``lines``
+    (bit per line: across rows, then down columns), ordered by score in ``SO``; each step generates on the lines
+    touched since the side's last generation and takes the best of its segments. ``SG``: scratch (5, segments + 2).
+    Returns ``(value, plays needed)``: a second value above the buffers' rows means "call again with more room"."""
     _copy_ply(BL, FV, OC, CC, XS, RK, p)
+    cap = M.shape[1]
+    npb = SG.shape[1] - 2
     q = p + 1
     v = np.int64(0)  # spread for `side`
     s = side
     npass = passed
-    ones = np.ones(RK.shape[2], np.int64)
-    # the list two steps back (buffer, plays; < 0: none) and the lines touched since it, for the next two steps
-    z = np.int64(0)
-    b_a, n_a, tr_a, tc_a = base0, nb0, tr0, tc0
-    b_b, n_b, tr_b, tc_b = base1, nb1, tr1, tc1
+    full = np.int64((1 << SIZE) - 1)
+    # segments k < ns: SG[0, k] buffer, SG[1, k] plays, SG[2, k] lines touched since, SG[3, k] ordered | side << 1;
+    # SG[4, s]: lines touched since side s's last generation, SG[4, 2 + s]: its segments cover every other line
+    ns = 0
+    for t in range(2):
+        o = o0 if t == 0 else o1
+        st = side if t == 0 else 1 - side
+        SG[4, st] = lines
+        SG[4, 2 + st] = 1 if o >= 0 else 0
+        if o >= 0:
+            SG[0, ns] = o
+            SG[1, ns] = n0 if t == 0 else n1
+            SG[2, ns] = lines
+            SG[3, ns] = 1 | (st << 1)
+            ns += 1
+    nb = 0  # playout buffers kept as segments
     for step in range(64):  # a game ends within 2 * 7 plays and passes
         rk = RK[q, s]
-        o = p + step % 3
-        pruned = rk[0] > 0
-        if pruned:  # a blank: the top play alone, by the pruned search (its list would run to thousands of plays)
+        o = pb + nb
+        bo = np.int64(-1)
+        bi = np.int64(-1)
+        bsc = np.int64(-1)
+        if rk[0] > 0:  # a blank: the top play alone, by the pruned search (its list would run to thousands of plays)
             n = best_play(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0,
                           M[o], W[o], B[o], N[o], tabs, counts)
-        else:  # (no list two steps back, b_a < 0: every play)
-            n = _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b_a, n_a, tr_a, tc_a, fmap, lm, wm, lval,
-                       rack_size, bingo, dawg, span, tabs, counts, gbuf)
-            if n > M.shape[1]:
+            if n > 0:
+                bo = o
+                bi = 0
+                bsc = np.int64(M[o, 0, 4])
+            SG[4, 2 + s] = 0  # its segments end here: the next generation is on every line
+            for k in range(ns):
+                if SG[3, k] >> 1 == s:
+                    SG[1, k] = 0
+        else:
+            every = SG[4, 2 + s] == 0
+            pend = SG[4, s]
+            ptr = pend & full
+            ptc = pend >> SIZE
+            n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, every, ptr, ptc, fmap, lm, wm,
+                     lval, rack_size, bingo, dawg, span, tabs, counts, gbuf)
+            if n > cap:
                 return v, n
+            SG[4, s] = 0
+            SG[4, 2 + s] = 1
+            rkey = _rack_key(rk, fmap)
+            bo, bi, bsc = _top(M, W, B, TK, SO, o, n, False, np.int64(0), rkey, bo, bi, bsc)
+            for k in range(ns):
+                if SG[3, k] >> 1 == s:
+                    if every:
+                        SG[1, k] = 0
+                    else:
+                        ok = SG[0, k]
+                        nk = SG[1, k]
+                        ordk = SG[3, k] & 1
+                        lk = SG[2, k]
+                        bo, bi, bsc = _top(M, W, B, TK, SO, ok, nk, ordk, lk, rkey, bo, bi, bsc)
+            if n > 0 and nb < npb - 1:  # kept (the last buffer is scratch for the rest)
+                SG[0, ns] = o
+                SG[1, ns] = n
+                SG[2, ns] = 0
+                SG[3, ns] = s << 1
+                ns += 1
+                nb += 1
+            elif n > 0:
+                SG[4, 2 + s] = 0
         sign = np.int64(1) if s == side else np.int64(-1)
-        mtr = np.int64(0)
-        mtc = np.int64(0)
-        if n == 0:
+        if bo < 0:
             if npass:
                 v += sign * (_rack_pts(RK[q, 1 - s], tile_pts) - _rack_pts(rk, tile_pts))
                 break
             npass = 1
         else:
             npass = 0
-            top = np.int64(0)
-            for i in range(1, n):
-                if M[o, i, 4] > M[o, top, 4] or (M[o, i, 4] == M[o, top, 4] and _precedes(M, W, B, o, i, top)):
-                    top = i
-            v += sign * np.int64(M[o, top, 4])
-            if np.int64(M[o, top, 5]) == _rack_pts(rk, ones):  # out: the game ends, the board is not needed
+            v += sign * bsc
+            if np.int64(M[bo, bi, 5]) == _rack_pts(rk, ones):  # out: the game ends, the board is not needed
                 v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
                 break
-            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, borrowed_checks(checks), lval, M[o],
-                          W[o], B[o], N[o], top, rk, rows, cols)
+            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, borrowed_checks(checks), lval, M[bo],
+                          W[bo], B[bo], N[bo], bi, rk, rows, cols)
             mtr, mtc = _touched(OC[q], rows, cols, m)
-        # this step's list is the base two steps on; both pending bases saw this move
-        b_a, n_a, tr_a, tc_a = b_b, n_b, tr_b | mtr, tc_b | mtc
-        b_b, n_b, tr_b, tc_b = (z - 1 if pruned else o), n, mtr, mtc
+            ml = mtr | (mtc << SIZE)
+            for k in range(ns):
+                SG[2, k] |= ml
+            SG[4, 0] |= ml
+            SG[4, 1] |= ml
         s = 1 - s
     return v, np.int64(0)
 
@@ -422,9 +532,9 @@ def _tt_store(tt, e, key, value, info, move):
 
 
 @kernel
-def _grow(M, W, B, N, TK, order, need):
+def _grow(M, W, B, N, TK, SO, order, need):
     """The play buffers with room for ``need`` plays a ply and half as many again, every row kept: ``(M, W, B, N,
-    TK, order, gbuf)``."""
+    TK, SO, order, gbuf)``."""
     cap = need + need // 2
     c0 = M.shape[1]
     M2 = np.empty((M.shape[0], cap, M.shape[2]), M.dtype)
@@ -432,14 +542,16 @@ def _grow(M, W, B, N, TK, order, need):
     B2 = np.empty((B.shape[0], cap), B.dtype)
     N2 = np.empty((N.shape[0], cap), N.dtype)
     T2 = np.empty((TK.shape[0], cap), TK.dtype)
+    S2 = np.empty((SO.shape[0], cap), SO.dtype)
     O2 = np.empty((order.shape[0], cap + 1), order.dtype)
     M2[:, :c0] = M
     W2[:, :c0] = W
     B2[:, :c0] = B
     N2[:, :c0] = N
     T2[:, :c0] = TK
+    S2[:, :c0] = SO
     O2[:, :c0 + 1] = order
-    return M2, W2, B2, N2, T2, O2, np.empty(cap * REC, np.uint8)
+    return M2, W2, B2, N2, T2, S2, O2, np.empty(cap * REC, np.uint8)
 
 
 @kernel
@@ -455,7 +567,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     stops within 256 nodes once ``stop[0]`` is set."""
     tb = (_b(tabs[0]), _b(tabs[1]), _b(tabs[2]), _b(tabs[3]), _b(tabs[4]), _b(tabs[5]))  # the caller keeps them alive
     K = racks.shape[1]
-    NP = D + 4  # plies 0..D, two more buffers for the playouts, and the opponent's plays at the root (RB)
+    NP = D + 3  # plies 0..D, ply D + 1 for the playouts' board; RB: the opponent's plays at the root (a buffer)
     RB = NP - 1
     BL = np.empty((NP, 2, SIZE, SIZE), np.uint8)
     FV = np.empty((NP, 2, SIZE, SIZE), np.int64)
@@ -474,11 +586,20 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     for s in range(2):
         for k in range(K):
             RK[0, s, k] = racks[s, k]
-    M = np.empty((NP, cap, 6), np.int32)  # the generator's 6 columns
-    TK = np.empty((NP, cap), np.int64)  # the plays' keys (_sign_row)
-    W = np.zeros((NP, cap, SIZE), np.uint8)
-    B = np.empty((NP, cap), np.uint16)
-    N = np.empty((NP, cap), np.uint16)
+    # play buffers: one a ply, RB, then LP (the playouts' list of the side to move at a leaf, on its parent's
+    # board) and the playouts' segments (one per play of the rest of the game, and one to spare)
+    LP = NP
+    NPB = np.int64(racks.sum()) + 2
+    NB = NP + 1 + NPB
+    M = np.empty((NB, cap, 6), np.int32)  # the generator's 6 columns
+    TK = np.empty((NB, cap), np.int64)  # the plays' keys (_sign_row)
+    SO = np.empty((NB, cap), np.int64)  # rows by score (_by_score), of LP and the leaves' parent
+    W = np.zeros((NB, cap, SIZE), np.uint8)
+    B = np.empty((NB, cap), np.uint16)
+    N = np.empty((NB, cap), np.uint16)
+    SG = np.empty((5, NPB + 2), np.int64)
+    lp_ok = np.int64(0)  # LP and SO[D - 1] are the current parent's
+    nlp = np.int64(-1)  # LP's plays (-1: none, the side to move holds a blank)
     order = np.empty((NP, cap + 1), np.int64)
     nmv = np.zeros(NP, np.int64)
     idx = np.zeros(NP, np.int64)
@@ -523,7 +644,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         _b(dawg), _b(span), tb, _b(counts), _b(gbuf))
         if nroot1 <= cap:
             break
-        M, W, B, N, TK, order, gbuf = _grow(M, W, B, N, TK, order, nroot1)
+        M, W, B, N, TK, SO, order, gbuf = _grow(M, W, B, N, TK, SO, order, nroot1)
         cap = M.shape[1]
     alpha[0] = alpha0
     beta[0] = beta0
@@ -563,19 +684,36 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         mode = RETURN
                         continue
             if dl == 0:
-                b0 = p - 2 if p >= 2 else RB
-                nb0 = nmv[p - 2] - 1 if p >= 2 else nroot1
-                t0r = TR[p - 2] | TR[p - 1] if p >= 2 else TR[0]
-                t0c = TC[p - 2] | TC[p - 1] if p >= 2 else TC[0]
+                while lp_ok == 0:  # the parent's list by score, and the list of the side to move on its board
+                    nlp = -1
+                    if RK[p, s, 0] == 0:
+                        if p == 1:  # the opponent's root plays
+                            nlp = nroot1
+                            for i in range(nlp):
+                                _copy_row(M, W, B, N, RB, i, M, W, B, N, LP, i)
+                                TK[LP, i] = TK[RB, i]
+                        else:
+                            nlp = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p - 1, _b(RK)[p - 1, s], _b(M), _b(W),
+                                         _b(B), _b(N), _b(TK), LP, p - 2, nmv[p - 2] - 1, TR[p - 2], TC[p - 2],
+                                         _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tb,
+                                         _b(counts), _b(gbuf))
+                            if nlp > cap:
+                                M, W, B, N, TK, SO, order, gbuf = _grow(M, W, B, N, TK, SO, order, nlp)
+                                cap = M.shape[1]
+                                continue
+                        _by_score(_b(M), _b(SO), LP, nlp)
+                    _by_score(_b(M), _b(SO), p - 1, nmv[p - 1] - 1)
+                    lp_ok = 1
+                olp = LP if nlp >= 0 else z - 1
                 while True:
-                    rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], b0, nb0, t0r,
-                                        t0c, p - 1, nmv[p - 1] - 1, TR[p - 1], TC[p - 1], _b(M), _b(W), _b(B), _b(N),
-                                        _b(TK), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
-                                        _b(dawg), _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols),
-                                        _b(gbuf))
+                    rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], olp, nlp, p - 1, nmv[p - 1] - 1,
+                                        TR[p - 1] | (TC[p - 1] << SIZE), _b(M), _b(W), _b(B), _b(N), _b(TK), _b(SO),
+                                        LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+                                        _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf),
+                                        _b(ones), _b(SG))
                     if more <= cap:
                         break
-                    M, W, B, N, TK, order, gbuf = _grow(M, W, B, N, TK, order, more)
+                    M, W, B, N, TK, SO, order, gbuf = _grow(M, W, B, N, TK, SO, order, more)
                     cap = M.shape[1]
                 hz[p] = 1
                 # kept for transpositions, unless the slot holds this node's deeper value or move
@@ -595,7 +733,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                            _b(span), tb, _b(counts), _b(gbuf))
                 if n <= cap:
                     break
-                M, W, B, N, TK, order, gbuf = _grow(M, W, B, N, TK, order, n)
+                M, W, B, N, TK, SO, order, gbuf = _grow(M, W, B, N, TK, SO, order, n)
                 cap = M.shape[1]
             nr = _rack_pts(_b(rk), _b(ones))
             opp_pts = _rack_pts(_b(RK)[p, 1 - s], _b(tile_pts))
@@ -623,6 +761,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             for i in range(n + 1):
                 keys[i] = srt[(i + sh) % (n + 1)] & 65535
             nmv[p] = n + 1
+            if p == D - 1:
+                lp_ok = 0
             idx[p] = 0
             fresh[p] = 1
             best[p] = -INF
