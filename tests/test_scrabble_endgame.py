@@ -257,15 +257,17 @@ def _ply_arrays(positions, K):
 
 def _rows(M, W, B, N, o, n, TK=None):
     """The plays of buffer ``o``, sorted; with ``TK``: with the keys :func:`_endgame._plays` adds (tiles taken,
-    line)."""
+    line; squares)."""
     return sorted((tuple(M[o, i, :6]), bytes(W[o, i, :M[o, i, 3]]), int(B[o, i]), int(N[o, i]),
-                   None if TK is None else int(TK[o, i])) for i in range(n))
+                   None if TK is None else tuple(TK[o, i])) for i in range(n))
 
 
 def test_a_moves_lines_put_back_restore_the_board():
-    """A node's later moves start from the board its last move left with that move's touched lines put back
-    (``_undo_lines``): on every play of self-played endgame positions, the board after the play (made by
-    ``Board.place``) with those lines put back equals the board before it, every array and the racks."""
+    """A node's later moves start from the board its last move left with that move's lines put back
+    (``_undo_lines``): on plays of self-played endgame positions, the board after the play (made by
+    ``Board.place``) with those lines put back equals the board before it, every array and the racks. And the
+    squares :func:`_endgame._changes` names are every square where an array differs (letters, values, cross-checks,
+    cross scores), by line of each orientation, but for cross-checks that only lose letters."""
     import random
 
     import numpy as np
@@ -284,7 +286,15 @@ def test_a_moves_lines_put_back_restore_the_board():
             RK[0] = np.arange(2 * K).reshape(2, K)
             rows = np.array([q[0] for q in play.placed], np.int64)
             cols = np.array([q[1] for q in play.placed], np.int64)
-            tr, tc = _endgame._touched(OC[1], rows, cols, len(rows))
+            chg = np.zeros(30, np.int64)
+            tr, tc = _endgame._changes(OC[1], rows, cols, len(rows), chg)
+            for a in (BL, FV, CC, XS):
+                for d, i, j in zip(*np.nonzero(a[1] != a[0])):
+                    # (elsewhere a cross-check may only lose letters: the in-line part that Board.place updates and
+                    # the endgame's boards leave out, which no play changes by)
+                    assert (chg[d * 15 + i] >> j) & 1 or (a is CC and a[1, d, i, j] & ~a[0, d, i, j] == 0), \
+                        (pos.cgp(), str(play), d, i, j)
+            assert tr == sum(1 << i for i in range(15) if chg[i]) and tc == sum(1 << i for i in range(15) if chg[15 + i])
             _endgame._undo_lines(BL, FV, OC, CC, XS, RK, 0, tr, tc)
             for a, b in zip((BL, FV, OC, CC, XS), before):
                 assert np.array_equal(a[1], b), (pos.cgp(), str(play))
@@ -294,7 +304,7 @@ def test_a_moves_lines_put_back_restore_the_board():
 
 
 def test_move_cache_matches_a_full_generation():
-    """A side's plays two moves later, built from its earlier list and the lines the two moves touched, are the
+    """A side's plays two moves later, built from its earlier list and the squares the two moves changed, are the
     plays a full generation finds (every field), on random move pairs from self-played endgames."""
     import random
 
@@ -326,7 +336,8 @@ def test_move_cache_matches_a_full_generation():
             rk2 = rack_kinds(v, p2.rack)
             cap = 4096
             M = np.zeros((3, cap, 6), np.int32)
-            TK = np.zeros((3, cap), np.int64)
+            TK = np.zeros((3, cap, 2), np.int64)
+            every = np.full(30, (1 << 15) - 1, np.int64)
             W = np.zeros((3, cap, 15), np.uint8)
             B = np.zeros((3, cap), np.uint16)
             N = np.zeros((3, cap), np.uint16)
@@ -334,26 +345,27 @@ def test_move_cache_matches_a_full_generation():
             counts = np.zeros(32, np.int64)
             common = (fmap, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
                       span_table(), tabs, counts, np.empty(cap * _movegen.REC, np.uint8))
-            n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, TK, 0, -1, 0, 0, 0, *common)
-            tr = tc = 0
+            n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, TK, 0, -1, 0, every, *common)
+            chg = np.zeros(30, np.int64)
             for q, m in ((1, m1), (2, m2)):
                 if m is not None:
                     rows = np.array([s[0] for s in m.placed], np.int64)
                     cols = np.array([s[1] for s in m.placed], np.int64)
-                    a, c = _endgame._touched(OC[q], rows, cols, len(rows))
-                    tr, tc = tr | a, tc | c
-            n2 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, TK, 2, 0, n0, tr, tc, *common)
-            n1 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, TK, 1, -1, 0, 0, 0, *common)
+                    c1 = np.zeros(30, np.int64)
+                    _endgame._changes(OC[q], rows, cols, len(rows), c1)
+                    chg |= c1
+            n2 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, TK, 2, 0, n0, chg, *common)
+            n1 = _endgame._plays(BL, FV, OC, CC, XS, 2, rk2, M, W, B, N, TK, 1, -1, 0, every, *common)
             assert n1 == len(p2.legal_plays())
             assert _rows(M, W, B, N, 2, n2, TK) == _rows(M, W, B, N, 1, n1, TK), (pos.cgp(), m1, m2)
             checked += 1
             # one tile (each of the rack's, and a blank): the cross-check scan against the generator, and (tiles
-            # the rack held two plies up) built from that list and the touched lines
+            # the rack held two plies up) built from that list and the changed squares
             for tile in sorted(set(p2.rack)) + ["?"]:
                 rk1 = rack_kinds(v, tile)
-                n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 1, b.lm, b.wm, b.values, True, 0, 0)
+                n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 1, b.lm, b.wm, b.values, every)
                 if tile in pos.rack:
-                    n_i = _endgame._plays(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, TK, 2, 0, n0, tr, tc, *common)
+                    n_i = _endgame._plays(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, TK, 2, 0, n0, chg, *common)
                     assert _rows(M, W, B, N, 2, n_i) == _rows(M, W, B, N, 1, n_s), (pos.cgp(), m1, m2, tile)
                 n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b.lm, b.wm, b.values, rk1, np.int64(v.rack_size),
                                 np.int64(v.bingo), b.dawg, span_table(), False, M[2], W[2], B[2], N[2], tabs,

@@ -109,12 +109,13 @@ def unpack_rows(rows, n, meta, words, bm, nm):
 
 @kernel
 def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta, words, bm, nm,
-              tabs, counts, rows, lmask=_movegen.ALL_LINES):
+              tabs, counts, rows, lmask=_movegen.ALL_LINES, chg=None):
     """Every play of the rack ``rk`` (tiles by kind) into ``meta``/``words``/``bm``/``nm`` (see
     :mod:`._movegen`); returns their number (rows past ``meta.shape[0]`` are counted, not written: call again
     with more room). ``counts``: scratch (32); ``rows``: scratch for the generator's byte rows
     (``meta.shape[0] * REC`` bytes, reused from call to call: no allocation unless the plays overflow it);
-    ``lmask``: the lines to generate on (bits as :data:`._movegen.ALL_LINES`)."""
+    ``lmask``: the lines to generate on (bits as :data:`._movegen.ALL_LINES`), ``chg``: the changed squares whose
+    plays alone to generate (see :func:`._movegen.search_all`)."""
     for c in range(counts.shape[0]):
         counts[c] = 0
     for k in range(1, rk.shape[0]):
@@ -123,7 +124,7 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
     obj = _movegen.score_obj()
     n, t, tri = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
                                     span, empty_board, tabs[0], wtabs, obj, rows, np.int64(0), np.int64(0),
-                                    np.empty((0, 5), np.int64), lmask)
+                                    np.empty((0, 5), np.int64), lmask, chg)
     big = rows
     while t >= 0:  # more plays than the rows hold: go on from the start that overflowed (the rows before it and
         # the prefix trie kept) in rows twice as long
@@ -132,7 +133,7 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
             bigger[r] = big[r]
         big = bigger
         n, t, tri = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
-                                        span, empty_board, tabs[0], wtabs, obj, big, t, n, tri, lmask)
+                                        span, empty_board, tabs[0], wtabs, obj, big, t, n, tri, lmask, chg)
     unpack_rows(big, n, meta, words, bm, nm)
     return n
 

@@ -12,22 +12,25 @@ copy of its ply in the next one, each later move there once the previous move's 
 tried in order of static equity with the bag empty (score; + twice the opponent's rack for going out, else - twice
 the points kept), the transposition table's move first; the pass last, or first when the opponent just passed.
 
-Move cache: a side's plays two plies down differ from its plays here only on the lines the two moves in between
-touched (the lines of their new tiles, and the lines of the squares whose cross-checks they changed: the first
-empty square past each run through a new tile). So below the root a node's list is the plays of the node two
-plies up (at ply 1: the opponent's plays on the root board, generated once per search) whose own line is
-untouched and whose tiles the rack still holds, plus a generation on the touched lines only (the generator's line mask; it
-used to zero the cross-checks of every other line, a copy and a scan of the board per call).
+Move cache: a side's plays two plies down differ from its plays here only where the two moves in between changed
+a square on the play or just before or after it (:func:`_changes`: their new tiles, and the squares whose
+cross-checks they changed, the first empty square past each run through a new tile; by line of each orientation).
+So below the root a node's list is the plays of the node two plies up (at ply 1: the opponent's plays on the root
+board, generated once per search) that no changed square reaches and whose tiles the rack still holds, plus a
+generation of the plays the changed squares reach (the generator's line mask and, per line, ends restricted to
+those reaching a changed square: via_opp_must_block at 4 plies 0.85x the time of generating every play of a
+touched line).
 
-The greedy playouts never merge lists: a side's plays are segments, each a generation whose plays still stand unless
-a later move touched their line or took their tiles, and each turn generates on the lines touched since the side's
-last turn and takes the best play of its segments. A leaf's first segments are its parent's list and the list of the
-side to move on the parent's board (made once for all the parent's children), both ordered by score, so a turn reads
-them only down to the first play that still stands (via_opp_must_block at 4 plies: 0.88x the time of merged lists,
-which copied ~500 plays a turn to keep ~30). Among equal scores they take the first in generation order (direction,
-line, start, letters; see :func:`._movegen._earlier`). A side that holds a blank plays out by the pruned best-play
-search instead (:func:`._autoplay.best_play`, the same play: its lists run to thousands of plays, and a generation
-on a few lines alone to 70 us), and its next turn generates every play.
+The greedy playouts never merge lists: a side's plays are segments, each a generation whose plays still stand
+unless a later move changed a square they reach or took their tiles, and each turn generates the plays that the
+squares changed since the side's last turn reach and takes the best play of its segments. A leaf's first segments
+are its parent's list and the list of the side to move on the parent's board (made once for all the parent's
+children), both ordered by score, so a turn reads them only down to the first play that still stands
+(via_opp_must_block at 4 plies: 0.88x the time of merged lists, which copied ~500 plays a turn to keep ~30). Among
+equal scores they take the first in generation order (direction, line, start, letters; see
+:func:`._movegen._earlier`). A side that holds a blank plays out by the pruned best-play search instead
+(:func:`._autoplay.best_play`, the same play: its lists run to thousands of plays, and a generation on a few lines
+alone to 70 us), and its next turn generates every play.
 
 Transposition table ``tt`` (``(2^k, 4)`` int64): Zobrist key ^ the other three words (a torn entry written by two
 threads at once fails the check); value; ``depth | flag << 8`` where depth :data:`EXACT_DEPTH` marks a value no
@@ -77,7 +80,7 @@ def _copy_ply(BL, FV, OC, CC, XS, RK, p):
 
 @kernel
 def _undo_lines(BL, FV, OC, CC, XS, RK, p, tr, tc):
-    """Ply ``p + 1``, which holds ply ``p`` after a move whose touched masks are ``tr``/``tc`` (:func:`_touched`),
+    """Ply ``p + 1``, which holds ply ``p`` after a move whose lines are ``tr``/``tc`` (:func:`_changes`),
     back to ply ``p``: a move changes the squares of the across rows of ``tr`` in orientation 0 and of the down
     columns of ``tc`` in orientation 1 only (its tiles, and the cross-checks at the ends of the runs through them)."""
     for d in range(2):
@@ -136,31 +139,44 @@ def _play_hash(meta, words, bm, nm, o, i, zsq):
 
 
 @kernel
-def _touched(oc, rows, cols, m):
-    """Lines whose plays a move changes: ``(across rows, down columns)`` as 15-bit masks, for the move's ``m`` new
-    tiles at ``rows[:m]``/``cols[:m]`` on the board after it (``oc``: its occupancy, orientation form). A new
-    tile's own row and column, and per direction the first empty square past the run through it (its
-    cross-check and cross score change: across plays on the row of a square above or below, down plays on the
-    column of one left or right)."""
-    tr = np.int64(0)
-    tc = np.int64(0)
+def _changes(oc, rows, cols, m, chg):
+    """The squares a move changed, per line: ``chg[d * SIZE + i]`` a mask of the squares of line ``i`` of direction
+    ``d`` (0 across rows, 1 down columns), for the move's ``m`` new tiles at ``rows[:m]``/``cols[:m]`` on the board
+    after it (``oc``: its occupancy, orientation form): a new tile's square on its row and on its column, and per
+    direction the first empty square past the run through it (its cross-check and cross score change: on the
+    row of a square above or below, on the column of one left or right). Returns the lines with a changed square,
+    ``(across rows, down columns)`` as 15-bit masks. A play is unchanged unless one of its squares or the square
+    just before or after it changed."""
+    for ln in range(2 * SIZE):
+        chg[ln] = 0
     for k in range(m):
         r0 = rows[k]
         c0 = cols[k]
-        tr |= np.int64(1) << r0
-        tc |= np.int64(1) << c0
+        chg[r0] |= np.int64(1) << c0
+        chg[SIZE + c0] |= np.int64(1) << r0
         for step in (-1, 1):
-            r = r0 + step  # up or down the column: an across row changes
+            r = r0 + step  # up or down the column: a square of an across row changes
             while 0 <= r < SIZE and (oc[0, r] >> c0) & 1:
                 r += step
             if 0 <= r < SIZE:
-                tr |= np.int64(1) << r
-            c = c0 + step  # along the row: a down column changes
+                chg[r] |= np.int64(1) << c0
+            c = c0 + step  # along the row: a square of a down column changes
             while 0 <= c < SIZE and (oc[0, r0] >> c) & 1:
                 c += step
             if 0 <= c < SIZE:
-                tc |= np.int64(1) << c
+                chg[SIZE + c] |= np.int64(1) << r0
+    tr = np.int64(0)
+    tc = np.int64(0)
+    for i in range(SIZE):
+        tr |= np.int64(chg[i] != 0) << i
+        tc |= np.int64(chg[SIZE + i] != 0) << i
     return tr, tc
+
+
+@inline
+def _ext(a, e):
+    """The squares ``a - 1 .. e + 1`` of a line, as a mask (a play over ``a..e`` and the squares beside it)."""
+    return ((np.int64(1) << min(e + 2, SIZE)) - 1) & ~((np.int64(1) << max(a - 1, 0)) - 1)
 
 
 @inline
@@ -175,11 +191,16 @@ def _copy_row(M, W, B, N, a, i, M2, W2, B2, N2, b, j):
 
 
 @kernel
-def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, tc):
+def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, chg):
     """The plays of a one-tile rack ``rk`` on ply ``q``'s board into buffer ``o``, as the generator writes them
     (no DAWG walk: the cross-checks of both directions say which letters make both words): on every empty
-    square next to a tile, across when it has a tile left or right, else down; unless ``every``, only those on
-    the across rows of mask ``tr`` and the down columns of mask ``tc``. Returns their number."""
+    square next to a tile, across when it has a tile left or right, else down; those that the changed squares
+    ``chg`` (see :func:`_changes`; every square: every play) reach. Returns their number."""
+    tr = np.int64(0)
+    tc = np.int64(0)
+    for i in range(SIZE):
+        tr |= np.int64(chg[i] != 0) << i
+        tc |= np.int64(chg[SIZE + i] != 0) << i
     cap = M.shape[1]
     t = np.int64(0)
     while rk[t] == 0:
@@ -192,8 +213,8 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, t
         side = ((row << 1) | (row >> 1)) & full
         vert = (OC[q, 0, r - 1] if r > 0 else 0) | (OC[q, 0, r + 1] if r < SIZE - 1 else 0)
         todo = (side | vert) & ~row & full  # empty squares next to a tile
-        if not every:  # across plays on the rows of tr, down plays (no tile left or right) on the columns of tc
-            todo &= (side if (tr >> r) & 1 else 0) | (~side & tc)
+        # across plays on the rows of tr, down plays (no tile left or right) on the columns of tc
+        todo &= (side if (tr >> r) & 1 else 0) | (~side & tc)
         while todo != 0:
             c = lsb_index(todo)
             todo &= todo - 1
@@ -208,6 +229,8 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, t
             e = j
             while e < SIZE - 1 and BL[q, d, i, e + 1] != EMPTY:
                 e += 1
+            if chg[d * SIZE + i] & _ext(a, e) == 0:
+                continue
             fixed = np.int64(0)
             for k in range(a, e + 1):
                 fixed += FV[q, d, i, k]
@@ -247,7 +270,8 @@ play's tiles (a field never borrows from the next: a count is at most 7)."""
 def _sign_row(M, W, B, N, TK, o, r, fmap):
     """The key of play ``r`` of buffer ``o``: the tiles it takes from the rack as counts in 4-bit fields (field
     ``fmap[kind]``, kind 0 the blank, 1 + letter code; 14 at most: bits 0-55), and its line (0-14 the across rows,
-    15-29 the down columns) in bits 56 and up, into ``TK[o, r]``."""
+    15-29 the down columns) in bits 56 and up, into ``TK[o, r, 0]``; its squares and the two beside them
+    (:func:`_ext`) into ``TK[o, r, 1]``."""
     key = np.int64(0)
     nm = np.int64(N[o, r])
     bm = np.int64(B[o, r])
@@ -257,7 +281,9 @@ def _sign_row(M, W, B, N, TK, o, r, fmap):
             key += np.int64(1) << (4 * f)
     d = np.int64(M[o, r, 2])
     line = d * SIZE + (np.int64(M[o, r, 0]) if d == 0 else np.int64(M[o, r, 1]))
-    TK[o, r] = key | (line << 56)
+    TK[o, r, 0] = key | (line << 56)
+    a = np.int64(M[o, r, 1]) if d == 0 else np.int64(M[o, r, 0])
+    TK[o, r, 1] = _ext(a, a + np.int64(M[o, r, 3]) - 1)
 
 
 @kernel
@@ -275,23 +301,25 @@ def _tile_fields(racks):
 
 
 @kernel
-def _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, every, tr, tc, fmap, lm, wm, lval, rack_size, bingo, dawg,
-         span, tabs, counts, gbuf):
-    """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` of ``M``/``W``/``B``/``N``, their keys in
-    ``TK`` (:func:`_sign_row`): every play (``every``), else those on the across rows of mask ``tr`` and the down
-    columns of mask ``tc``. Returns their number (rows past the buffers' are counted, not written). One call of the
+def _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, chg, fmap, lm, wm, lval, rack_size, bingo, dawg, span, tabs,
+         counts, gbuf):
+    """The plays of rack ``rk`` on ply ``q``'s board that the changed squares ``chg`` (by line, see :func:`_changes`;
+    every square: every play) reach into rows of buffer ``o`` of ``M``/``W``/``B``/``N``, their keys in ``TK``
+    (:func:`_sign_row`). Returns their number (rows past the buffers' are counted, not written). One call of the
     generator (each call site compiles it into this kernel again)."""
     cap = M.shape[1]
     nt = np.int64(0)
     for k in range(rk.shape[0]):
         nt += rk[k]
+    lmask = np.int64(0)
+    for ln in range(2 * SIZE):
+        lmask |= np.int64(chg[ln] != 0) << ln
     n = np.int64(0)
     if nt == 1:
-        n = _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, every, tr, tc)
-    elif every or tr != 0 or tc != 0:
-        lmask = ALL_LINES if every else tr | (tc << SIZE)  # the lines to generate on
+        n = _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, chg)
+    elif lmask != 0:
         n = gen_plays(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
-                      W[o], B[o], N[o], tabs, counts, gbuf, lmask)
+                      W[o], B[o], N[o], tabs, counts, gbuf, lmask, chg)
     for r in range(min(n, cap)):
         _sign_row(M, W, B, N, TK, o, r, fmap)
     return n
@@ -308,39 +336,41 @@ def _rack_key(rk, fmap):
 
 
 @inline
-def _holds(key, rkey, lines):
-    """Whether a play of key ``key`` (:func:`_sign_row`) is still a play: its line is not in ``lines`` (bit ``line``)
-    and the rack of key ``rkey`` (:func:`_rack_key`) holds its tiles."""
-    return ((lines >> (key >> 56)) & 1 == 0) & (((rkey - (key & TILES)) & GUARD) == GUARD)
+def _holds(TK, o, i, rkey, since):
+    """Whether play ``i`` of buffer ``o`` (its key and squares in ``TK``: :func:`_sign_row`) is still a play: no square
+    of ``since`` (changed squares by line, :func:`_changes`) is on it or beside it, and the rack of key ``rkey``
+    (:func:`_rack_key`) holds its tiles."""
+    key = TK[o, i, 0]
+    return ((since[key >> 56] & TK[o, i, 1]) == 0) & (((rkey - (key & TILES)) & GUARD) == GUARD)
 
 
 @kernel
-def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, tr, tc, fmap, lm, wm, lval, rack_size, bingo,
-           dawg, span, tabs, counts, gbuf):
+def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, chg, fmap, lm, wm, lval, rack_size, bingo, dawg, span,
+           tabs, counts, gbuf):
     """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` (:func:`_gen`); returns their number
-    (rows past the buffers' are counted, not written). ``b < 0``: every play generated; else the ``nb`` plays of
-    buffer ``b`` (the same side two plies up) whose line is not in the touched masks ``tr`` (across rows) / ``tc``
-    (down columns) and whose tiles ``rk`` still holds, after a generation on the touched lines alone. ``fmap``: the
-    4-bit field of each tile kind in the plays' tile counts (:func:`_sign_row`; the kinds of both racks at the
-    root, at most 14), so that "the rack still holds the play's tiles" is a subtraction."""
+    (rows past the buffers' are counted, not written). ``b < 0``: every play generated (``chg`` all squares); else the ``nb`` plays of
+    buffer ``b`` (the same side two plies up) that the squares ``chg`` changed since (:func:`_changes`) left alone
+    and whose tiles ``rk`` still holds, after a generation of the plays the changes reach. ``fmap``: the 4-bit
+    field of each tile kind in the plays' tile counts (:func:`_sign_row`; the kinds of both racks at the root, at
+    most 14), so that "the rack still holds the play's tiles" is a subtraction."""
     cap = M.shape[1]
-    n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b < 0, tr, tc, fmap, lm, wm, lval, rack_size, bingo, dawg,
-             span, tabs, counts, gbuf)
+    n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, chg, fmap, lm, wm, lval, rack_size, bingo, dawg, span,
+             tabs, counts, gbuf)
     if b < 0:
         return n
     rkey = _rack_key(rk, fmap)
-    touched = tr | (tc << SIZE)
     # the plays kept, their rows first noted in TK[o] without a branch (which play is kept follows no pattern a
     # branch predictor learns: that branch was most of this loop's time), then copied
     n0 = n
     last = cap - 1
     for i in range(nb):
-        TK[o, min(n, last)] = i
-        n += np.int64(_holds(TK[b, i], rkey, touched))
+        TK[o, min(n, last), 0] = i
+        n += np.int64(_holds(TK, b, i, rkey, chg))
     for j in range(n0, min(n, cap)):
-        i = TK[o, j]
+        i = TK[o, j, 0]
         _copy_row(M, W, B, N, b, i, M, W, B, N, o, j)
-        TK[o, j] = TK[b, i]
+        TK[o, j, 0] = TK[b, i, 0]
+        TK[o, j, 1] = TK[b, i, 1]
     return n
 
 
@@ -384,9 +414,9 @@ def _precedes(M, W, B, o, i, o2, j):
 
 
 @inline
-def _top(M, W, B, TK, SO, o, n, ordered, lines, rkey, bo, bi, bsc):
+def _top(M, W, B, TK, SO, o, n, ordered, since, rkey, bo, bi, bsc):
     """The best of ``(bo, bi, bsc)`` (buffer, row, score; ``bo < 0``: none) and the plays of rows ``0..n-1`` of buffer
-    ``o`` that :func:`_holds` keeps (``lines``, ``rkey``): the higher score, among equals the first in generation
+    ``o`` that :func:`_holds` keeps (``since``, ``rkey``): the higher score, among equals the first in generation
     order. ``ordered``: rows read in the order of ``SO[o]`` (high score first), which stops at the first score below
     the best."""
     for j in range(n):
@@ -396,7 +426,7 @@ def _top(M, W, B, TK, SO, o, n, ordered, lines, rkey, bo, bi, bsc):
             if ordered:
                 break
             continue
-        if _holds(TK[o, i], rkey, lines) and (sc > bsc or _precedes(M, W, B, o, i, bo, bi)):
+        if _holds(TK, o, i, rkey, since) and (sc > bsc or _precedes(M, W, B, o, i, bo, bi)):
             bo = o
             bi = i
             bsc = sc
@@ -404,38 +434,49 @@ def _top(M, W, B, TK, SO, o, n, ordered, lines, rkey, bo, bi, bsc):
 
 
 @kernel
-def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, lines, M, W, B, N, TK, SO, pb, fmap, lm, wm,
-             lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf, ones, SG):
+def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W, B, N, TK, SO, pb, fmap, lm, wm,
+             lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf, ones, SG, SL):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``pb ..`` as scratch.
 
     A side's plays are segments, never merged: each a generation whose plays are still plays unless a move since
-    touched their line or took their tiles from the rack (:func:`_holds`). ``o0``/``o1`` (``< 0``: none): buffers
-    of ``n0``/``n1`` plays of ``side``/the other side, complete on ply ``p``'s board but for the lines ``lines``
-    (bit per line: across rows, then down columns), ordered by score in ``SO``; each step generates on the lines
-    touched since the side's last generation and takes the best of its segments. ``SG``: scratch (5, segments + 2).
-    Returns ``(value, plays needed)``: a second value above the buffers' rows means "call again with more room"."""
+    changed a square on or beside them or took their tiles from the rack (:func:`_holds`). ``o0``/``o1`` (``< 0``:
+    none): buffers of ``n0``/``n1`` plays of ``side``/the other side, complete on ply ``p``'s board but for those
+    that the squares ``chg`` changed (by line, :func:`_changes`), ordered by score in ``SO``; each step generates
+    the plays that the squares changed since the side's last generation reach, and takes the best of its segments.
+    ``SG`` (4, segments), ``SL`` (segments + 5, ``2 * SIZE``): scratch. Returns ``(value, plays needed)``: a second
+    value above the buffers' rows means "call again with more room"."""
     _copy_ply(BL, FV, OC, CC, XS, RK, p)
     cap = M.shape[1]
-    npb = SG.shape[1] - 2
+    nseg = SG.shape[1]
+    npb = nseg - 2
+    PEND = nseg  # SL rows: the segments' changes since, then per side the changes since its last generation,
+    ZERO = nseg + 2  # no change, every square, the last move's changes
+    FULL = nseg + 3
+    MOVE = nseg + 4
     q = p + 1
     v = np.int64(0)  # spread for `side`
     s = side
     npass = passed
     full = np.int64((1 << SIZE) - 1)
-    # segments k < ns: SG[0, k] buffer, SG[1, k] plays, SG[2, k] lines touched since, SG[3, k] ordered | side << 1;
-    # SG[4, s]: lines touched since side s's last generation, SG[4, 2 + s]: its segments cover every other line
+    for ln in range(2 * SIZE):
+        SL[ZERO, ln] = 0
+        SL[FULL, ln] = full
+    # segments k < ns: SG[0, k] buffer, SG[1, k] plays, SG[2, k] ordered | side << 1, SL[k] changes since;
+    # SG[3, s]: side s's segments hold every play but those of the changes since its last generation (SL[PEND + s])
     ns = 0
     for t in range(2):
         o = o0 if t == 0 else o1
         st = side if t == 0 else 1 - side
-        SG[4, st] = lines
-        SG[4, 2 + st] = 1 if o >= 0 else 0
+        for ln in range(2 * SIZE):
+            SL[PEND + st, ln] = chg[ln]
+        SG[3, st] = 1 if o >= 0 else 0
         if o >= 0:
             SG[0, ns] = o
             SG[1, ns] = n0 if t == 0 else n1
-            SG[2, ns] = lines
-            SG[3, ns] = 1 | (st << 1)
+            SG[2, ns] = 1 | (st << 1)
+            for ln in range(2 * SIZE):
+                SL[ns, ln] = chg[ln]
             ns += 1
     nb = 0  # playout buffers kept as segments
     for step in range(64):  # a game ends within 2 * 7 plays and passes
@@ -451,42 +492,40 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, lines, M, 
                 bo = o
                 bi = 0
                 bsc = np.int64(M[o, 0, 4])
-            SG[4, 2 + s] = 0  # its segments end here: the next generation is on every line
+            SG[3, s] = 0  # its segments end here: the next generation is of every play
             for k in range(ns):
-                if SG[3, k] >> 1 == s:
+                if SG[2, k] >> 1 == s:
                     SG[1, k] = 0
         else:
-            every = SG[4, 2 + s] == 0
-            pend = SG[4, s]
-            ptr = pend & full
-            ptc = pend >> SIZE
-            n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, every, ptr, ptc, fmap, lm, wm,
+            every = SG[3, s] == 0
+            n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, SL[FULL if every else PEND + s], fmap, lm, wm,
                      lval, rack_size, bingo, dawg, span, tabs, counts, gbuf)
             if n > cap:
                 return v, n
-            SG[4, s] = 0
-            SG[4, 2 + s] = 1
+            for ln in range(2 * SIZE):
+                SL[PEND + s, ln] = 0
+            SG[3, s] = 1
             rkey = _rack_key(rk, fmap)
-            bo, bi, bsc = _top(M, W, B, TK, SO, o, n, False, np.int64(0), rkey, bo, bi, bsc)
+            bo, bi, bsc = _top(M, W, B, TK, SO, o, n, False, SL[ZERO], rkey, bo, bi, bsc)
             for k in range(ns):
-                if SG[3, k] >> 1 == s:
+                if SG[2, k] >> 1 == s:
                     if every:
                         SG[1, k] = 0
                     else:
                         ok = SG[0, k]
                         nk = SG[1, k]
-                        ordk = SG[3, k] & 1
-                        lk = SG[2, k]
-                        bo, bi, bsc = _top(M, W, B, TK, SO, ok, nk, ordk, lk, rkey, bo, bi, bsc)
+                        ordk = SG[2, k] & 1
+                        bo, bi, bsc = _top(M, W, B, TK, SO, ok, nk, ordk, SL[k], rkey, bo, bi, bsc)
             if n > 0 and nb < npb - 1:  # kept (the last buffer is scratch for the rest)
                 SG[0, ns] = o
                 SG[1, ns] = n
-                SG[2, ns] = 0
-                SG[3, ns] = s << 1
+                SG[2, ns] = s << 1
+                for ln in range(2 * SIZE):
+                    SL[ns, ln] = 0
                 ns += 1
                 nb += 1
             elif n > 0:
-                SG[4, 2 + s] = 0
+                SG[3, s] = 0
         sign = np.int64(1) if s == side else np.int64(-1)
         if bo < 0:
             if npass:
@@ -501,12 +540,14 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, lines, M, 
                 break
             m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, borrowed_checks(checks), lval, M[bo],
                           W[bo], B[bo], N[bo], bi, rk, rows, cols)
-            mtr, mtc = _touched(OC[q], rows, cols, m)
-            ml = mtr | (mtc << SIZE)
-            for k in range(ns):
-                SG[2, k] |= ml
-            SG[4, 0] |= ml
-            SG[4, 1] |= ml
+            _changes(OC[q], rows, cols, m, SL[MOVE])
+            for ln in range(2 * SIZE):
+                c = SL[MOVE, ln]
+                if c != 0:
+                    for k in range(ns):
+                        SL[k, ln] |= c
+                    SL[PEND, ln] |= c
+                    SL[PEND + 1, ln] |= c
         s = 1 - s
     return v, np.int64(0)
 
@@ -541,7 +582,7 @@ def _grow(M, W, B, N, TK, SO, order, need):
     W2 = np.zeros((W.shape[0], cap, W.shape[2]), W.dtype)
     B2 = np.empty((B.shape[0], cap), B.dtype)
     N2 = np.empty((N.shape[0], cap), N.dtype)
-    T2 = np.empty((TK.shape[0], cap), TK.dtype)
+    T2 = np.empty((TK.shape[0], cap, 2), TK.dtype)
     S2 = np.empty((SO.shape[0], cap), SO.dtype)
     O2 = np.empty((order.shape[0], cap + 1), order.dtype)
     M2[:, :c0] = M
@@ -592,12 +633,16 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     NPB = np.int64(racks.sum()) + 2
     NB = NP + 1 + NPB
     M = np.empty((NB, cap, 6), np.int32)  # the generator's 6 columns
-    TK = np.empty((NB, cap), np.int64)  # the plays' keys (_sign_row)
+    TK = np.empty((NB, cap, 2), np.int64)  # the plays' keys and squares (_sign_row)
     SO = np.empty((NB, cap), np.int64)  # rows by score (_by_score), of LP and the leaves' parent
     W = np.zeros((NB, cap, SIZE), np.uint8)
     B = np.empty((NB, cap), np.uint16)
     N = np.empty((NB, cap), np.uint16)
-    SG = np.empty((5, NPB + 2), np.int64)
+    SG = np.empty((4, NPB + 2), np.int64)  # the playouts' scratch
+    SL = np.empty((NPB + 7, 2 * SIZE), np.int64)
+    CHG = np.zeros((NP, 2 * SIZE), np.int64)  # the squares the move tried at ply p changed, by line (_changes)
+    since = np.empty(2 * SIZE, np.int64)  # (at a node: those of the two moves since the list two plies up)
+    every = np.full(2 * SIZE, (1 << SIZE) - 1, np.int64)  # (every square: every play)
     lp_ok = np.int64(0)  # LP and SO[D - 1] are the current parent's
     nlp = np.int64(-1)  # LP's plays (-1: none, the side to move holds a blank)
     order = np.empty((NP, cap + 1), np.int64)
@@ -640,7 +685,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     # (a list longer than the buffers: they grow, every row kept, and the list is made again)
     while True:
         nroot1 = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), z, _b(RK)[0, 1], _b(M), _b(W), _b(B), _b(N), _b(TK),
-                        RB, z - 1, z, z, z, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
+                        RB, z - 1, z, _b(every), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
                         _b(dawg), _b(span), tb, _b(counts), _b(gbuf))
         if nroot1 <= cap:
             break
@@ -691,10 +736,11 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                             nlp = nroot1
                             for i in range(nlp):
                                 _copy_row(M, W, B, N, RB, i, M, W, B, N, LP, i)
-                                TK[LP, i] = TK[RB, i]
+                                TK[LP, i, 0] = TK[RB, i, 0]
+                                TK[LP, i, 1] = TK[RB, i, 1]
                         else:
                             nlp = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p - 1, _b(RK)[p - 1, s], _b(M), _b(W),
-                                         _b(B), _b(N), _b(TK), LP, p - 2, nmv[p - 2] - 1, TR[p - 2], TC[p - 2],
+                                         _b(B), _b(N), _b(TK), LP, p - 2, nmv[p - 2] - 1, _b(CHG)[p - 2],
                                          _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tb,
                                          _b(counts), _b(gbuf))
                             if nlp > cap:
@@ -707,10 +753,10 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 olp = LP if nlp >= 0 else z - 1
                 while True:
                     rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], olp, nlp, p - 1, nmv[p - 1] - 1,
-                                        TR[p - 1] | (TC[p - 1] << SIZE), _b(M), _b(W), _b(B), _b(N), _b(TK), _b(SO),
+                                        _b(CHG)[p - 1], _b(M), _b(W), _b(B), _b(N), _b(TK), _b(SO),
                                         LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
                                         _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf),
-                                        _b(ones), _b(SG))
+                                        _b(ones), _b(SG), _b(SL))
                     if more <= cap:
                         break
                     M, W, B, N, TK, SO, order, gbuf = _grow(M, W, B, N, TK, SO, order, more)
@@ -722,14 +768,14 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 mode = RETURN
                 continue
             rk = RK[p, s]
-            # the list two plies up (at ply 1: the opponent's root plays; at the root: none) and the lines touched
+            # the list two plies up (at ply 1: the opponent's root plays; at the root: none) and the squares changed
             b0 = p - 2 if p >= 2 else (RB if p == 1 else z - 1)
             nb0 = nmv[p - 2] - 1 if p >= 2 else (nroot1 if p == 1 else z)
-            t0r = TR[p - 2] | TR[p - 1] if p >= 2 else (TR[0] if p == 1 else z)
-            t0c = TC[p - 2] | TC[p - 1] if p >= 2 else (TC[0] if p == 1 else z)
+            for ln in range(2 * SIZE):
+                since[ln] = CHG[p - 2, ln] | CHG[p - 1, ln] if p >= 2 else (CHG[0, ln] if p == 1 else every[ln])
             while True:
                 n = _plays(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), p, _b(rk), _b(M), _b(W), _b(B), _b(N), _b(TK), p, b0,
-                           nb0, t0r, t0c, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+                           nb0, _b(since), _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
                            _b(span), tb, _b(counts), _b(gbuf))
                 if n <= cap:
                     break
@@ -797,6 +843,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 gain[p] = 0
                 TR[p] = 0
                 TC[p] = 0
+                for ln in range(2 * SIZE):
+                    CHG[p, ln] = 0
                 passed[p + 1] = 1
                 bh[p + 1] = bh[p]
             else:
@@ -813,7 +861,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                               borrowed_checks(checks),
                               _b(lval), _b(M)[p], _b(W)[p], _b(B)[p], _b(N)[p], mi, _b(rk), _b(rows), _b(cols))
                 gain[p] = sc
-                TR[p], TC[p] = _touched(_b(OC)[p + 1], _b(rows), _b(cols), m)
+                TR[p], TC[p] = _changes(_b(OC)[p + 1], _b(rows), _b(cols), m, _b(CHG)[p])
                 passed[p + 1] = 0
                 bh[p + 1] = bh[p] ^ _play_hash(_b(M), _b(W), _b(B), _b(N), p, mi, _b(zsq))
             # val = gain - child's value, so the child's window is shifted; after the first move a null window

@@ -502,7 +502,7 @@ def _starts_kernel(best_only: bool):
     of the search's code."""
 
     def find(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, span, empty_board, obj, mtab,
-             lmask=ALL_LINES):
+             lmask=ALL_LINES, chg=None):
         rmask = _rack_mask(counts)
         rkey = _rack_key(counts)
         n_rack = nblank
@@ -684,6 +684,14 @@ def _starts_kernel(best_only: bool):
                         break
                     first = s + lsb_index(rest)
                     em &= ~((np.int64(1) << first) - 1)
+                    if chg is not None:  # the plays whose squares and the two beside them hold a changed one
+                        lo = max(s - 1, 0)
+                        cl = chg[d * SIZE + i] >> lo
+                        if cl == 0:
+                            break
+                        c0 = lo + lsb_index(cl)  # (the first changed square from s - 1 on: ends from c0 - 1 on)
+                        if c0 >= 1:
+                            em &= ~((np.int64(1) << (c0 - 1)) - 1)
                     if em == 0:
                         continue
                     if lines[d, i, first] != EMPTY:
@@ -761,7 +769,7 @@ def _search_kernel(best_only: bool):
     trie = not best_only
 
     def search(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span, empty_board,
-               reach, wtabs, obj, out, t0, n0, tri, lmask=ALL_LINES):
+               reach, wtabs, obj, out, t0, n0, tri, lmask=ALL_LINES, chg=None):
         """Find the starts of one position's plays (line ``(d, i)``, start square ``s``) and walk the DAWG from
         each; columns of ``starts``: direction, line, start square ``s``, mask of valid ends, first square ``f``
         every play covers, the letters allowed on ``f``, upper bound, the whole-rack end (-1: none), the multiset
@@ -782,7 +790,10 @@ def _search_kernel(best_only: bool):
         value of a leave smaller than the rack: with equity, where exchanging is allowed, a play below it is never
         the best move): the best play of objective at least that (the same play as without the floor when the best
         reaches it), ``n`` = 0 when none does. The floor prunes from the first start on: two-blank racks' equity
-        searches take ~0.6x the time. ``lmask``: the lines to generate on (bits as :data:`ALL_LINES`).
+        searches take ~0.6x the time. ``lmask``: the lines to generate on (bits as :data:`ALL_LINES`); ``chg`` (all
+        plays; by line ``d * SIZE + i``, a mask of squares, ``None``: every play): only the plays that cover a
+        square of their line's mask or have one just before or after them (the endgame's plays that the moves
+        since a list changed).
 
         Best only: the best in row 0 by the objective ``scale * score + eqv[kept] + opening`` (``obj``: see
         :func:`._best.best`; ``(1, zeros)``: the score). ``order[:m]`` is a min-heap of keys ``-bound * 512 + start``
@@ -816,7 +827,8 @@ def _search_kernel(best_only: bool):
             _heapify(_b(order), _b(hem), m)
         else:
             starts, m, endbs, lbest, _, _, _, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                     rack_size, bingo, span, empty_board, obj, _b(wtabs[0]), lmask)
+                                                     rack_size, bingo, span, empty_board, obj, _b(wtabs[0]), lmask,
+                                                     chg)
             order = hem = lbest  # read only by the best-only walk
         counts = counts.copy()  # the walk takes tiles from it and gives them back
         rmask0 = _rack_mask(counts)
