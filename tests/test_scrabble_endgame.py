@@ -294,7 +294,8 @@ def test_a_moves_lines_put_back_restore_the_board():
                     # the endgame's boards leave out, which no play changes by)
                     assert (chg[d * 15 + i] >> j) & 1 or (a is CC and a[1, d, i, j] & ~a[0, d, i, j] == 0), \
                         (pos.cgp(), str(play), d, i, j)
-            assert tr == sum(1 << i for i in range(15) if chg[i]) and tc == sum(1 << i for i in range(15) if chg[15 + i])
+            assert tr == sum(1 << i for i in range(15) if chg[i])
+            assert tc == sum(1 << i for i in range(15) if chg[15 + i])
             _endgame._undo_lines(BL, FV, OC, CC, XS, RK, 0, tr, tc)
             for a, b in zip((BL, FV, OC, CC, XS), before):
                 assert np.array_equal(a[1], b), (pos.cgp(), str(play))

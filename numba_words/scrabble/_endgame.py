@@ -348,11 +348,11 @@ def _holds(TK, o, i, rkey, since):
 def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, chg, fmap, lm, wm, lval, rack_size, bingo, dawg, span,
            tabs, counts, gbuf):
     """The plays of rack ``rk`` on ply ``q``'s board into rows of buffer ``o`` (:func:`_gen`); returns their number
-    (rows past the buffers' are counted, not written). ``b < 0``: every play generated (``chg`` all squares); else the ``nb`` plays of
-    buffer ``b`` (the same side two plies up) that the squares ``chg`` changed since (:func:`_changes`) left alone
-    and whose tiles ``rk`` still holds, after a generation of the plays the changes reach. ``fmap``: the 4-bit
-    field of each tile kind in the plays' tile counts (:func:`_sign_row`; the kinds of both racks at the root, at
-    most 14), so that "the rack still holds the play's tiles" is a subtraction."""
+    (rows past the buffers' are counted, not written). ``b < 0``: every play generated (``chg``: every square); else
+    the ``nb`` plays of buffer ``b`` (the same side two plies up) that the squares ``chg`` changed since
+    (:func:`_changes`) left alone and whose tiles ``rk`` still holds, after a generation of the plays the changes
+    reach. ``fmap``: the 4-bit field of each tile kind in the plays' tile counts (:func:`_sign_row`; the kinds of
+    both racks at the root, at most 14), so that "the rack still holds the play's tiles" is a subtraction."""
     cap = M.shape[1]
     n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, chg, fmap, lm, wm, lval, rack_size, bingo, dawg, span,
              tabs, counts, gbuf)
@@ -752,9 +752,9 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                     lp_ok = 1
                 olp = LP if nlp >= 0 else z - 1
                 while True:
-                    rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], olp, nlp, p - 1, nmv[p - 1] - 1,
-                                        _b(CHG)[p - 1], _b(M), _b(W), _b(B), _b(N), _b(TK), _b(SO),
-                                        LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
+                    rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], olp, nlp,
+                                        p - 1, nmv[p - 1] - 1, _b(CHG)[p - 1], _b(M), _b(W), _b(B), _b(N), _b(TK),
+                                        _b(SO), LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
                                         _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf),
                                         _b(ones), _b(SG), _b(SL))
                     if more <= cap:
