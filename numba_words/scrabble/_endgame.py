@@ -434,15 +434,16 @@ def _top(M, W, B, TK, SO, o, n, ordered, since, rkey, bo, bi, bsc):
 
 
 @kernel
-def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W, B, N, TK, SO, pb, fmap, lm, wm,
-             lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf, ones, SG, SL):
+def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W, B, N, TK, SO, ordered, pb, fmap, lm,
+             wm, lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf, ones, SG, SL):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``pb ..`` as scratch.
 
     A side's plays are segments, never merged: each a generation whose plays are still plays unless a move since
     changed a square on or beside them or took their tiles from the rack (:func:`_holds`). ``o0``/``o1`` (``< 0``:
     none): buffers of ``n0``/``n1`` plays of ``side``/the other side, complete on ply ``p``'s board but for those
-    that the squares ``chg`` changed (by line, :func:`_changes`), ordered by score in ``SO``; each step generates
+    that the squares ``chg`` changed (by line, :func:`_changes`), with ``ordered`` ordered by score in ``SO``
+    (:func:`_by_score`; a parent's first leaf scans them unordered: most parents end there); each step generates
     the plays that the squares changed since the side's last generation reach, and takes the best of its segments.
     ``SG`` (4, segments), ``SL`` (segments + 5, ``2 * SIZE``): scratch. Returns ``(value, plays needed)``: a second
     value above the buffers' rows means "call again with more room"."""
@@ -474,7 +475,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
         if o >= 0:
             SG[0, ns] = o
             SG[1, ns] = n0 if t == 0 else n1
-            SG[2, ns] = 1 | (st << 1)
+            SG[2, ns] = np.int64(ordered) | (st << 1)
             for ln in range(2 * SIZE):
                 SL[ns, ln] = chg[ln]
             ns += 1
@@ -643,7 +644,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     CHG = np.zeros((NP, 2 * SIZE), np.int64)  # the squares the move tried at ply p changed, by line (_changes)
     since = np.empty(2 * SIZE, np.int64)  # (at a node: those of the two moves since the list two plies up)
     every = np.full(2 * SIZE, (1 << SIZE) - 1, np.int64)  # (every square: every play)
-    lp_ok = np.int64(0)  # LP and SO[D - 1] are the current parent's
+    lp_ok = np.int64(0)  # LP is the current parent's (1), and with SO[LP], SO[D - 1] (2)
+    rv_first = np.int64(0)  # a child of the current parent was valued by a playout
     nlp = np.int64(-1)  # LP's plays (-1: none, the side to move holds a blank)
     order = np.empty((NP, cap + 1), np.int64)
     nmv = np.zeros(NP, np.int64)
@@ -729,7 +731,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         mode = RETURN
                         continue
             if dl == 0:
-                while lp_ok == 0:  # the parent's list by score, and the list of the side to move on its board
+                while lp_ok == 0:  # the list of the side to move on the parent's board
                     nlp = -1
                     if RK[p, s, 0] == 0:
                         if p == 1:  # the opponent's root plays
@@ -747,15 +749,20 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                                 M, W, B, N, TK, SO, order, gbuf = _grow(M, W, B, N, TK, SO, order, nlp)
                                 cap = M.shape[1]
                                 continue
+                    lp_ok = 1
+                if lp_ok == 1 and rv_first:  # a second child: both lists by score, for this and the next ones
+                    if nlp >= 0:
                         _by_score(_b(M), _b(SO), LP, nlp)
                     _by_score(_b(M), _b(SO), p - 1, nmv[p - 1] - 1)
-                    lp_ok = 1
+                    lp_ok = 2
+                rv_first = 1
                 olp = LP if nlp >= 0 else z - 1
+                ordd = lp_ok == 2
                 while True:
                     rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], olp, nlp,
                                         p - 1, nmv[p - 1] - 1, _b(CHG)[p - 1], _b(M), _b(W), _b(B), _b(N), _b(TK),
-                                        _b(SO), LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg),
-                                        _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf),
+                                        _b(SO), ordd, LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
+                                        _b(dawg), _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf),
                                         _b(ones), _b(SG), _b(SL))
                     if more <= cap:
                         break
@@ -809,6 +816,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
             nmv[p] = n + 1
             if p == D - 1:
                 lp_ok = 0
+                rv_first = 0
             idx[p] = 0
             fresh[p] = 1
             best[p] = -INF
