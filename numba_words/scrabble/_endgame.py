@@ -165,12 +165,18 @@ def _changes(oc, rows, cols, m, chg):
                 c += step
             if 0 <= c < SIZE:
                 chg[SIZE + c] |= np.int64(1) << r0
-    tr = np.int64(0)
-    tc = np.int64(0)
-    for i in range(SIZE):
-        tr |= np.int64(chg[i] != 0) << i
-        tc |= np.int64(chg[SIZE + i] != 0) << i
-    return tr, tc
+    lines = _changed_lines(chg)
+    return lines & ((1 << SIZE) - 1), lines >> SIZE
+
+
+@inline
+def _changed_lines(chg):
+    """The lines of ``chg`` (:func:`_changes`) that hold a changed square: bit ``d * SIZE + i`` (the generator's line
+    mask)."""
+    lines = np.int64(0)
+    for ln in range(2 * SIZE):
+        lines |= np.int64(chg[ln] != 0) << ln
+    return lines
 
 
 @inline
@@ -196,11 +202,9 @@ def _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, chg):
     (no DAWG walk: the cross-checks of both directions say which letters make both words): on every empty
     square next to a tile, across when it has a tile left or right, else down; those that the changed squares
     ``chg`` (see :func:`_changes`; every square: every play) reach. Returns their number."""
-    tr = np.int64(0)
-    tc = np.int64(0)
-    for i in range(SIZE):
-        tr |= np.int64(chg[i] != 0) << i
-        tc |= np.int64(chg[SIZE + i] != 0) << i
+    lines = _changed_lines(chg)
+    tr = lines & ((1 << SIZE) - 1)
+    tc = lines >> SIZE
     cap = M.shape[1]
     t = np.int64(0)
     while rk[t] == 0:
@@ -311,9 +315,7 @@ def _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, chg, fmap, lm, wm, lval, 
     nt = np.int64(0)
     for k in range(rk.shape[0]):
         nt += rk[k]
-    lmask = np.int64(0)
-    for ln in range(2 * SIZE):
-        lmask |= np.int64(chg[ln] != 0) << ln
+    lmask = _changed_lines(chg)
     n = np.int64(0)
     if nt == 1:
         n = _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, chg)
