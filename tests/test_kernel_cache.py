@@ -1,5 +1,6 @@
 """Numba's on-disk cache of the package's kernels goes stale when a kernel's callee in another module changes
-(``_jit._stamp_package_kernels``), and ``numba_words.compiled`` sees it."""
+(``_jit._stamp_package_kernels``), and ``numba_words.compiled`` sees it; ``_jit.compiled_entry`` finds the compiled
+code for given argument types."""
 from __future__ import annotations
 
 import os
@@ -7,6 +8,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import numpy as np
 
 import numba_words
 
@@ -45,3 +48,20 @@ def test_package_kernels_use_the_stamped_locators():
     from numba_words.lexicon._dawg import check_arrays
 
     assert type(check_arrays._cache._impl.locator).__name__.startswith("NumbaWords")
+
+
+def test_compiled_entry_is_the_dispatchers_code_for_those_types():
+    import numba
+
+    from numba_words._jit import compiled_entry
+
+    @numba.njit
+    def f(a, k):
+        return a.sum() * k
+
+    x = np.arange(4.0)
+    assert compiled_entry(f, (x, 2)) is f  # nothing compiled yet: the dispatcher
+    assert f(x, 2) == 12.0
+    entry = compiled_entry(f, (x, 2))
+    assert entry is not f and entry(x, 3) == 18.0
+    assert compiled_entry(f, (x.astype(np.int32), 2)) is f  # other types: not compiled, the dispatcher

@@ -81,7 +81,8 @@ def test_best_by_score_and_equity_are_the_full_lists_best(twl):
     """best() and best("equity") (the pruned searches: leave bounds, word map, whole-rack filter) return the same
     play as sorting every play, with a random leave table and the default one, over many racks with and without
     blanks (a roomy bag, so that two-blank racks fit beside any board), on the stored midgame positions, the
-    empty board (the opening vowel penalty) and with the bag emptied (going out, tiles kept)."""
+    empty board (the opening vowel penalty) and with the bag emptied (going out, tiles kept); a second call (the
+    kernel's compiled entry, called without its dispatcher) returns the same play."""
     roomy = dataclasses.replace(SCRABBLE, name="scrabble-roomy", counts={k: 2 * n for k, n in SCRABBLE.counts.items()},
                                 blanks=4, _arrays={})
     table = Leaves(roomy, name="random")
@@ -116,6 +117,8 @@ def test_best_by_score_and_equity_are_the_full_lists_best(twl):
         for by in ("score", "equity"):
             a, b = p.best(by), full.best(by)
             assert (a is None) == (b is None), (p.cgp(), by)
+            again = p.best(by)  # (a second call: the compiled code for its arguments, called directly)
+            assert str(again) == str(a), (p.cgp(), by)
             if a is None:
                 continue
             assert str(a) == str(b) and a.score == b.score, (p.cgp(), by, str(a), str(b))

@@ -14,6 +14,7 @@ from itertools import product
 
 import numpy as np
 
+from .._jit import compiled_entry
 from ..lexicon import Lexicon
 from . import cgp as _cgp
 from ._best import search_rack
@@ -97,8 +98,9 @@ def best_array(position, board, counts, nb, by: str, exchange_floor: bool = Fals
 
 def _best_plan(position, board, by: str, exchange_floor: bool, blank_floor: bool) -> tuple | None:
     """The kernel call of :func:`best_array` made ready, for a rack of at most two blanks (else ``None``):
-    ``(args, n0, again)``: :func:`._best.search_rack`'s arguments but the last two, its ``n0`` (the exchange
-    floor) and whether to search again without the floor when no play reaches it."""
+    ``(args, n0, again, fn)``: :func:`._best.search_rack`'s arguments but the last two, its ``n0`` (the exchange
+    floor), whether to search again without the floor when no play reaches it, and the kernel to call
+    (:func:`._best.search_rack`; after a first call its compiled code for these arguments)."""
     counts, nb = position._rack_arrays()
     if nb > 2:
         return None
@@ -109,7 +111,7 @@ def _best_plan(position, board, by: str, exchange_floor: bool, blank_floor: bool
         floor = exchange_floor or (blank_floor and nb > 0 and exchange_allowed(position))
     # (NumPy integer scalars as Python ints: the same int64 to the kernel, dispatched in ~15 against ~60 ns each)
     args = tuple(int(a) if isinstance(a, np.integer) else a for a in best_args(board, counts, nb, eq))
-    return args, 1 if floor else 0, floor and not exchange_floor
+    return args, 1 if floor else 0, floor and not exchange_floor, search_rack
 
 
 class Position:
@@ -304,16 +306,18 @@ class Position:
         leaves = self.__dict__.get("_leaves")  # (None: the variant's shipped table, which never changes)
         plan = self.__dict__.get("_plan")
         if plan is None or plan[0] != key or plan[1] is not board or plan[2] is not leaves:
-            plan = self._plan = (key, board, leaves, _best_plan(self, board, by, exchange_floor, blank_floor))
+            plan = self._plan = [key, board, leaves, _best_plan(self, board, by, exchange_floor, blank_floor)]
         call = plan[3]
         if call is None:  # three blanks or more: the walk
             arr = best_array(self, board, *self._rack_arrays(), by, exchange_floor, blank_floor)
             return Play(arr[0], self) if len(arr) else None
-        args, n0, again = call
+        args, n0, again, fn = call
         out = np.empty(REC, np.uint8)
-        n, _ = search_rack(*args, out, n0)
+        n, _ = fn(*args, out, n0)
         if n == 0 and again:
-            n, _ = search_rack(*args, out, 0)
+            n, _ = fn(*args, out, 0)
+        if fn is search_rack:  # the compiled code for these arguments' types, called directly from now on
+            plan[3] = (args, n0, again, compiled_entry(search_rack, (*args, out, n0)))
         return Play(as_plays(out, 1)[0], self) if n else None
 
     best_play = best
