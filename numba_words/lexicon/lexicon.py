@@ -17,6 +17,7 @@ from typing import Iterable
 
 import numpy as np
 
+from .._memory import on_huge_pages
 from ..errors import InvalidWordError, LexiconError, quote
 from . import _bitsets, _dawg, _queries, _wordarrays, cache
 from .alphabet import ENGLISH, Alphabet
@@ -387,7 +388,8 @@ class Lexicon:
             with self._derived_lock:
                 hit = self._derived.get(key)
                 if hit is None:
-                    hit = self._derived[key] = self._load_or_build(key, build) if persist else build(self)
+                    hit = self._load_or_build(key, build) if persist else build(self)
+                    hit = self._derived[key] = on_huge_pages(hit) if persist else hit
         return hit
 
     def _load_or_build(self, key: str, build):

@@ -20,6 +20,7 @@ import threading
 import numpy as np
 
 from .._jit import inline, kernel, prefetch
+from .._memory import on_huge_pages
 from ..bits import popcount
 
 SIZE = 15
@@ -63,7 +64,7 @@ def span_table() -> np.ndarray:
     if _TABLE is None:
         with _TABLE_LOCK:
             if _TABLE is None:
-                _TABLE = _build()
+                _TABLE = on_huge_pages(_build())  # (read at random: see :mod:`numba_words._memory`)
     return _TABLE
 
 

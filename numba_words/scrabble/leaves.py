@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .._memory import on_huge_pages
 from . import _leaves, _movegen, klv
 from ._tables import N_CODES, SIZE
 from .errors import InvalidLeavesError, InvalidRackError, short
@@ -68,7 +69,7 @@ class Leaves:
         self.caps = _caps(self.variant)
         self._G, self._P, n = _rank_tables(self.variant, self.max_size)
         if values is None:
-            self.milli = np.zeros(n, np.int32)
+            self.milli = on_huge_pages(np.zeros(n, np.int32))  # (read at random: see :mod:`numba_words._memory`)
         else:
             v = np.asarray(values, np.float64)
             if v.shape != (n,):
@@ -76,7 +77,7 @@ class Leaves:
                                          f"{self.max_size} tiles, got {v.shape}")
             if not np.isfinite(v).all() or np.abs(v).max(initial=0) > 1e6:
                 raise InvalidLeavesError("leave values must be finite numbers of at most 10^6 points")
-            self.milli = np.round(v * 1000).astype(np.int32)
+            self.milli = on_huge_pages(np.round(v * 1000).astype(np.int32))
         self.tiles = "?" + self.variant.alphabet
         self._kind = {ch: k for k, ch in enumerate(self.tiles)}
 
