@@ -118,23 +118,50 @@ def test_incremental_cross_checks_equal_full(twl):
         np.testing.assert_array_equal(getattr(fresh, k), getattr(b, k))
 
 
-def test_incremental_cross_checks_after_every_random_play(twl):
-    """After every play of random games (random legal plays, with blanks: long words, parallels, hooks), the
-    incrementally updated cross-checks and cross-scores equal those computed from scratch."""
+def _random_games(twl, seeds, moves, seed):
+    """The board after every play of random games (random legal plays: long words, parallels, hooks, blanks)."""
     import random
 
-    rng = random.Random(7)
-    checked = 0
-    for game in range(8):
-        g = Game("scrabble", twl, seed=100 + game)
-        while not g.over and len(g.moves) < 30:
+    rng = random.Random(seed)
+    for s in seeds:
+        g = Game("scrabble", twl, seed=s)
+        while not g.over and len(g.moves) < moves:
             plays = g.legal_plays()
             if not len(plays):
                 break
             g.play(plays[rng.randrange(len(plays))])
-            _assert_checks_fresh(g.board)
-            checked += 1
+            yield g.board
+
+
+def test_incremental_cross_checks_after_every_random_play(twl):
+    """After every play of random games, the incrementally updated cross-checks and cross-scores equal those
+    computed from scratch."""
+    checked = 0
+    for board in _random_games(twl, range(100, 108), 30, 7):
+        _assert_checks_fresh(board)
+        checked += 1
     assert checked > 100
+
+
+def test_cross_check_memo_gives_the_checks_computed_afresh(twl):
+    """``square_check`` through one memo shared by many boards (random games) gives every empty square's check
+    and cross-score as computed without it, both when the memo first meets the letters around a square and when
+    it finds them there (a second pass over the same boards)."""
+    memo = _cross.cross_memo()
+    boards = [b.copy() for b in _random_games(twl, range(300, 304), 24, 11)]
+    checked = 0
+    for _ in range(2):
+        for b in boards:
+            for d in range(2):
+                for i in range(15):
+                    for j in range(15):
+                        if b.lines[d, i, j] != 255:
+                            continue
+                        want = _cross.square_check(b.lines, b.fv, b.dawg, b.checks, d, i, j)
+                        got = _cross.square_check(b.lines, b.fv, b.dawg, b.checks, d, i, j, memo)
+                        assert got == want, (d, i, j)
+                        checked += 1
+    assert checked > 20_000 and (memo[0] != 0).sum() > 200
 
 
 def test_in_line_checks_are_the_substrings_of_words(twl):

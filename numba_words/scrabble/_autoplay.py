@@ -253,9 +253,10 @@ def pick_equity(rk, n, meta, words, bm, nm, nbag, opp_pts, can_exchange, empty_b
 
 
 @kernel
-def make_play(lines, fv, occ, cc, xs, dawg, checks, lval, meta, words, bm, nm, i, rk, rows, cols):
+def make_play(lines, fv, occ, cc, xs, dawg, checks, lval, meta, words, bm, nm, i, rk, rows, cols, memo=None):
     """Put the play of row ``i`` on the board (letters, values, occupancy, cross-checks) and take its tiles from
-    the rack ``rk`` (by kind); ``rows``/``cols``: scratch (8). Returns the number of tiles placed."""
+    the rack ``rk`` (by kind); ``rows``/``cols``: scratch (8); ``memo``: see :func:`._cross.square_check`. Returns
+    the number of tiles placed."""
     r0 = np.int64(meta[i, 0])
     c0 = np.int64(meta[i, 1])
     d = np.int64(meta[i, 2])
@@ -284,7 +285,7 @@ def make_play(lines, fv, occ, cc, xs, dawg, checks, lval, meta, words, bm, nm, i
             else:
                 rk[L + 1] -= 1
     _cross.update_checks(_b(lines), _b(fv), _b(dawg), _cross.borrowed_checks(checks), _b(cc), _b(xs),
-                         rows[:m], cols[:m])
+                         rows[:m], cols[:m], memo)
     return m
 
 

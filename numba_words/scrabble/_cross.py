@@ -46,14 +46,67 @@ def _run(lines, d, i, j):
     return a, b
 
 
+MEMO_BITS = 13
+
+
+def cross_memo() -> np.ndarray:
+    """An empty memo of perpendicular-word checks for :func:`square_check` (``2 ** MEMO_BITS`` entries, 128 kB):
+    row 0 the key of the letters around a square (:func:`_memo_key`), row 1 their check. For one lexicon and
+    alphabet, one thread."""
+    return np.zeros((2, 1 << MEMO_BITS), np.int64)
+
+
 @kernel
-def square_check(lines, fv, dawg, checks, d, i, j):
+def square_check(lines, fv, dawg, checks, d, i, j, memo=None):
     """``(mask, cross_score)`` for square ``j`` of line ``i`` in orientation ``d`` (must be empty): the
-    perpendicular word's check and the in-line check (see the module)."""
-    mask, score = _cross_check(lines, fv, dawg, checks[0], d, i, j)
+    perpendicular word's check and the in-line check (see the module). With ``memo`` (:func:`cross_memo`), the
+    perpendicular check of the same letters around the square is looked up there (and kept there when missing):
+    the endgame's playouts check the same few words' squares again and again."""
+    if memo is None:
+        mask, score = _cross_check(lines, fv, dawg, checks[0], d, i, j)
+    else:
+        mask, score = _cross_check_memo(lines, fv, dawg, checks[0], d, i, j, memo)
     if mask == 0:
         return mask, score
     return _in_line(_b(lines), borrowed_checks(checks), d, i, j, mask), score
+
+
+@inline
+def _memo_key(lines, o, j, a, b, i):
+    """The letters of squares ``a..b`` of line ``j`` (orientation ``o``) but square ``i``, and where ``i`` is among
+    them, exactly in one positive int64: 5 bits a letter, then the count and ``i - a`` (4 bits each); 0 when
+    there are more than 11 letters (no key)."""
+    n = b - a
+    if n > 11:
+        return np.int64(0)
+    key = (np.int64(n) << 55) | (np.int64(i - a) << 59)
+    sh = np.int64(0)
+    for k in range(a, b + 1):
+        if k != i:
+            key |= np.int64(lines[o, j, k]) << sh
+            sh += 5
+    return key
+
+
+@inline
+def _cross_check_memo(lines, fv, dawg, full, d, i, j, memo):
+    """:func:`_cross_check` through ``memo`` (see :func:`square_check`)."""
+    o = 1 - d
+    a, b = _run(lines, o, j, i)
+    if a == i and b == i:
+        return np.int64(full), np.int64(-1)
+    key = _memo_key(lines, o, j, a, b, i)
+    h = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - MEMO_BITS))
+    if key != 0 and memo[0, h] == key:
+        score = np.int64(0)
+        for k in range(a, b + 1):
+            score += fv[o, j, k]  # (0 on square i: empty)
+        return memo[1, h], score
+    mask, score = _cross_check(lines, fv, dawg, full, d, i, j)
+    if key != 0:
+        memo[0, h] = key
+        memo[1, h] = mask
+    return mask, score
 
 
 @kernel
@@ -154,8 +207,9 @@ def all_checks(lines, fv, dawg, checks, cc, xs):
 
 
 @kernel
-def update_checks(lines, fv, dawg, checks, cc, xs, rows, cols):
-    """Incremental update after tiles were placed at ``(rows[k], cols[k])`` (already in ``lines``/``fv``).
+def update_checks(lines, fv, dawg, checks, cc, xs, rows, cols, memo=None):
+    """Incremental update after tiles were placed at ``(rows[k], cols[k])`` (already in ``lines``/``fv``);
+    ``memo``: see :func:`square_check`.
 
     Only the empty squares at the ends of the runs through the new tiles can change: ``cc[0, r, c]`` depends on
     the tiles of column ``c`` (its cross word) and of row ``r`` (its in-line check), ``cc[1, c, r]`` the other way
@@ -203,7 +257,7 @@ def update_checks(lines, fv, dawg, checks, cc, xs, rows, cols):
                 if (done[df, lf] >> qf) & 1 == 0:
                     done[df, lf] |= np.int64(1) << qf
                     m, s = square_check(_b(lines), _b(fv), _b(dawg), borrowed_checks(checks), df,
-                                        lf, qf)
+                                        lf, qf, memo)
                     cc[df, lf, qf] = m
                     xs[df, lf, qf] = s
                 if (done[dn, ln] >> qn) & 1 == 0 and cc[dn, ln, qn] != 0:

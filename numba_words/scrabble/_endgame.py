@@ -43,7 +43,7 @@ import numpy as np
 
 from .._jit import borrowed as _b, inline, kernel
 from ._autoplay import _rack_pts, best_play, gen_plays, make_play
-from ._cross import borrowed_checks
+from ._cross import MEMO_BITS, borrowed_checks
 from ..bits import lsb_index
 from ._movegen import ALL_LINES, REC
 from ._tables import EMPTY, SIZE
@@ -437,7 +437,8 @@ def _top(M, W, B, TK, SO, o, n, ordered, since, rkey, bo, bi, bsc):
 
 @kernel
 def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W, B, N, TK, SO, ordered, pb, fmap, lm,
-             wm, lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf, ones, SG, SL):
+             wm, lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf, ones, SG, SL,
+             memo):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``pb ..`` as scratch.
 
@@ -448,7 +449,8 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
     (:func:`_by_score`; a parent's first leaf scans them unordered: most parents end there); each step generates
     the plays that the squares changed since the side's last generation reach, and takes the best of its segments.
     ``SG`` (4, segments), ``SL`` (segments + 5, ``2 * SIZE``): scratch. Returns ``(value, plays needed)``: a second
-    value above the buffers' rows means "call again with more room"."""
+    value above the buffers' rows means "call again with more room". ``memo``: the cross-checks' (see
+    :func:`._cross.square_check`)."""
     _copy_ply(BL, FV, OC, CC, XS, RK, p)
     cap = M.shape[1]
     nseg = SG.shape[1]
@@ -542,7 +544,7 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
                 v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
                 break
             m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, borrowed_checks(checks), lval, M[bo],
-                          W[bo], B[bo], N[bo], bi, rk, rows, cols)
+                          W[bo], B[bo], N[bo], bi, rk, rows, cols, memo)
             _changes(OC[q], rows, cols, m, SL[MOVE])
             for ln in range(2 * SIZE):
                 c = SL[MOVE, ln]
@@ -619,6 +621,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     CC = np.empty((NP, 2, SIZE, SIZE), np.int64)
     XS = np.empty((NP, 2, SIZE, SIZE), np.int64)
     RK = np.empty((NP, 2, K), np.int64)
+    memo = np.zeros((2, 1 << MEMO_BITS), np.int64)  # the cross-checks' (:func:`._cross.square_check`)
     for d in range(2):
         for i in range(SIZE):
             OC[0, d, i] = occ[d, i]
@@ -765,7 +768,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                                         p - 1, nmv[p - 1] - 1, _b(CHG)[p - 1], _b(M), _b(W), _b(B), _b(N), _b(TK),
                                         _b(SO), ordd, LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
                                         _b(dawg), _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf),
-                                        _b(ones), _b(SG), _b(SL))
+                                        _b(ones), _b(SG), _b(SL), _b(memo))
                     if more <= cap:
                         break
                     M, W, B, N, TK, SO, order, gbuf = _grow(M, W, B, N, TK, SO, order, more)
@@ -869,7 +872,8 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 rk = RK[p + 1, s]
                 m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg),
                               borrowed_checks(checks),
-                              _b(lval), _b(M)[p], _b(W)[p], _b(B)[p], _b(N)[p], mi, _b(rk), _b(rows), _b(cols))
+                              _b(lval), _b(M)[p], _b(W)[p], _b(B)[p], _b(N)[p], mi, _b(rk), _b(rows), _b(cols),
+                              _b(memo))
                 gain[p] = sc
                 TR[p], TC[p] = _changes(_b(OC)[p + 1], _b(rows), _b(cols), m, _b(CHG)[p])
                 passed[p + 1] = 0
