@@ -165,6 +165,11 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
     return sz, sk, spre, sl, sm, co, cofs, scs
 
 
+BINGO_FIRST = np.int64(1) << 54
+"""Subtracted from a heap key of :func:`search_words` to pop its group before every group without it (bounds
+are below ``2 ** 40``, keys ``-bound * 8192 + group``)."""
+
+
 @inline
 def _leave_bound(lw, no_tile, kept, nbo):
     """The leave part of :func:`._movegen._starts_best`'s bound of a span (``lw``: its leave bounds by row): keeping
@@ -255,8 +260,18 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
                 if bd > gr[gb, g]:
                     gr[gb, g] = bd
     hk = gr[4]
+    # by equity with two blanks, the groups that play the whole rack first (each by its bound), then the others: a
+    # bingo is most often the best play of such a rack, and found first it bounds the rest, whose leaves keep the
+    # blanks (their bounds came first, and a third of their lookups were below the bingo found later)
+    first = nblank >= 2 and ref
     for g in range(ng):  # (groups <= pairs <= 2 * 15 * 15 * 15 < 8192; bounds < 2 ** 40)
         hk[g] = -gr[gb, g] * 8192 + g
+        if first:
+            x0 = gr[gx, g]
+            e0 = gr[ge, g]
+            msk = ((np.int64(1) << (e0 + 1)) - 1) ^ ((np.int64(1) << starts[2, x0]) - 1)
+            if popcount(~occ[starts[0, x0], starts[1, x0]] & msk) == rack_size:
+                hk[g] -= BINGO_FIRST
     hn = ng
     kheapify(_b(hk), hn)
     lst = ws[at:at + 2 * SIZE]  # per line: whether lkc below is filled (when a group of it is popped)
@@ -280,6 +295,10 @@ def search_words(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size
         key, hn = kheap_pop(_b(hk), hn)
         g = key & 8191
         bound = -(key >> 13)
+        if bound > BINGO_FIRST >> 14:  # (a whole-rack group of a blank rack: the others come after)
+            bound -= BINGO_FIRST >> 13
+            if n > 0 and bound < bscore:
+                continue
         if n > 0 and bound < bscore:
             break
         x0 = gr[gx, g]
