@@ -265,8 +265,8 @@ def test_best_through_the_api_is_the_full_list_first_with_many_blanks(twl):
 
 
 def test_best_follows_the_position_as_its_board_and_racks_change(twl):
-    """The arguments the best-play search keeps on a board and a position (per board version, rack and leave
-    table) never outlive a change: through a game that plays on one position object in place, and on copies of
+    """The arguments the best-play search keeps on a board and a position (per objective, board version, rack and
+    leave table) never outlive a change: through a game that plays on one position object in place, and on copies of
     it that play on, ``best`` by equity and by score stays the first of every play ranked, on both."""
     from numba_words.scrabble import Game
 
@@ -288,10 +288,11 @@ def test_best_follows_the_position_as_its_board_and_racks_change(twl):
                           [t[3] for t in tiles])
             q.rack = p.rack[:2]
             for pos in (q, p):
-                b, full = pos.best(by="equity"), pos.legal_plays().best("equity")
-                assert (b is None) == (full is None)
-                if b is not None:
-                    assert (b.word, b.coord, b.score) == (full.word, full.coord, full.score)
+                for by in ("equity", "score"):  # (a kept set of arguments per objective)
+                    b, full = pos.best(by=by), pos.legal_plays().best(by)
+                    assert (b is None) == (full is None)
+                    if b is not None:
+                        assert (b.word, b.coord, b.score) == (full.word, full.coord, full.score)
         mv = p.best_move()
         g.play("pass" if mv is None else (mv.notation if not hasattr(mv, "word") else mv))
         checked += 1

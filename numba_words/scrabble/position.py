@@ -299,14 +299,19 @@ class Position:
                 if round(best.equity * 1000) < round(best_exchange(self).equity * 1000):
                     return None
             return best
-        # the kernel's arguments kept on the position while its board, racks and leave table stay (a call then
-        # costs the kernel's dispatch and ~1 us of Python: ~5 us went into making them, positions in turn)
+        # the kernel's arguments kept on the position, one set per objective, while its board, racks and leave
+        # table stay (a call then costs the kernel and ~1 us of Python: ~5 us went into making them, positions in
+        # turn)
         board = self.board
-        key = (board.version, self._rack, self._opp_rack, by, exchange_floor, blank_floor)
+        key = (board.version, self._rack, self._opp_rack)
         leaves = self.__dict__.get("_leaves")  # (None: the variant's shipped table, which never changes)
-        plan = self.__dict__.get("_plan")
+        plans = self.__dict__.get("_plans")
+        if plans is None:
+            plans = self._plans = {}
+        plan = plans.get((by, exchange_floor, blank_floor))
         if plan is None or plan[0] != key or plan[1] is not board or plan[2] is not leaves:
-            plan = self._plan = [key, board, leaves, _best_plan(self, board, by, exchange_floor, blank_floor)]
+            plan = [key, board, leaves, _best_plan(self, board, by, exchange_floor, blank_floor)]
+            plans[(by, exchange_floor, blank_floor)] = plan
         call = plan[3]
         if call is None:  # three blanks or more: the walk
             arr = best_array(self, board, *self._rack_arrays(), by, exchange_floor, blank_floor)
@@ -580,6 +585,7 @@ class Position:
     def copy(self) -> "Position":
         p = object.__new__(Position)
         p.__dict__.update(self.__dict__)
+        p.__dict__.pop("_plans", None)
         p.board = self.board.copy()
         p._plays = p._plays_key = None
         return p
