@@ -120,11 +120,12 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
         counts[c] = 0
     for k in range(1, rk.shape[0]):
         counts[k - 1] = rk[k]
-    wtabs = (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5])
+    # (borrowed views: an array argument costs an atomic reference-count pair a call)
+    wtabs = (_b(tabs[1]), _b(tabs[2]), _b(tabs[3]), _b(tabs[4]), _b(tabs[5]))
     obj = _movegen.score_obj()
-    n, t, tri = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
-                                    span, empty_board, tabs[0], wtabs, obj, rows, np.int64(0), np.int64(0),
-                                    np.empty((0, 5), np.int64), lmask, chg)
+    n, t, tri = _movegen.search_all(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts),
+                                    rk[0], rack_size, bingo, _b(dawg), _b(span), empty_board, _b(tabs[0]), wtabs, obj,
+                                    _b(rows), np.int64(0), np.int64(0), np.empty((0, 5), np.int64), lmask, chg)
     big = rows
     while t >= 0:  # more plays than the rows hold: go on from the start that overflowed (the rows before it and
         # the prefix trie kept) in rows twice as long
@@ -134,7 +135,7 @@ def gen_plays(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
         big = bigger
         n, t, tri = _movegen.search_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg,
                                         span, empty_board, tabs[0], wtabs, obj, big, t, n, tri, lmask, chg)
-    unpack_rows(big, n, meta, words, bm, nm)
+    unpack_rows(_b(big), n, _b(meta), _b(words), _b(bm), _b(nm))
     return n
 
 

@@ -99,14 +99,30 @@ def _undo_lines(BL, FV, OC, CC, XS, RK, p, tr, tc):
             RK[p + 1, s, k] = RK[p, s, k]
 
 
+@inline
+def _dirty(dirty, p, fresh, tr0, tc0, tr1, tc1):
+    """Node ``p`` wrote ply ``p + 1`` (whole when ``fresh``, else the lines of its last move ``tr0``/``tc0`` put back)
+    and then made a move there (lines ``tr1``/``tc1``): ply ``p + 1`` now differs from ply ``p`` on any line, and
+    ply ``p + 2`` from ply ``p + 1`` on those lines too (see :func:`_playout`)."""
+    full = np.int64((1 << SIZE) - 1)
+    dirty[p + 1, 0] = full
+    dirty[p + 1, 1] = full
+    if fresh:
+        dirty[p + 2, 0] = full
+        dirty[p + 2, 1] = full
+    else:
+        dirty[p + 2, 0] |= tr0 | tr1
+        dirty[p + 2, 1] |= tc0 | tc1
+
+
 @kernel
 def _child_ply(BL, FV, OC, CC, XS, RK, p, fresh, tr, tc):
     """Ply ``p + 1`` made equal to ply ``p`` for the next move of node ``p``: copied whole for its first (``fresh``),
     else the last move's lines put back (:func:`_undo_lines`; its children never write ply ``p + 1``)."""
     if fresh:
-        _copy_ply(BL, FV, OC, CC, XS, RK, p)
+        _copy_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p)
     else:
-        _undo_lines(BL, FV, OC, CC, XS, RK, p, tr, tc)
+        _undo_lines(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, tr, tc)
 
 
 @kernel
@@ -318,12 +334,14 @@ def _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, chg, fmap, lm, wm, lval, 
     lmask = _changed_lines(chg)
     n = np.int64(0)
     if nt == 1:
-        n = _single(BL, FV, OC, CC, XS, q, rk, M, W, B, N, o, lm, wm, lval, chg)
+        n = _single(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), q, _b(rk), _b(M), _b(W), _b(B), _b(N), o, _b(lm), _b(wm),
+                    _b(lval), _b(chg))
     elif lmask != 0:
-        n = gen_plays(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0, M[o],
-                      W[o], B[o], N[o], tabs, counts, gbuf, lmask, chg)
+        n = gen_plays(_b(BL)[q], _b(FV)[q], _b(OC)[q], _b(CC)[q], _b(XS)[q], _b(lm), _b(wm), _b(lval), _b(rk), rack_size,
+                      bingo, _b(dawg), _b(span), q < 0, _b(M)[o], _b(W)[o], _b(B)[o], _b(N)[o], tabs, _b(counts), _b(gbuf),
+                      lmask, _b(chg))
     for r in range(min(n, cap)):
-        _sign_row(M, W, B, N, TK, o, r, fmap)
+        _sign_row(_b(M), _b(W), _b(B), _b(N), _b(TK), o, r, _b(fmap))
     return n
 
 
@@ -356,21 +374,21 @@ def _plays(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, b, nb, chg, fmap, lm, w
     reach. ``fmap``: the 4-bit field of each tile kind in the plays' tile counts (:func:`_sign_row`; the kinds of
     both racks at the root, at most 14), so that "the rack still holds the play's tiles" is a subtraction."""
     cap = M.shape[1]
-    n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, chg, fmap, lm, wm, lval, rack_size, bingo, dawg, span,
-             tabs, counts, gbuf)
+    n = _gen(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), q, _b(rk), _b(M), _b(W), _b(B), _b(N), _b(TK), o, _b(chg),
+             _b(fmap), _b(lm), _b(wm), _b(lval), rack_size, bingo, _b(dawg), _b(span), tabs, _b(counts), _b(gbuf))
     if b < 0:
         return n
-    rkey = _rack_key(rk, fmap)
+    rkey = _rack_key(_b(rk), _b(fmap))
     # the plays kept, their rows first noted in TK[o] without a branch (which play is kept follows no pattern a
     # branch predictor learns: that branch was most of this loop's time), then copied
     n0 = n
     last = cap - 1
     for i in range(nb):
         TK[o, min(n, last), 0] = i
-        n += np.int64(_holds(TK, b, i, rkey, chg))
+        n += np.int64(_holds(_b(TK), b, i, rkey, _b(chg)))
     for j in range(n0, min(n, cap)):
         i = TK[o, j, 0]
-        _copy_row(M, W, B, N, b, i, M, W, B, N, o, j)
+        _copy_row(_b(M), _b(W), _b(B), _b(N), b, i, _b(M), _b(W), _b(B), _b(N), o, j)
         TK[o, j, 0] = TK[b, i, 0]
         TK[o, j, 1] = TK[b, i, 1]
     return n
@@ -428,7 +446,7 @@ def _top(M, W, B, TK, SO, o, n, ordered, since, rkey, bo, bi, bsc):
             if ordered:
                 break
             continue
-        if _holds(TK, o, i, rkey, since) and (sc > bsc or _precedes(M, W, B, o, i, bo, bi)):
+        if _holds(_b(TK), o, i, rkey, _b(since)) and (sc > bsc or _precedes(_b(M), _b(W), _b(B), o, i, bo, bi)):
             bo = o
             bi = i
             bsc = sc
@@ -438,7 +456,7 @@ def _top(M, W, B, TK, SO, o, n, ordered, since, rkey, bo, bi, bsc):
 @kernel
 def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W, B, N, TK, SO, ordered, pb, fmap, lm,
              wm, lval, rack_size, bingo, dawg, span, tabs, checks, tile_pts, counts, rows, cols, gbuf, ones, SG, SL,
-             memo):
+             memo, dirty):
     """Greedy value of ply ``p``'s node for ``side`` to move: both sides play their top-scoring play (first in
     generation order among equals) until the game ends. Uses ply ``p + 1``'s board and buffers ``pb ..`` as scratch.
 
@@ -450,8 +468,16 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
     the plays that the squares changed since the side's last generation reach, and takes the best of its segments.
     ``SG`` (4, segments), ``SL`` (segments + 5, ``2 * SIZE``): scratch. Returns ``(value, plays needed)``: a second
     value above the buffers' rows means "call again with more room". ``memo``: the cross-checks' (see
-    :func:`._cross.square_check`)."""
-    _copy_ply(BL, FV, OC, CC, XS, RK, p)
+    :func:`._cross.square_check`). ``dirty[p + 1]``: the lines (rows, columns: as :func:`_changes`) where ply
+    ``p + 1`` may differ from ply ``p``, put back first (a full copy when all are); on return every line the
+    playout's moves changed is put back, and it is 0 (the caller adds the lines it changes in either ply)."""
+    full = np.int64((1 << SIZE) - 1)
+    if dirty[p + 1, 0] == full and dirty[p + 1, 1] == full:
+        _copy_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p)
+    else:
+        _undo_lines(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, dirty[p + 1, 0], dirty[p + 1, 1])
+    utr = np.int64(0)  # the lines the playout's moves changed (:func:`_changes`), put back on return
+    utc = np.int64(0)
     cap = M.shape[1]
     nseg = SG.shape[1]
     npb = nseg - 2
@@ -485,14 +511,15 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
             ns += 1
     nb = 0  # playout buffers kept as segments
     for step in range(64):  # a game ends within 2 * 7 plays and passes
-        rk = RK[q, s]
+        rk = _b(RK)[q, s]  # (borrowed views below: an array argument costs an atomic reference-count pair a call)
         o = pb + nb
         bo = np.int64(-1)
         bi = np.int64(-1)
         bsc = np.int64(-1)
         if rk[0] > 0:  # a blank: the top play alone, by the pruned search (its list would run to thousands of plays)
-            n = best_play(BL[q], FV[q], OC[q], CC[q], XS[q], lm, wm, lval, rk, rack_size, bingo, dawg, span, q < 0,
-                          M[o], W[o], B[o], N[o], tabs, counts)
+            n = best_play(_b(BL)[q], _b(FV)[q], _b(OC)[q], _b(CC)[q], _b(XS)[q], _b(lm), _b(wm), _b(lval), rk,
+                          rack_size, bingo, _b(dawg), _b(span), q < 0, _b(M)[o], _b(W)[o], _b(B)[o], _b(N)[o], tabs,
+                          _b(counts))
             if n > 0:
                 bo = o
                 bi = 0
@@ -503,15 +530,19 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
                     SG[1, k] = 0
         else:
             every = SG[3, s] == 0
-            n = _gen(BL, FV, OC, CC, XS, q, rk, M, W, B, N, TK, o, SL[FULL if every else PEND + s], fmap, lm, wm,
-                     lval, rack_size, bingo, dawg, span, tabs, counts, gbuf)
+            n = _gen(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), q, rk, _b(M), _b(W), _b(B), _b(N), _b(TK), o,
+                     _b(SL)[FULL if every else PEND + s], _b(fmap), _b(lm), _b(wm), _b(lval), rack_size, bingo,
+                     _b(dawg), _b(span), tabs, _b(counts), _b(gbuf))
             if n > cap:
+                _undo_lines(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, utr, utc)
+                dirty[p + 1, 0] = 0
+                dirty[p + 1, 1] = 0
                 return v, n
             for ln in range(2 * SIZE):
                 SL[PEND + s, ln] = 0
             SG[3, s] = 1
-            rkey = _rack_key(rk, fmap)
-            bo, bi, bsc = _top(M, W, B, TK, SO, o, n, False, SL[ZERO], rkey, bo, bi, bsc)
+            rkey = _rack_key(rk, _b(fmap))
+            bo, bi, bsc = _top(_b(M), _b(W), _b(B), _b(TK), _b(SO), o, n, False, _b(SL)[ZERO], rkey, bo, bi, bsc)
             for k in range(ns):
                 if SG[2, k] >> 1 == s:
                     if every:
@@ -520,7 +551,8 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
                         ok = SG[0, k]
                         nk = SG[1, k]
                         ordk = SG[2, k] & 1
-                        bo, bi, bsc = _top(M, W, B, TK, SO, ok, nk, ordk, SL[k], rkey, bo, bi, bsc)
+                        bo, bi, bsc = _top(_b(M), _b(W), _b(B), _b(TK), _b(SO), ok, nk, ordk, _b(SL)[k], rkey, bo, bi,
+                                           bsc)
             if n > 0 and nb < npb - 1:  # kept (the last buffer is scratch for the rest)
                 SG[0, ns] = o
                 SG[1, ns] = n
@@ -534,18 +566,20 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
         sign = np.int64(1) if s == side else np.int64(-1)
         if bo < 0:
             if npass:
-                v += sign * (_rack_pts(RK[q, 1 - s], tile_pts) - _rack_pts(rk, tile_pts))
+                v += sign * (_rack_pts(_b(RK)[q, 1 - s], _b(tile_pts)) - _rack_pts(rk, _b(tile_pts)))
                 break
             npass = 1
         else:
             npass = 0
             v += sign * bsc
-            if np.int64(M[bo, bi, 5]) == _rack_pts(rk, ones):  # out: the game ends, the board is not needed
-                v += sign * 2 * _rack_pts(RK[q, 1 - s], tile_pts)
+            if np.int64(M[bo, bi, 5]) == _rack_pts(rk, _b(ones)):  # out: the game ends, the board is not needed
+                v += sign * 2 * _rack_pts(_b(RK)[q, 1 - s], _b(tile_pts))
                 break
-            m = make_play(BL[q], FV[q], OC[q], CC[q], XS[q], dawg, borrowed_checks(checks), lval, M[bo],
-                          W[bo], B[bo], N[bo], bi, rk, rows, cols, memo)
-            _changes(OC[q], rows, cols, m, SL[MOVE])
+            m = make_play(_b(BL)[q], _b(FV)[q], _b(OC)[q], _b(CC)[q], _b(XS)[q], _b(dawg), borrowed_checks(checks),
+                          _b(lval), _b(M)[bo], _b(W)[bo], _b(B)[bo], _b(N)[bo], bi, rk, _b(rows), _b(cols), _b(memo))
+            tr, tc = _changes(_b(OC)[q], _b(rows), _b(cols), m, _b(SL)[MOVE])
+            utr |= tr
+            utc |= tc
             for ln in range(2 * SIZE):
                 c = SL[MOVE, ln]
                 if c != 0:
@@ -554,6 +588,9 @@ def _playout(BL, FV, OC, CC, XS, RK, p, side, passed, o0, n0, o1, n1, chg, M, W,
                     SL[PEND, ln] |= c
                     SL[PEND + 1, ln] |= c
         s = 1 - s
+    _undo_lines(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, utr, utc)
+    dirty[p + 1, 0] = 0
+    dirty[p + 1, 1] = 0
     return v, np.int64(0)
 
 
@@ -670,6 +707,9 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
     TR = np.zeros(NP, np.int64)  # lines the move tried at ply p touched (across rows, down columns)
     TC = np.zeros(NP, np.int64)
     fresh = np.zeros(NP, np.int64)  # ply p + 1 holds no move of node p's yet (else: ply p + the one in TR/TC[p])
+    # per ply k, the lines (rows, columns) where it may differ from ply k - 1: a playout at node k - 1 puts back
+    # only those (see :func:`_playout`)
+    dirty = np.full((NP + 1, 2), (1 << SIZE) - 1, np.int64)
     need_k = _tile_fields(racks)
     # triangular PV: line[p, j] for j >= p, as (ply's move row, or -1 = pass) copied into pv_* at the root
     PVM = np.zeros((NP, NP, 6), np.int32)
@@ -768,7 +808,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                                         p - 1, nmv[p - 1] - 1, _b(CHG)[p - 1], _b(M), _b(W), _b(B), _b(N), _b(TK),
                                         _b(SO), ordd, LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
                                         _b(dawg), _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf),
-                                        _b(ones), _b(SG), _b(SL), _b(memo))
+                                        _b(ones), _b(SG), _b(SL), _b(memo), _b(dirty))
                     if more <= cap:
                         break
                     M, W, B, N, TK, SO, order, gbuf = _grow(M, W, B, N, TK, SO, order, more)
@@ -852,6 +892,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                     mode = APPLY
                     continue
                 _child_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, fresh[p], TR[p], TC[p])
+                _dirty(_b(dirty), p, fresh[p], TR[p], TC[p], 0, 0)
                 fresh[p] = 0
                 gain[p] = 0
                 TR[p] = 0
@@ -868,6 +909,9 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                     mode = APPLY
                     continue
                 _child_ply(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, fresh[p], TR[p], TC[p])
+                otr = TR[p]
+                otc = TC[p]
+                ofr = fresh[p]
                 fresh[p] = 0
                 rk = RK[p + 1, s]
                 m = make_play(_b(BL)[p + 1], _b(FV)[p + 1], _b(OC)[p + 1], _b(CC)[p + 1], _b(XS)[p + 1], _b(dawg),
@@ -876,6 +920,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                               _b(memo))
                 gain[p] = sc
                 TR[p], TC[p] = _changes(_b(OC)[p + 1], _b(rows), _b(cols), m, _b(CHG)[p])
+                _dirty(_b(dirty), p, ofr, otr, otc, TR[p], TC[p])
                 passed[p + 1] = 0
                 bh[p + 1] = bh[p] ^ _play_hash(_b(M), _b(W), _b(B), _b(N), p, mi, _b(zsq))
             # val = gain - child's value, so the child's window is shifted; after the first move a null window
