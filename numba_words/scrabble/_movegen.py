@@ -816,8 +816,9 @@ def _search_kernel(best_only: bool):
         One call walks every start: each array passed to a (non-inlined) call costs an atomic reference-count
         increment and decrement, which per start was ~10% of the best-only run time."""
         if best_only:
-            starts, m, endbs, lbest, _, _, _, _ = _starts_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                      rack_size, bingo, span, empty_board, obj, _b(wtabs[0]))
+            starts, m, endbs, lbest, _, _, _, _ = _starts_best(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm),
+                                                               _b(wm), _b(lval), _b(counts), nblank, rack_size, bingo,
+                                                               _b(span), empty_board, obj, _b(wtabs[0]))
             # walk order: a heap of (start, ends) entries keyed by bound, high first, ties in generation order
             order = np.empty(max(m, 1), np.int64)
             hem = np.empty(max(m, 1), np.int64)  # the heap entries' ends
@@ -826,9 +827,9 @@ def _search_kernel(best_only: bool):
                 hem[x] = starts[3, x]
             _heapify(_b(order), _b(hem), m)
         else:
-            starts, m, endbs, lbest, _, _, _, _ = _starts_all(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank,
-                                                     rack_size, bingo, span, empty_board, obj, _b(wtabs[0]), lmask,
-                                                     chg)
+            starts, m, endbs, lbest, _, _, _, _ = _starts_all(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm),
+                                                              _b(wm), _b(lval), _b(counts), nblank, rack_size, bingo,
+                                                              _b(span), empty_board, obj, _b(wtabs[0]), lmask, chg)
             order = hem = lbest  # read only by the best-only walk
         counts = counts.copy()  # the walk takes tiles from it and gives them back
         rmask0 = _rack_mask(counts)
@@ -859,7 +860,7 @@ def _search_kernel(best_only: bool):
                 for x in range(t0, m):
                     if starts[4, x] - starts[2, x] > dmax:
                         dmax = starts[4, x] - starts[2, x]
-                tri = _prefix_trie(dawg, counts, nblank, dmax)
+                tri = _prefix_trie(_b(dawg), _b(counts), nblank, dmax)
         else:
             pmk = np.empty(PMEMO, np.int64)  # the prefix filter's memo: keys (-1: empty), letter masks
             pmv = np.empty(PMEMO, np.int64)
