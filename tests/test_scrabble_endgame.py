@@ -140,6 +140,19 @@ def test_depth_limited_values_against_plain_python():
     assert seen >= 5
 
 
+def test_a_forced_pass_reuses_the_playout_of_the_node_before_it():
+    """A leaf reached by the pass of a side that had no play takes the value the previous depth's playout gave the
+    node before the pass, negated (that playout passed first): on eldar_v_stick (AEEIRUW against a V that 365 of the
+    436 replies leave stuck) at 2 plies, the same value as the plain-Python minimax whose leaves play out."""
+    cgp = next(ln for ln in MAGPIE_TESTS.read_text().splitlines() if "eldar_v_stick" in ln).split("#")[0].strip()
+    pos = Position.from_cgp(cgp, lexicon="twl06")
+    stuck = [p for p in pos.legal_plays() if p.leave and not any(True for _ in _after(pos, p).legal_plays())]
+    assert len(stuck) > 300
+    res = solve_endgame(pos, plies=2)
+    assert not res.exact
+    assert res.value == limited(pos, 2, False, {})
+
+
 def test_blank_racks_play_out_by_the_pruned_search():
     """At the depth limit a side that holds a blank plays the top play the pruned best-play search finds (its list
     would run to thousands of plays), and its next turn generates every play again; the values equal a plain-Python
