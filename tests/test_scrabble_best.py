@@ -336,3 +336,33 @@ def test_squares_only_a_blank_fits_are_marked_for_the_leave_bounds(twl):
             for r in (2, 3):
                 assert (lw[r] <= lw[0]).all()
     assert checked > 1000 and marked > 100
+
+
+def test_sub_racks_sums_are_a_plain_enumerations():
+    """:func:`._best._sub_racks` counts the sub-racks up like an odometer and makes each one's prefix sums of tile
+    values (highest first) from the sub-rack one tile smaller: every sub-multiset of random racks, with its size,
+    letter codes' sum, letter mask and prefix sums, equals a plain enumeration's."""
+    from itertools import product
+
+    from numba_words.scrabble import _best
+    from numba_words.scrabble._board import best_args
+
+    rng = random.Random(5)
+    alpha = SCRABBLE.alphabet
+    for _ in range(60):
+        rack = "".join(rng.sample("AAEEEIIOORRSSTTNNLDDGBCMPQXZ??", rng.randint(1, 7)))
+        p = Position(rack=rack)
+        counts, nb = p._rack_arrays()
+        lval = best_args(p.board, counts, nb)[7]
+        obj = (np.zeros(1, np.int64), np.zeros(33, np.int64), np.int64(0))
+        sz, sk, spre, sl, sm, co, cofs, scs = _best._sub_racks(counts, lval, np.int64(nb), obj[0], obj[1], obj[2])
+        got = sorted((int(sz[i]), int(scs[i]), int(sm[i]), tuple(int(x) for x in spre[i])) for i in range(len(sz)))
+        real = sorted(set(c for c in rack if c != "?"))
+        codes = [alpha.index(c) for c in real]
+        want = []
+        for take in product(*(range(rack.count(c) + 1) for c in real)):
+            tiles = sorted((v for c, k in zip(codes, take) for v in [int(lval[c])] * k), reverse=True)
+            pre = [sum(tiles[:j]) for j in range(9)]
+            want.append((sum(take), sum(c * k for c, k in zip(codes, take)),
+                         sum(1 << c for c, k in zip(codes, take) if k), tuple(pre)))
+        assert got == sorted(want), rack

@@ -22,6 +22,11 @@ equity its bound holds the best leave that plays as many (``lw`` rows 2, 3 of :f
 keeping the blanks is what makes most leaves of a blank rack worth the most. Best by equity, alternating
 processes: one blank 0.85x its time, two blanks 0.94-0.97x (by score about the same time).
 
+Each sub-rack's prefix sums of tile values come from the sub-rack one tile smaller (counted up like an odometer,
+the tile that went up is the new sub-rack's highest): a shifted row of 8 additions, where summing its tiles ran
+a loop a letter whose trip counts mispredicted (API, positions in turn, alternating: by equity 0.95x the time
+without a blank, 0.82x with one; by score 0.93x and 0.93x; two blanks about the same).
+
 Kernel alone, one thread, the positions of ``data/scrabble/twl06_bench.cgp`` by rack class in turn: one blank
 61-73 us with the walk's per-span word mode before this search, 39-40 us here (by score, by equity from the
 exchange floor); two blanks 20-34 -> 13-19 us. Without a blank, on 231 positions of self-play games taken in turn
@@ -49,7 +54,7 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
     ``co``, ``cofs``: those pairs by size, see below; ``codes``: the sum of its letter codes)."""
     # the rack's distinct letters by value, high first: a sub-rack's values are then its letters' in that order
     # (scratch arrays as rows of a few allocations: each costs ~20-40 ns, and a search made ~45)
-    w8 = np.zeros((5, 8), np.int64)
+    w8 = np.zeros((6, 8), np.int64)
     lets = w8[0]
     cnts = w8[1]
     nl = 0
@@ -77,30 +82,34 @@ def _sub_racks(counts, lval, nblank, eqv, stride, lfull):
     dig = w8[2]
     hv = w8[3]
     dli = w8[4]
+    step = w8[5]  # digit j's step in idx
+    stp = np.int64(1)
     for j in range(nl):
         hv[j] = MSET_HASH[lets[j]]
         dli[j] = -stride[lets[j] + 1]
+        step[j] = stp
+        stp *= cnts[j] + 1
     n = np.int64(0)
     key = np.int64(0)
     li = lfull
     msk = np.int64(0)
+    for j in range(9):
+        spre[0, j] = 0
+    scs[0] = 0
+    t = np.int64(0)
     for idx in range(nsub):
         sz[idx] = n
         sk[idx] = key
         sm[idx] = msk
-        t = 0
-        csum = np.int64(0)
-        acc = np.int64(0)
-        spre[idx, 0] = 0
-        for j in range(nl):
-            for _ in range(dig[j]):
-                acc += lval[lets[j]]
-                csum += lets[j]
-                t += 1
-                spre[idx, t] = acc
-        scs[idx] = csum
-        for j in range(t + 1, 9):
-            spre[idx, j] = acc
+        if idx > 0:
+            # the digits below t are 0 and digit t went up: this sub-rack is the one ``step[t]`` before it with one
+            # more ``lets[t]``, now its highest tile, so its prefix sums are that one's shifted by a tile
+            base = idx - step[t]
+            v = lval[lets[t]]
+            spre[idx, 0] = 0
+            for j in range(8):
+                spre[idx, j + 1] = spre[base, j] + v
+            scs[idx] = scs[base] + lets[t]
         for b in range(3):
             sl[idx, b] = eqv[li - b * stride[0]] if b <= nblank else NEG
         t, dn, dk, ds = _count_up(dig, cnts, hv, dli, nl)
