@@ -42,9 +42,13 @@ def test_fen(text):
 
 @fuzz
 @given(st.one_of(st.text(MOVE_CHARS, max_size=12), st.text(max_size=12),
-                 st.lists(st.integers(-3, 60), min_size=1, max_size=5).map(lambda s: "x".join(map(str, s)))),
+                 st.lists(st.integers(-3, 60), min_size=1, max_size=5).map(lambda s: "x".join(map(str, s))),
+                 # capture paths with some landing squares left out (kings of the last two positions)
+                 st.lists(st.sampled_from([2, 3, 6, 11, 16, 17, 21, 30, 35, 39, 43, 44, 46, 49]), min_size=2,
+                          max_size=5).map(lambda s: "x".join(map(str, s)))),
        st.sampled_from(["W:W31-50:B1-20", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
-                        "B:WK2,6,K12,K22,K31,K39,K40,K41,K44,K47,K48,K49:BK3,K15", "W:WK46:B28,19,10"]))
+                        "W:WK46:B28,19,10", "B:WK2,6,K12,K22,K31,K39,K40,K41,K44,K47,K48,K49:BK3,K15",
+                        "B:W22,24,27,31,34,40,45,48:BK2,7,15,25"]))
 def test_move_notation(text, fen):
     pos = Position.from_fen(fen)
     found = text in pos.legal_moves

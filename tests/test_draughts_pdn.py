@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import io
+import random
+import re
+from pathlib import Path
 
 import pytest
 
-from numba_words.draughts import BLACK, Game, PdnError, read_pdn, write_pdn
+from numba_words.draughts import (BLACK, AmbiguousMoveError, Game, IllegalMoveError, PdnError, Position, read_pdn,
+                                  write_pdn)
+from numba_words.draughts import _reference as ref
 
 PDN = """[Event "Test game"]
 [White "A"]
@@ -155,3 +160,126 @@ def test_errors_cut_huge_input():
 def test_a_path_with_a_nul_character_is_named():
     with pytest.raises(PdnError, match="cannot read"):
         read_pdn("/\x00")
+
+
+# ---- capture paths with some landing squares left out, against the reference's every route ----------------
+
+MOBYDAM = Path(__file__).parent / "data" / "pdn" / "mobydam"
+
+
+def _subsequence(sub, seq) -> bool:
+    it = iter(seq)
+    return all(any(x == y for y in it) for x in sub)
+
+
+def _king_capture_positions(rng: random.Random, n: int):
+    """Random positions (plain-Python placement) whose side to move has a king capture of two or more
+    pieces: where PDN writers leave landing squares out."""
+    found = 0
+    while found < n:
+        squares = rng.sample(range(1, 51), rng.randint(6, 24))
+        half = rng.randint(1, len(squares) - 1)
+        w, b = [], []
+        for i, s in enumerate(squares):
+            white = i < half
+            king = rng.random() < 0.4 or (white and s <= 5) or (not white and s >= 46)
+            (w if white else b).append(("K" if king else "") + str(s))
+        fen = f"{rng.choice('WB')}:W{','.join(w)}:B{','.join(b)}"
+        pieces, white = ref.parse_fen(fen)
+        paths = ref.capture_paths(pieces, white)
+        if not paths:
+            continue
+        most = max(len(t) for _, _, t in paths)
+        paths = [p for p in paths if len(p[2]) == most]
+        if most >= 2 and any(pieces[f].isupper() for f, _, _ in paths):
+            found += 1
+            yield fen, paths
+
+
+def _expect(paths, f, via, t):
+    """The reference's moves (from, to, captured set) with a route from ``f`` to ``t`` whose landing squares
+    before the last contain ``via`` in order."""
+    return {(f, lands[-1], frozenset(taken)) for g, lands, taken in paths
+            if g == f and lands[-1] == t and _subsequence(via, lands[:-1])}
+
+
+def _check_notation(pos: Position, text: str, want: set) -> str:
+    """parse_move(text) gives the one move of ``want``, or names every candidate when there are several,
+    or refuses the move when there are none. Returns which happened."""
+    if len(want) == 1:
+        m = pos.parse_move(text)
+        assert {(m.from_square, m.to_square, frozenset(m.captured))} == want, (pos.fen(), text)
+        return "one"
+    if want:
+        with pytest.raises(AmbiguousMoveError) as e:
+            pos.parse_move(text)
+        named = {(m.from_square, m.to_square, frozenset(m.captured)) for m in pos.legal_moves
+                 if re.search(rf"(?<![0-9x]){m.notation}(?![0-9x])", str(e.value))}
+        assert named == want, (pos.fen(), text, str(e.value))
+        return "ambiguous"
+    with pytest.raises(IllegalMoveError) as e:
+        pos.parse_move(text)
+    assert not isinstance(e.value, AmbiguousMoveError)
+    return "none"
+
+
+def test_partial_capture_paths_match_the_reference_routes():
+    """Every subset of a maximal capture's intermediate landing squares (all of them up to 5, else 24 random
+    ones), plus squares no route lands on: the move is the one whose routes land there, in order."""
+    rng = random.Random(43)
+    seen = {"one": 0, "ambiguous": 0, "none": 0}
+    for fen, paths in _king_capture_positions(rng, 120):
+        pos = Position.from_fen(fen)
+        for f, lands, _ in paths:
+            inner, t = lands[:-1], lands[-1]
+            if len(inner) <= 5:
+                subsets = [[x for i, x in enumerate(inner) if k >> i & 1] for k in range(1 << len(inner))]
+            else:
+                subsets = [sorted(rng.sample(range(len(inner)), rng.randint(0, len(inner)))) for _ in range(24)]
+                subsets = [[inner[i] for i in s] for s in subsets]
+            for via in subsets:
+                seen[_check_notation(pos, "x".join(map(str, [f, *via, t])), _expect(paths, f, via, t))] += 1
+            for _ in range(3):  # a wrong square somewhere among the landing squares, or two swapped
+                via = list(inner)
+                if len(via) >= 2 and rng.random() < 0.5:
+                    i = rng.randrange(len(via) - 1)
+                    via[i], via[i + 1] = via[i + 1], via[i]
+                else:
+                    via.insert(rng.randint(0, len(via)), rng.randint(1, 50))
+                seen[_check_notation(pos, "x".join(map(str, [f, *via, t])), _expect(paths, f, via, t))] += 1
+    assert min(seen.values()) >= 20, seen  # every outcome was tried many times
+
+
+def test_babasy4_king_capture_with_one_landing_square_given():
+    # Moby Dam's babasy4.pdn, move 43: the black king on 2 takes 22, 24 and 34 by 30 and 39 to 17, written 2x30x17
+    pos = Position.from_fen("B:W22,24,27,31,34,40,45,48:BK2,7,15,25")
+    m = pos.parse_move("2x30x17")
+    assert (m.to_square, m.captured, m.path) == (17, (22, 24, 34), (2, 30, 39, 17))
+    assert pos.parse_move("2x39x17") == m and pos.parse_move("2x30x39x17") == m
+    with pytest.raises(AmbiguousMoveError, match=r"2x30x39x17, 2x35x44x17"):
+        pos.parse_move("2x17")  # {22, 24, 34} by 30 and 39, or {22, 24, 40} by 35 and 44
+    with pytest.raises(IllegalMoveError):
+        pos.parse_move("2x39x30x17")  # both landing squares, in the wrong order
+
+
+@pytest.mark.slow
+def test_moby_dam_book_games_read_and_replay():
+    """The 26 game files of Moby Dam's opening book (see data/pdn/mobydam/SOURCE.md): every game reads, every
+    move is legal where it is played (read_pdn replays each game), and the file with partial capture paths
+    comes back the same through write_pdn."""
+    files = sorted(MOBYDAM.glob("*.pdn"))
+    assert len(files) == 26
+    games = plies = 0
+    for path in files:
+        text = path.read_text()
+        got = read_pdn(path)
+        assert len(got) == text.count("[Event "), path.name  # a game per tag roster
+        games += len(got)
+        plies += sum(len(g.moves) for g in got)
+        if path.name == "babasy4.pdn":
+            again = read_pdn(write_pdn(got))
+            assert [g.moves for g in again] == [g.moves for g in got]
+            assert [g.end().fen() for g in again] == [g.end().fen() for g in got]
+    # 848 games and 51,080 plies in the 25 files besides babasy4.pdn (49 games, 5,177 plies)
+    assert (games, plies) == (897, 56_257)
+    assert (games - 49, plies - 5_177) == (848, 51_080)

@@ -45,6 +45,12 @@ def mine(piece, white):
 
 def captures(pieces, white):
     """Every complete capture sequence as (from, to, captured tuple in order)."""
+    return [(f, path[-1], taken) for f, path, taken in capture_paths(pieces, white)]
+
+
+def capture_paths(pieces, white):
+    """Every complete capture sequence as (from, landing squares tuple, captured tuple in order): one entry
+    per route, so a king that may land on several squares between two captures gives several entries."""
     out = []
     for start, piece in pieces.items():
         if not mine(piece, white):
@@ -53,7 +59,7 @@ def captures(pieces, white):
         board = dict(pieces)
         del board[start]  # the moving piece has left its square
 
-        def extend(square, taken):
+        def extend(square, taken, path):
             r, c = rc(square)
             went_on = False
             for dr, dc in DIAGONALS:
@@ -70,14 +76,14 @@ def captures(pieces, white):
                     if land is None or board.get(land) is not None:
                         break
                     went_on = True
-                    extend(land, taken + (victim,))
+                    extend(land, taken + (victim,), path + (land,))
                     if not king:
                         break
                     j += 1
             if not went_on and taken:
-                out.append((start, square, taken))
+                out.append((start, path, taken))
 
-        extend(start, ())
+        extend(start, (), ())
     return out
 
 

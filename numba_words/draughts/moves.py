@@ -91,17 +91,22 @@ def _first(d: int, bits: int) -> int:
     return (bits & -bits).bit_length() - 1 if d < 2 else bits.bit_length() - 1
 
 
-def _route(f: int, t: int, caps: int, occ: int, king: bool) -> list[tuple[int, int]] | None:
+def _route(f: int, t: int, caps: int, occ: int, king: bool,
+           via: tuple[int, ...] = ()) -> list[tuple[int, int]] | None:
     """The first route, in search order (directions 0-3, landing squares by increasing bit), by which the
     piece on bit ``f`` takes exactly the pieces ``caps`` and ends on bit ``t``: ``[(direction, landing bit),
     ...]``, or ``None``. ``occ`` holds every piece but the moving one (taken pieces stay on the board until
-    the capture ends)."""
+    the capture ends). ``via``: bits the route must land on, in this order, before its last landing (any
+    subset of its intermediate landing squares, as PDN writers give them)."""
     empty = _BOARD & ~occ
     route: list[tuple[int, int]] = []
+    n_via = len(via)
 
-    def walk(s: int, left: int) -> bool:
+    def walk(s: int, left: int, j: int) -> bool:
+        # j: how many of ``via`` the route has landed on so far (matching each as early as it comes is
+        # enough: an earlier match never leaves fewer ways to match the rest)
         if not left:
-            return s == t
+            return s == t and j == n_via
         for d in range(4):
             if king:
                 bl = _RAY[d][s] & occ
@@ -124,13 +129,14 @@ def _route(f: int, t: int, caps: int, occ: int, king: bool) -> list[tuple[int, i
             while land:
                 lb = land & -land
                 land ^= lb
-                route.append((d, lb.bit_length() - 1))
-                if walk(lb.bit_length() - 1, left ^ vb):
+                ls = lb.bit_length() - 1
+                route.append((d, ls))
+                if walk(ls, left ^ vb, j + (j < n_via and left != vb and via[j] == ls)):
                     return True
                 route.pop()
         return False
 
-    return route if walk(f, caps) else None
+    return route if walk(f, caps, 0) else None
 
 
 def _slide_key(a: int, own: int, kings: int) -> tuple:

@@ -25,7 +25,7 @@ import numpy as np
 from ._movegen import MAX_PATH
 from ._tables import BOARD, SQ2BIT, square_rc, squares_of
 from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError, quote
-from .moves import LegalMoves, Move, generate
+from .moves import LegalMoves, Move, _route, generate
 
 WHITE = True
 BLACK = False
@@ -257,7 +257,11 @@ class Position:
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``: ``32-28`` (a slide), ``28x19`` or ``28:19`` (a capture), ``28x19x8``
-        (a capture by its path, needed when from and to alone are ambiguous). Raises :class:`IllegalMoveError`."""
+        (a capture with landing squares between its from- and to-square, needed when from and to alone are
+        ambiguous). The landing squares may be any of the capture's, in their order (``2x30x17`` for the king
+        capture ``2x30x39x17``): the move is the one legal capture that lands on them. Raises
+        :class:`IllegalMoveError`, or :class:`AmbiguousMoveError` (naming the candidates) when several legal
+        moves fit."""
         if not isinstance(text, str):
             raise IllegalMoveError(f"move must be a string, got {quote(text)}")
         t = text.strip().lower().rstrip("!?+*#")
@@ -273,8 +277,7 @@ class Position:
         cands = [m for m in self._moves()
                  if m.from_square == sq[0] and m.to_square == sq[-1] and m.is_capture == capture]
         if len(sq) > 2 and cands:
-            want = _path_captures(self, sq)
-            cands = [m for m in cands if want is not None and set(m.captured) == want]
+            cands = [m for m in cands if self._lands_on(m, sq[1:-1])]
         if not cands:
             raise IllegalMoveError(f"illegal move {quote(text)} in {self.fen()!r}")
         if len(cands) > 1:
@@ -282,6 +285,15 @@ class Position:
                 f"ambiguous move {quote(text)}: {', '.join(m.notation for m in cands)} in {self.fen()!r}"
             )
         return cands[0]
+
+    def _lands_on(self, m: Move, via: list[int]) -> bool:
+        """Whether some route of the capture ``m`` lands on the squares ``via``, in order, before its last
+        landing square."""
+        fb = 1 << int(SQ2BIT[m.from_square])
+        caps = sum(1 << int(SQ2BIT[s]) for s in m.captured)
+        return _route(int(SQ2BIT[m.from_square]), int(SQ2BIT[m.to_square]), caps,
+                      (self.white | self.black) ^ fb, bool(self.kings & fb),
+                      tuple(int(SQ2BIT[s]) for s in via)) is not None
 
     def push(self, move: Move) -> None:
         if isinstance(move, str):
@@ -374,28 +386,4 @@ def _endgame_class(white: int, black: int, kings: int) -> int:
                 return 5
     return 0
 
-
-def _path_captures(pos: Position, path: list[int]) -> set[int] | None:
-    """Opposing pieces jumped along a landing-square path, or ``None`` if the path is not a capture path."""
-    opp = pos.black if pos.turn else pos.white
-    taken: set[int] = set()
-    for a, b in zip(path, path[1:]):
-        (ra, ca), (rb, cb) = square_rc(a), square_rc(b)
-        dr, dc = rb - ra, cb - ca
-        if dr == 0 or abs(dr) != abs(dc):
-            return None
-        sr, sc = (1 if dr > 0 else -1), (1 if dc > 0 else -1)
-        between = []
-        for i in range(1, abs(dr)):
-            s = _rc_square(ra + i * sr, ca + i * sc)
-            if pos.piece_at(s) is not None:
-                between.append(s)
-        if len(between) != 1 or not opp & (1 << int(SQ2BIT[between[0]])):
-            return None
-        taken.add(between[0])
-    return taken
-
-
-def _rc_square(r: int, c: int) -> int:
-    return r * 5 + c // 2 + 1
 
