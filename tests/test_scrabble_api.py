@@ -11,6 +11,7 @@ from numba_words.lexicon import Lexicon
 from numba_words.scrabble import (SCRABBLE, WORDFEUD_NB, Game, IllegalPlayError, InvalidCgpError, InvalidGcgError,
                                   InvalidNotationError, InvalidRackError, Position, UnknownVariantError,
                                   generate_batch, get_variant, play_game, read_gcg)
+from numba_words.scrabble import GcgWarning
 from numba_words.scrabble import _cross
 from numba_words.scrabble._tables import span_list, span_table
 from numba_words.scrabble import BoardArrays
@@ -312,7 +313,8 @@ def test_gcg_read(twl):
         totals[who] += s
         name = "a" if who == 0 else "b"
         lines.append(f">{name}: ABCDEFG {m} +{s} {totals[who]}")
-    positions = read_gcg("\n".join(lines), lexicon=twl)
+    with pytest.warns(GcgWarning, match="played but not on the rack ABCDEFG"):  # (the racks are made up)
+        positions = read_gcg("\n".join(lines), lexicon=twl)
     assert len(positions) == 6
     np.testing.assert_array_equal(positions[-1].board.letters, g.board.letters)
     np.testing.assert_array_equal(positions[-1].board.blanks, g.board.blanks)
@@ -372,7 +374,8 @@ def test_gcg_exchange_pass_and_end_lines(twl):
         ">b: ABEGORS F7 B.G +12 12",
         ">a: (ABC) +14 36",
     ])
-    positions = read_gcg(text, lexicon=twl)
+    with pytest.warns(GcgWarning, match="line 7: end-of-game rack points before the end of the game"):
+        positions = read_gcg(text, lexicon=twl)
     assert len(positions) == 2
     assert positions[-1].scores == (36, 12)
     final = Position.from_cgp(positions[-1].cgp(), lexicon=twl)

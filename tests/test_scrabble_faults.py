@@ -13,6 +13,7 @@ from numba_words.lexicon import Lexicon
 from numba_words.scrabble import (BoardArrays, Game, IllegalPlayError, InvalidBoardError, InvalidCgpError,
                                   InvalidGcgError, InvalidNotationError, InvalidRackError, InvalidVariantError,
                                   Position, ScrabbleError, generate, generate_batch, read_gcg)
+from numba_words.scrabble import GcgWarning
 
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
 P05 = "15/15/15/15/15/7L7/7U7/5BUG7/5I9/5D9/5SH8/6E8/6S8/15/15 DEFHNQR/ 24/15 0"
@@ -161,11 +162,13 @@ def test_gcg_placement_off_the_board_is_rejected_with_its_line(twl):
 def test_gcg_placements_within_the_bag_and_the_next_rack(twl):
     with pytest.raises(InvalidGcgError, match="line 1.*3 'B' tiles"):
         read_gcg(">a: ? 8H BBB +0 +0", lexicon=twl)
-    positions = read_gcg(">a: ACDINRT 8D CAIRD +22 22\n>b: EHNTT 9D TH +10 10\n>a: ZZ 10A ZA +0 22\n",
-                         lexicon=twl)
+    with pytest.warns(GcgWarning, match="line 3: (a's rack ZZ cannot be drawn|tiles A played but not on the rack)"):
+        positions = read_gcg(">a: ACDINRT 8D CAIRD +22 22\n>b: EHNTT 9D TH +10 10\n>a: ZZ 10A ZA +0 22\n",
+                             lexicon=twl)
     assert [p.rack for p in positions] == ["EHNTT", "", ""]  # a rack of two Zs does not fit the bag
-    positions = read_gcg(">a: ACDINRT 8D CAIRD +22 22\n>b: EHNTT?? 9D TH +10 10\n>a: ENT 10A ZA +0 22\n",
-                         lexicon=twl)
+    with pytest.warns(GcgWarning, match="line 3: tiles AZ played but not on the rack ENT"):
+        positions = read_gcg(">a: ACDINRT 8D CAIRD +22 22\n>b: EHNTT?? 9D TH +10 10\n>a: ENT 10A ZA +0 22\n",
+                             lexicon=twl)
     assert [p.rack for p in positions] == ["EHNTT??", "ENT", ""]
 
 

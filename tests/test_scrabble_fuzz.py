@@ -4,6 +4,7 @@ that come back are consistent (round trips, best() against the full list)."""
 from __future__ import annotations
 
 import dataclasses
+import warnings
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from numba_words.errors import NumbaWordsError
 from numba_words.lexicon import Lexicon
 from numba_words.scrabble import (SCRABBLE, BoardArrays, Game, Position, generate, generate_batch, get_variant,
                                   read_gcg)
+from numba_words.scrabble import GcgWarning
 
 FUZZ = settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
@@ -141,6 +143,10 @@ gcg_line = st.one_of(
     st.tuples(name, st.text(alphabet="ABC?()", min_size=1, max_size=8), move, number).map(
         lambda t: f">{t[0]}: {t[1]} {t[2]} {t[3]}"),
     st.sampled_from(["#player1 a A", "#lexicon TWL06", "#lexicon NWL20", "#note hi", "", "garbage"]),
+    # the events and pragmas of files from elsewhere: a note's continuation, last racks, end-of-game lines
+    st.sampled_from(["#player2 b B", "#character-encoding ISO-8859-1", "#rack1 ABC", "#rack2 ZZ", "#title t",
+                     "#game-type classic", ">a: ABC -- -5 0", ">b: (ABC) +14 14", ">a: ABC (ABC) -7 -7",
+                     ">b: (time) -10 0", ">a: ABC (challenge) +5 5", ">b: ABCDEFG -ABC +0 0", "a note goes on"]),
     st.text(alphabet=ODD, max_size=30),
 )
 
@@ -148,7 +154,12 @@ gcg_line = st.one_of(
 @FUZZ
 @given(st.lists(gcg_line, max_size=8))
 def test_gcg_any_lines(lines):
-    positions = outcome(read_gcg, "\n".join(lines), lexicon=lex())
+    with warnings.catch_warnings(record=True) as caught:  # inconsistencies a lenient read takes the file's word for
+        warnings.simplefilter("always")
+        positions = outcome(read_gcg, "\n".join(lines), lexicon=lex())
+    assert all(issubclass(w.category, GcgWarning) and 0 < len(str(w.message)) < 400 for w in caught), caught
+    strict = outcome(read_gcg, "\n".join(lines), lexicon=lex(), strict=True)
+    assert strict is None or not caught and len(strict) == len(positions)  # strict: the same, or refused
     if positions:
         for p in positions:
             assert Position.from_cgp(p.cgp(), lexicon=lex()).rows() == p.rows()

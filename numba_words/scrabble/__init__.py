@@ -17,6 +17,7 @@ from __future__ import annotations
 from ._board import BoardArrays
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidGcgError, InvalidLeavesError,
                      InvalidNotationError, InvalidRackError, InvalidVariantError, ScrabbleError, UnknownVariantError)
+from .errors import GcgError, GcgInconsistencyError, GcgWarning
 from .game import Game, play_game
 from .autoplay import AutoplayResult, Player, play_games
 from .endgame import EndgameResult, solve_endgame
@@ -35,6 +36,7 @@ __all__ = [
     "SCRABBLE", "ScrabbleError", "UnknownVariantError", "VARIANTS", "Variant", "WORDFEUD", "WORDFEUD_NB",
     "WORDS_WITH_FRIENDS", "generate", "generate_batch", "generate_many", "get_variant", "parse_coord",
     "play_game", "read_gcg", "warmup", "write_gcg",
+    "GcgError", "GcgInconsistencyError", "GcgWarning",
 ]
 
 

@@ -36,8 +36,24 @@ class InvalidVariantError(ScrabbleError):
     """A :class:`Variant` whose data do not fit the engine (layout, alphabet, values, counts, rack size)."""
 
 
-class InvalidGcgError(ScrabbleError):
-    """A malformed GCG game file."""
+class GcgError(ScrabbleError):
+    """Base class of GCG reading errors."""
+
+
+class InvalidGcgError(GcgError):
+    """A malformed GCG game file (a line that cannot be read, a placement off the board, ...); the message names
+    the line."""
+
+
+class GcgInconsistencyError(InvalidGcgError):
+    """A GCG file whose record does not hold together (a total that does not add up, a wrong end-of-game rack
+    value, a rack the bag cannot hold, an event out of turn or order, ...), refused by ``read_gcg(strict=True)``;
+    the message names the line."""
+
+
+class GcgWarning(UserWarning):
+    """An inconsistency in a GCG file that ``read_gcg`` (lenient, the default) took the file's word for; the
+    message names the line. ``strict=True`` raises :class:`GcgInconsistencyError` instead."""
 
 
 def short(x, limit: int = 80) -> str:
