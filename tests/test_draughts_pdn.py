@@ -262,6 +262,14 @@ def test_babasy4_king_capture_with_one_landing_square_given():
         pos.parse_move("2x39x30x17")  # both landing squares, in the wrong order
 
 
+def test_pdn_partial_capture_paths_read_or_name_the_candidates():
+    setup = '[FEN "B:W22,24,27,31,34,40,45,48:BK2,7,15,25"]\n'
+    game = read_pdn(setup + "1... 2x30x17 *")[0]
+    assert game.moves[0].captured == (22, 24, 34) and "1... 2x30x39x17" in write_pdn(game)
+    with pytest.raises(PdnError, match=r"line 2, move 1: ambiguous move '2x17': 2x30x39x17, 2x35x44x17"):
+        read_pdn(setup + "1... 2x17 *")
+
+
 @pytest.mark.slow
 def test_moby_dam_book_games_read_and_replay():
     """The 26 game files of Moby Dam's opening book (see data/pdn/mobydam/SOURCE.md): every game reads, every

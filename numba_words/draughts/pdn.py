@@ -2,10 +2,11 @@
 and ``write_pdn`` (games -> text).
 
 Read: ``[Tag "value"]`` pairs (``\\"`` and ``\\\\`` escapes), the ``FEN`` tag for a set-up start position, move
-numbers (``1.``, ``1...``), moves ``32-28`` / ``28x19`` / ``28x19x8`` (also ``28:19``), ``{comments}`` (they do
-not nest: the first ``}`` closes one, so ``{a {b}`` is the comment ``a {b``), ``;`` line comments,
-``(variations)`` (skipped), NAGs ``$n``, annotation suffixes ``!?``, and the results ``2-0 0-2 1-1 1-0 0-1 0-0
-*``. A result ends its game: what follows starts the next one. A UTF-8 byte-order mark is skipped. Every move
+numbers (``1.``, ``1...``), moves ``32-28`` / ``28x19`` / ``28x19x8`` (also ``28:19``; a capture may give any
+of its landing squares, in order, as long as they single out one legal move: ``2x30x17`` for ``2x30x39x17``),
+``{comments}`` (they do not nest: the first ``}`` closes one, so ``{a {b}`` is the comment ``a {b``), ``;`` line
+comments, ``(variations)`` (skipped), NAGs ``$n``, annotation suffixes ``!?``, and the results ``2-0 0-2 1-1 1-0
+0-1 0-0 *``. A result ends its game: what follows starts the next one. A UTF-8 byte-order mark is skipped. Every move
 is checked for legality while reading; errors name the line and the move number.
 """
 from __future__ import annotations
