@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -163,6 +164,38 @@ def test_gcg_any_lines(lines):
     if positions:
         for p in positions:
             assert Position.from_cgp(p.cgp(), lexicon=lex()).rows() == p.rows()
+
+
+MAGPIE_GCG = sorted((Path(__file__).parent / "data" / "gcg" / "magpie").glob("*.gcg"))
+SUITE_LINES = sorted({line for p in MAGPIE_GCG for line in p.read_bytes().decode("latin-1").splitlines()})
+
+
+@FUZZ
+@given(st.sampled_from(MAGPIE_GCG),
+       st.lists(st.tuples(st.sampled_from(["drop", "insert", "word"]), st.integers(0, 10**6),
+                          st.sampled_from(SUITE_LINES + ["", "-", "--", "+0", "(ABC)", "(time)", "8H", "?", "."])),
+                max_size=4))
+def test_gcg_suite_files_changed(path, edits):
+    """MAGPIE's GCG files with lines dropped, lines of other files put in, or one word changed: a GcgError with a
+    short message, warnings that are GcgWarnings, and strict=True accepting only what a lenient read took
+    without a warning."""
+    lines = path.read_bytes().decode("latin-1").splitlines()
+    for op, k, other in edits:
+        if op == "drop" and lines:
+            del lines[k % len(lines)]
+        elif op == "insert":
+            lines.insert(k % (len(lines) + 1), other)
+        elif lines:
+            words = lines[k % len(lines)].split(" ")
+            words[k % len(words)] = other.split(" ")[0]
+            lines[k % len(lines)] = " ".join(words)
+    text = "\n".join(lines)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        positions = outcome(read_gcg, text, lexicon=lex())
+    assert all(issubclass(w.category, GcgWarning) and 0 < len(str(w.message)) < 400 for w in caught), caught
+    strict = outcome(read_gcg, text, lexicon=lex(), strict=True)
+    assert strict is None or not caught and [p.cgp() for p in strict] == [p.cgp() for p in positions]
 
 
 # ---------------------------------------------------------------------- notation, racks, moves

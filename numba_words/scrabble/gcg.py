@@ -117,6 +117,7 @@ class _Reader:
         self.text, self.where, self.strict = text, where, strict
         self.variant, self.lexicon = variant, lexicon
         self.n = 0  # the line being read (1-based)
+        self.warned: list = []  # the inconsistencies a lenient read took the file's word for
 
     # ---- reporting
     def error(self, what: str) -> InvalidGcgError:
@@ -127,7 +128,7 @@ class _Reader:
         msg = f"{self.where} line {self.n}: {what}" if self.n else f"{self.where}: {what}"
         if self.strict:
             raise GcgInconsistencyError(msg)
-        warnings.warn(GcgWarning(msg), stacklevel=4)
+        self.warned.append(msg)
 
     # ---- tiles
     def rack_of(self, s: str, what: str) -> str | None:
@@ -517,7 +518,12 @@ def read_gcg(source, variant="scrabble", lexicon=None, *, strict: bool = False) 
     if not isinstance(strict, bool):
         raise InvalidGcgError(f"read_gcg: strict must be True or False, got {short(strict)}")
     text, where = _text_of(source)
-    return _Reader(text, where, get_variant(variant), lexicon, strict).read()
+    reader = _Reader(text, where, get_variant(variant), lexicon, strict)
+    try:
+        return reader.read()
+    finally:  # (also those before a line that cannot be read)
+        for msg in reader.warned:
+            warnings.warn(GcgWarning(msg), stacklevel=2)
 
 
 def write_gcg(game, names=("player1", "player2")) -> str:
