@@ -371,13 +371,13 @@ def test_gcg_exchange_pass_and_end_lines(twl):
         ">a: ACDINRT 8D CAIRD +22 22",
         ">b: EEIOUUV -EIOUUV +0 0",
         ">a: AEINNST - +0 22",
-        ">b: ABEGORS F7 B.G +12 12",
+        ">b: ABEGORS F7 B.G +6 6",
         ">a: (ABC) +14 36",
     ])
     with pytest.warns(GcgWarning, match="line 7: end-of-game rack points before the end of the game"):
         positions = read_gcg(text, lexicon=twl)
     assert len(positions) == 2
-    assert positions[-1].scores == (36, 12)
+    assert positions[-1].scores == (36, 6)
     final = Position.from_cgp(positions[-1].cgp(), lexicon=twl)
     assert "".join(final.alphabet[final.board.letters[r, 5]] for r in (6, 7, 8)) == "BIG"
 

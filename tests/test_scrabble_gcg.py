@@ -68,9 +68,11 @@ def test_magpie_suite_games_replay_to_their_boards(twl):
 
 
 def test_our_own_files_read_without_warnings(twl):
+    """Self-played games written by write_gcg read strictly (up to write_gcg's end-of-game lines) with no
+    warning: every placement's score, from the move generator, is the score the reader works out itself."""
     from numba_words.scrabble import play_game
 
-    for seed in (1, 2):
+    for seed in (1, 2, 3):
         g = play_game(seed, lexicon=twl)
         with warnings.catch_warnings():
             warnings.simplefilter("error")
@@ -86,6 +88,9 @@ def test_our_own_files_read_without_warnings(twl):
     ([">a: ACDINRT 8D CAIRD +22 22", "#rack2 QQ"], "'#rack2' rack QQ cannot be drawn"),
     ([">a: ACDINRT 8D CAIRD +22 22", ">b: EIOUUVW (challenge) +5 5"], "for b, but the placement before it was a's"),
     ([], "the file is empty"),
+    ([">a: ACDINRT 8D CAIRD +23 23"], "the placement 8D scores 22, not 23"),
+    ([">a: ACDINRT 8D CAIRD +22 22", ">b: ABEGORS 2B BOG +12 12"], "does not touch the tiles on the board"),
+    ([">a: ACDINRT 8A CAIRD +27 27"], "does not cover the centre square"),
 ])
 def test_each_inconsistency_warns_or_raises_with_its_line(twl, lines, strict_error):
     text = "\n".join(["#player1 a A", "#player2 b B", *lines]) if lines else ""

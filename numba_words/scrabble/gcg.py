@@ -11,8 +11,9 @@ Full Name``), lexicon, title, notes (a ``#note`` goes on over the following line
 UTF-8 or ISO-8859-1).
 
 Reading replays the game and checks it the way MAGPIE's reader does: whose turn it is, that tiles played or
-exchanged were on the rack, that every rack fits in the tiles not on the board, that each running total is the
-last one plus the event's score, that end-of-game rack points and penalties are the rack's value, the order of
+exchanged were on the rack, that every rack fits in the tiles not on the board, that a placement touches the
+board (the centre square first) and scores what the file says, that each running total is the last one plus the
+event's score, that end-of-game rack points and penalties are the rack's value, the order of
 challenge bonuses, withdrawn phonies, end-of-game and time-penalty events, and the pragmas' places. A lenient
 read (the default) takes the file's word for such inconsistencies with a :class:`GcgWarning` each; ``strict=True``
 refuses them with a :class:`GcgInconsistencyError`. Lines that cannot be read at all raise
@@ -28,7 +29,8 @@ from pathlib import Path
 
 from .cgp import LEXICON_NAMES
 from .errors import GcgInconsistencyError, GcgWarning, InvalidGcgError, ScrabbleError, short
-from .position import Position
+from ._tables import EMPTY, SIZE
+from .position import Position, parse_coord
 from .variants import get_variant
 
 _EVENT = re.compile(r">(\S+):(?:\s+(.*))?$")
@@ -360,6 +362,7 @@ class _Reader:
             missing = Counter(used) - Counter(rack)
             if missing:
                 self.inconsistent(f"tiles {''.join(sorted(missing.elements()))} played but not on the rack {rack}")
+        self.check_placement(rest[1], placed, score)
         self.last_placement = (idx, rest[0], pos.board.copy(), len(self.out), score)
         pos.board.place([q[0] for q in placed], [q[1] for q in placed], [pos.alphabet.index(q[2]) for q in placed],
                         [q[3] for q in placed])
@@ -370,6 +373,50 @@ class _Reader:
             self.over = "scoreless"
         self.out.append(pos.copy())
         return score
+
+    def check_placement(self, coord: str, placed: list, score: int) -> None:
+        """The placement touches the tiles on the board (or covers the centre on the empty board), and scores
+        what the file says: every word of two or more tiles it forms, premium squares under its new tiles, the
+        bingo bonus for a full rack."""
+        letters = self.pos.board.letters
+        blanks = self.pos.board.blanks
+        new = {(r, c): (ch, bl) for r, c, ch, bl in placed}
+        mid = SIZE // 2
+        if self.pos.board.empty:
+            if (mid, mid) not in new:
+                self.inconsistent(f"the first placement {coord} does not cover the centre square")
+        elif not any(0 <= r + a < SIZE and 0 <= c + b < SIZE and letters[r + a, c + b] != EMPTY
+                     for r, c in new for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+            self.inconsistent(f"the placement at {coord} does not touch the tiles on the board")
+        lm, wm = self.variant.letter_mult(), self.variant.word_mult()
+        values = self.variant.values
+
+        def word(r: int, c: int, dr: int, dc: int) -> int:
+            """Score of the run of tiles through (r, c) along (dr, dc), 0 if it is one tile long."""
+            def taken(rr, cc):
+                return 0 <= rr < SIZE and 0 <= cc < SIZE and ((rr, cc) in new or letters[rr, cc] != EMPTY)
+
+            while taken(r - dr, c - dc):
+                r, c = r - dr, c - dc
+            total, mult, n = 0, 1, 0
+            while taken(r, c):
+                if (r, c) in new:
+                    ch, bl = new[(r, c)]
+                    total += 0 if bl else values.get(ch, 0) * int(lm[r, c])
+                    mult *= int(wm[r, c])
+                elif not blanks[r, c]:
+                    total += values.get(self.alphabet[letters[r, c]], 0)
+                r, c, n = r + dr, c + dc, n + 1
+            return total * mult if n > 1 else 0
+
+        down = parse_coord(coord)[2]
+        dr, dc = (1, 0) if down else (0, 1)
+        r0, c0 = placed[0][0], placed[0][1]
+        want = word(r0, c0, dr, dc) + sum(word(r, c, dc, dr) for r, c in new)
+        if len(placed) == self.variant.rack_size:
+            want += self.variant.bingo
+        if want != score:
+            self.inconsistent(f"the placement {coord} scores {want}, not {score}")
 
     def on_exchange(self, idx: int, rest: list, score: int) -> int:
         rack = self.turn_event(idx, rest[0])
