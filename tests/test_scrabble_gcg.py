@@ -102,6 +102,17 @@ def test_each_inconsistency_warns_or_raises_with_its_line(twl, lines, strict_err
     assert isinstance(e.value, InvalidGcgError)
 
 
+def test_an_exchange_needs_a_full_rack_of_tiles_in_the_bag(twl):
+    # success.gcg up to Tim's R.. (line 30): 15 tiles off the board, 1 in the bag; Josh exchanges instead of 13H
+    lines = (DATA / "magpie" / "success.gcg").read_text().splitlines()[:30]
+    text = "\n".join(lines + [">Josh: EMNORST -EM +0 433"])
+    with pytest.warns(GcgWarning, match="line 31: an exchange with 1 tiles in the bag"):
+        read_gcg(text, lexicon=twl)
+    with pytest.raises(GcgInconsistencyError, match="line 31: an exchange with 1 tiles in the bag"):
+        read_gcg(text, lexicon=twl, strict=True)
+    assert len(read_gcg("\n".join(lines), lexicon=twl, strict=True)) == 21  # its placements so far
+
+
 def test_encodings_and_bytes(twl, tmp_path):
     text = "#character-encoding ISO-8859-1\n#player1 c C\xe9sar\n#player2 h H\xe9rcules\n>c: ACDINRT 8D CAIRD +22 22\n"
     path = tmp_path / "latin1.gcg"

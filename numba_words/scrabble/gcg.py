@@ -425,6 +425,10 @@ class _Reader:
             missing = Counter(tiles) - Counter(rack)
             if missing:
                 self.inconsistent(f"tiles {''.join(sorted(missing.elements()))} exchanged but not on the rack {rack}")
+        bag = sum(self.pool().values()) - 2 * self.variant.rack_size  # (both racks are full while it has tiles)
+        if bag < self.variant.rack_size:
+            self.inconsistent(f"an exchange with {max(bag, 0)} tiles in the bag (it needs "
+                              f"{self.variant.rack_size})")
         self.scoreless += 1
         if self.scoreless >= MAX_SCORELESS:
             self.over = "scoreless"
