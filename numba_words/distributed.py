@@ -23,6 +23,9 @@ import numpy as np
 
 from .errors import NumbaWordsError, quote
 
+__all__ = ["DistributedError", "SCHEMES", "check_address", "get_client", "local_cluster", "cluster_threads",
+           "worker_threads", "Checkpoint", "map_chunks"]
+
 
 class DistributedError(NumbaWordsError):
     """Bad scheduler address, unreachable cluster, or a checkpoint that does not fit the run."""

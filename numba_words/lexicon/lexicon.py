@@ -331,6 +331,7 @@ class Lexicon:
 
     @property
     def load_note(self) -> str:
+        """One line on how the lexicon was loaded: from the cache or built, the DAWG's size in KiB, lines skipped."""
         src = "from cache" if self.from_cache else "built"
         skip = f", {self.skipped} lines skipped" if self.skipped else ""
         return f"{src}, DAWG {self.dawg.nbytes / 1024:.0f} KiB{skip}"
