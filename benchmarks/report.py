@@ -1,0 +1,265 @@
+"""Run every side-by-side comparison with the peer engines and write the Benchmarks page, ``docs/benchmarks.md``.
+
+    python benchmarks/report.py --peers DIR [--quick] [--out docs/benchmarks.md] [--only draughts,boggle,...]
+
+``--peers DIR`` (or the environment variable ``NUMBA_WORDS_PEERS``) is the folder of the peer engines built from
+their public repositories by the peers kit (MAGPIE with its data, Moby Dam, Scan, hybrid-boggle). Each
+comparison is one of the scripts beside this one, run as its own process with the command shown on the page:
+
+- draughts perft against Moby Dam and Scan (``draughts_vs_peers.py``);
+- crossword move generation and best play against MAGPIE (``scrabble_vs_magpie.py``);
+- crossword self-play against MAGPIE's ``autoplay`` (``scrabble_autoplay_magpie.py``);
+- simulation and exact endgames against MAGPIE's ``sim`` and ``endgame`` (``scrabble_search_magpie.py``);
+- Boggle scoring against hybrid-boggle (``boggle_vs_peers.py``).
+
+The page holds one current table per engine with the date, the machine (CPU model, cores), this repository's
+commit, the peers' commits and every command; history lives in git. ``--quick`` runs every comparison on small
+inputs with one round (a check that the pipeline works, in a few minutes; its figures are not the reference and
+the page says so). Run the full report on a machine with nothing else running. Exits 1 if any comparison failed
+(its section on the page then shows the error).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PEERS = {  # folder under --peers: (repository, what it is)
+    "MAGPIE": ("jvc56/MAGPIE", "crossword games, C"),
+    "MAGPIE-DATA": ("jvc56/MAGPIE-DATA", "MAGPIE's lexica and leave tables"),
+    "mobydam": ("rhalbersma/mobydam", "draughts, C"),
+    "scan": ("rhalbersma/scan", "draughts, C++ (Scan 3.1)"),
+    "hybrid-boggle": ("danvk/hybrid-boggle", "Boggle, C++"),
+}
+SECTIONS = ("draughts", "movegen", "autoplay", "sim", "endgame", "boggle")
+
+
+def machine() -> dict:
+    """CPU model and core count (from ``/proc/cpuinfo`` where there is one), OS and versions."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import numba
+    import numpy
+
+    return {"cpu": model, "cores": os.cpu_count(), "os": f"{platform.system()} {platform.release()}",
+            "python": platform.python_version(), "numba": numba.__version__, "numpy": numpy.__version__}
+
+
+def git_commit(path: Path) -> str:
+    """Short commit of the checkout at ``path`` (``+dirty`` with uncommitted changes), or ``?``."""
+    try:
+        head = subprocess.run(["git", "-C", str(path), "rev-parse", "--short=10", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(path), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True).stdout.strip()
+        return head + ("+dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def commands(peers: str, quick: bool, tmp: Path) -> dict:
+    """Each section's command line (argument lists, run from the repository root) and its JSON output, if any."""
+    py = [sys.executable]
+    q = quick
+    endgames = "benchmarks/data/magpie_endgame_tests.cgp"
+    return {
+        "draughts": (py + ["benchmarks/draughts_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
+                           "--json", str(tmp / "draughts.json")] + (["--quick"] if q else []), tmp / "draughts.json"),
+        "movegen": (py + ["benchmarks/scrabble_vs_magpie.py", "--magpie", peers, "--rounds", "1" if q else "3"]
+                    + (["--min-time", "0.05"] if q else ["--per-position", "--threads"]), None),
+        "autoplay": (py + ["benchmarks/scrabble_autoplay_magpie.py", "--magpie", str(Path(peers) / "MAGPIE"),
+                           "--games", "100" if q else "2000", "--rounds", "1" if q else "3"], None),
+        "sim": (py + ["benchmarks/scrabble_search_magpie.py", "sim", "--magpie", str(Path(peers) / "MAGPIE"),
+                      "--iterations", "40" if q else "500", "--rounds", "1" if q else "2"]
+                + (["--positions", "1"] if q else []), None),
+        "endgame": (py + ["benchmarks/scrabble_search_magpie.py", "endgame", "--magpie", str(Path(peers) / "MAGPIE"),
+                          "--cgp", endgames, "--rounds", "1", "--plies", "2" if q else "6"]
+                    + (["--only", "very_deep"] if q else []), None),
+        "boggle": (py + ["benchmarks/boggle_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
+                         "--json", str(tmp / "boggle.json")] + (["--quick"] if q else []), tmp / "boggle.json"),
+    }
+
+
+def shown(cmd: list, peers: str) -> str:
+    """The command as a reader types it: ``python``, and ``DIR`` for the peers folder."""
+    out = ["python"] + [c for c in cmd[1:]]
+    return " ".join(c.replace(peers, "DIR") for c in out)
+
+
+def run(cmd: list) -> tuple[int, str, str, float]:
+    t = time.perf_counter()
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    return p.returncode, p.stdout, p.stderr, time.perf_counter() - t
+
+
+def _md_table(header: list, rows: list) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(header)))
+             + "|"]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def table_draughts(out: str, data: dict) -> str:
+    rows = []
+    for r in data.get("rows", []):
+        peer = r.get("peer_mnps")
+        label = f"{r['section']}: {r['position']}"
+        if r["section"] == "threads":
+            label = f"2 threads: {r['position']} ({r['scaling']:.2f}x our 1-thread rate)"
+        rows.append([label, r["depth"], f"{r['nodes']:,}", f"{r['ours_mnps']:.0f}",
+                     "-" if peer is None else f"{peer:.0f}", "-" if r.get("ratio") is None else f"**{r['ratio']:.2f}**",
+                     "-" if r.get("scan_mnps") is None else f"{r['scan_mnps']:.0f}"])
+    if not rows:
+        return "```text\n" + out.strip() + "\n```"
+    return ("Perft, M nodes/s, 1 thread; ratio = ours over Moby Dam's (above 1: numba_words is faster).\n\n" +
+            _md_table(["perft", "depth", "nodes", "numba_words", "Moby Dam", "ratio", "Scan"], rows))
+
+
+def table_pipes(out: str) -> str:
+    """The ``a | b | c`` table a script printed, as Markdown, and any notes after it as text."""
+    lines = out.strip().splitlines()
+    head = [i for i, ln in enumerate(lines) if ln.count(" | ") >= 3]
+    if not head:
+        return "```text\n" + out.strip() + "\n```"
+    rows = [[c.strip() for c in lines[i].split(" | ")] for i in head]
+    before = [ln for ln in lines[:head[0]] if ln.strip()]
+    after = [ln for ln in lines[head[-1] + 1:] if ln.strip()]
+    text = (" ".join(before) + "\n\n" if before else "") + _md_table(rows[0], rows[1:])
+    if after:
+        text += "\n\n" + "\n".join(f"- {ln}" for ln in after)
+    return text
+
+
+def table_lines(out: str) -> str:
+    """One bullet per result line of a script that prints one line per position."""
+    lines = [ln for ln in out.strip().splitlines() if "numba_words" in ln]
+    return "\n".join(f"- {ln}" for ln in lines) if lines else "```text\n" + out.strip() + "\n```"
+
+
+def table_boggle(out: str, data: dict) -> str:
+    if not data:
+        return "```text\n" + out.strip() + "\n```"
+    peer = data.get("peer_boards_per_s")
+    return ("Boggle 4×4, score only (total points of each board's distinct words), 1 thread; ratio = "
+            "hybrid-boggle's time over ours.\n\n" +
+            _md_table(["boards", "total score (both)", "numba_words boards/s", "hybrid-boggle boards/s", "ratio"],
+                      [[f"{data['boards']:,}", f"{data['total_score']:,}", f"{data['ours_boards_per_s']:,.0f}",
+                        "-" if peer is None else f"{peer:,.0f}",
+                        "-" if data.get("ratio") is None else f"**{data['ratio']:.2f}**"]]))
+
+
+TITLES = {
+    "draughts": ("International draughts: perft beside Moby Dam and Scan",
+                 "Node counts are checked equal first; runs alternate between the engines, best of the rounds."),
+    "movegen": ("Crossword games: move generation and best play beside MAGPIE",
+                "The 62 TWL06 positions of `data/scrabble/twl06_bench.cgp` by rack class, µs a position (CPU time); "
+                "counts of placements and sums of scores are checked against MAGPIE's. Ratio = MAGPIE's time over ours."),
+    "autoplay": ("Crossword games: self-play beside MAGPIE's autoplay",
+                 "Equity against equity, game pairs, TWL06; games/s."),
+    "sim": ("Crossword games: simulation beside MAGPIE's sim",
+            "15 candidates, 2 plies, the same iterations per candidate on both sides; playouts/s."),
+    "endgame": ("Crossword games: exact endgames beside MAGPIE's endgame",
+                "MAGPIE's own test endgames, the same depth on both sides; solve time and value of each."),
+    "boggle": ("Boggle: scoring beside hybrid-boggle",
+               "The same seeded 4×4 boards; the total score of all boards is checked equal first."),
+}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--peers", default=os.environ.get("NUMBA_WORDS_PEERS"),
+                    help="the peers' build folder (env NUMBA_WORDS_PEERS)")
+    ap.add_argument("--quick", action="store_true", help="small inputs, one round: checks the pipeline, not the speed")
+    ap.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"), help="the page to write")
+    ap.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections of {', '.join(SECTIONS)}")
+    a = ap.parse_args(argv)
+    if not a.peers:
+        ap.error("give --peers DIR (the folder the peers kit built) or set NUMBA_WORDS_PEERS")
+    peers = str(Path(a.peers).resolve())
+    only = [s.strip() for s in a.only.split(",") if s.strip()]
+    for s in only:
+        if s not in SECTIONS:
+            ap.error(f"unknown section {s!r}; known: {', '.join(SECTIONS)}")
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+    info = machine()
+    failed = []
+    body = []
+    with tempfile.TemporaryDirectory() as tmpdir:
+        cmds = commands(peers, a.quick, Path(tmpdir))
+        for name in only:
+            cmd, json_out = cmds[name]
+            print(f"== {name}: {shown(cmd, peers)}", file=sys.stderr, flush=True)
+            rc, out, err, sec = run(cmd)
+            title, what = TITLES[name]
+            body += [f"## {title}", "", what, ""]
+            if rc != 0:
+                failed.append(name)
+                tail = "\n".join((err or out).strip().splitlines()[-15:])
+                body += [f"**This comparison failed** (exit status {rc}):", "", "```text", tail, "```", ""]
+            else:
+                data = json.loads(json_out.read_text()) if json_out and json_out.exists() else {}
+                if name == "draughts":
+                    body.append(table_draughts(out, data))
+                elif name == "movegen":
+                    body.append(table_pipes(out))
+                elif name == "boggle":
+                    body.append(table_boggle(out, data))
+                else:
+                    body.append(table_lines(out))
+                body.append("")
+            body += [f"Command ({sec:.0f} s): `{shown(cmd, peers)}`", ""]
+    peer_rows = []
+    for folder, (repo, what) in PEERS.items():
+        peer_rows.append([f"{repo} ({what})", f"`{git_commit(Path(peers) / folder)}`"])
+    head = [
+        "# Benchmarks",
+        "",
+        "numba_words beside the best public engine we know for each game, measured on one machine in one run.",
+        "Generated by `python benchmarks/report.py --peers DIR`, where `DIR` holds the peers built from their",
+        "public repositories by the peers kit; every table below is replaced as a whole by the next run (history",
+        "lives in git).",
+        "",
+    ]
+    if a.quick:
+        head += ["!!! warning \"Quick run\"",
+                 "    These figures come from `--quick` (small inputs, one round): they check that every comparison",
+                 "    runs, and are not the reference figures. The full run takes the reference.", ""]
+    head += [
+        _md_table(["", ""], [
+            ["date (UTC)", now.strftime("%Y-%m-%d %H:%M")],
+            ["machine", f"{info['cpu']}, {info['cores']} cores, {info['os']}"],
+            ["software", f"Python {info['python']}, Numba {info['numba']}, NumPy {info['numpy']}"],
+            ["numba_words", f"`{git_commit(ROOT)}`"],
+            ["mode", "quick" if a.quick else "full"],
+        ]),
+        "",
+        "Peers (repository and commit built):",
+        "",
+        _md_table(["peer", "commit"], peer_rows),
+        "",
+    ]
+    Path(a.out).write_text("\n".join(head + body).rstrip() + "\n")
+    print(f"wrote {a.out}" + (f"; failed: {', '.join(failed)}" if failed else ""), file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
