@@ -61,14 +61,15 @@ def machine() -> dict:
             "python": platform.python_version(), "numba": numba.__version__, "numpy": numpy.__version__}
 
 
-def git_commit(path: Path) -> str:
-    """Short commit of the checkout at ``path`` (``+dirty`` with uncommitted changes), or ``?``."""
+def git_commit(path: Path, dirty_flag: bool = True) -> str:
+    """Short commit of the checkout at ``path`` (``+dirty`` with uncommitted changes unless ``dirty_flag`` is
+    false: the peers are built inside their checkouts), or ``?``."""
     try:
         head = subprocess.run(["git", "-C", str(path), "rev-parse", "--short=10", "HEAD"], capture_output=True,
                               text=True, check=True).stdout.strip()
         dirty = subprocess.run(["git", "-C", str(path), "status", "--porcelain", "--untracked-files=no"],
                                capture_output=True, text=True).stdout.strip()
-        return head + ("+dirty" if dirty else "")
+        return head + ("+dirty" if dirty and dirty_flag else "")
     except (OSError, subprocess.CalledProcessError):
         return "?"
 
@@ -98,7 +99,13 @@ def commands(peers: str, quick: bool, tmp: Path) -> dict:
 
 def shown(cmd: list, peers: str) -> str:
     """The command as a reader types it: ``python``, and ``DIR`` for the peers folder."""
-    out = ["python"] + [c for c in cmd[1:]]
+    out = ["python"]
+    args = iter(cmd[1:])
+    for c in args:
+        if c == "--json":  # where the report collects the rows: not part of what a reader runs
+            next(args)
+            continue
+        out.append(c)
     return " ".join(c.replace(peers, "DIR") for c in out)
 
 
@@ -109,9 +116,10 @@ def run(cmd: list) -> tuple[int, str, str, float]:
     return p.returncode, p.stdout, p.stderr, time.perf_counter() - t
 
 
-def _md_table(header: list, rows: list) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(header)))
-             + "|"]
+def _md_table(header: list, rows: list, numbers: bool = True) -> str:
+    """A Markdown table; columns after the first are right-aligned when ``numbers``."""
+    lines = ["| " + " | ".join(header) + " |",
+             "|" + "|".join("---" if i == 0 or not numbers else "---:" for i in range(len(header))) + "|"]
     lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
     return "\n".join(lines)
 
@@ -228,7 +236,7 @@ def main(argv=None) -> int:
             body += [f"Command ({sec:.0f} s): `{shown(cmd, peers)}`", ""]
     peer_rows = []
     for folder, (repo, what) in PEERS.items():
-        peer_rows.append([f"{repo} ({what})", f"`{git_commit(Path(peers) / folder)}`"])
+        peer_rows.append([f"{repo} ({what})", f"`{git_commit(Path(peers) / folder, dirty_flag=False)}`"])
     head = [
         "# Benchmarks",
         "",
@@ -249,11 +257,11 @@ def main(argv=None) -> int:
             ["software", f"Python {info['python']}, Numba {info['numba']}, NumPy {info['numpy']}"],
             ["numba_words", f"`{git_commit(ROOT)}`"],
             ["mode", "quick" if a.quick else "full"],
-        ]),
+        ], numbers=False),
         "",
         "Peers (repository and commit built):",
         "",
-        _md_table(["peer", "commit"], peer_rows),
+        _md_table(["peer", "commit"], peer_rows, numbers=False),
         "",
     ]
     Path(a.out).write_text("\n".join(head + body).rstrip() + "\n")

@@ -15,6 +15,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
+def _roles():
+    """The docstring rewrite of ``griffe_roles.py`` beside this file (Sphinx roles as inline code)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("griffe_roles", Path(__file__).resolve().parent / "griffe_roles.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return lambda text: mod.ROLE.sub(mod._plain, text)
+
 # The modules whose ``__all__`` is the public API, with the title of their reference page.
 MODULES = {
     "numba_words": "numba_words (top level)",
@@ -96,10 +106,12 @@ def api_page(module: str, title: str, owner: dict) -> str:
     summary = (mod.__doc__ or "").strip().split("\n\n")[0]
     lines = [f"# {title}", "", summary, "", "| name | what it is |", "|---|---|"]
     names = public_names(module)
+    plain = _roles()
     mine = []
     for name in names:
         obj = getattr(mod, name)
         doc = (inspect.getdoc(obj) or "").strip().split("\n")[0] if (inspect.isclass(obj) or callable(obj)) else ""
+        doc = plain(doc)
         if not doc:
             doc = f"constant (`{type(obj).__name__}`)"
         here = owner[id(obj)] == module
