@@ -42,6 +42,12 @@ PEERS = {  # folder under --peers: (repository, what it is)
     "hybrid-boggle": ("danvk/hybrid-boggle", "Boggle, C++"),
 }
 SECTIONS = ("draughts", "movegen", "autoplay", "sim", "endgame", "boggle")
+# MAGPIE's test endgames and the depth each is solved to: 6 plies where both engines take seconds, fewer where
+# a deeper search takes minutes (the positions with many plays).
+ENDGAMES = (("vs_joey", 6), ("pass_first", 6), ("solve_standard", 6), ("very_deep", 6), ("eldar_v_stick", 6),
+            ("outplay_zobrist_overflow", 6), ("kue", 3), ("monster_q", 3), ("via_opp_must_block", 4),
+            ("via_mover_must_bingo", 4))
+ENDGAMES_QUICK = (("very_deep", 2), ("solve_standard", 2))
 
 
 def machine() -> dict:
@@ -75,7 +81,7 @@ def git_commit(path: Path, dirty_flag: bool = True) -> str:
 
 
 def commands(peers: str, quick: bool, tmp: Path) -> dict:
-    """Each section's command line (argument lists, run from the repository root) and its JSON output, if any."""
+    """Each section's command lines (argument lists, run from the repository root), each with its JSON output."""
     py = [sys.executable]
     q = quick
     endgames = "benchmarks/data/magpie_endgame_tests.cgp"
@@ -89,9 +95,9 @@ def commands(peers: str, quick: bool, tmp: Path) -> dict:
         "sim": (py + ["benchmarks/scrabble_search_magpie.py", "sim", "--magpie", str(Path(peers) / "MAGPIE"),
                       "--iterations", "40" if q else "500", "--rounds", "1" if q else "2"]
                 + (["--positions", "1"] if q else []), None),
-        "endgame": (py + ["benchmarks/scrabble_search_magpie.py", "endgame", "--magpie", str(Path(peers) / "MAGPIE"),
-                          "--cgp", endgames, "--rounds", "1", "--plies", "2" if q else "6"]
-                    + (["--only", "very_deep"] if q else []), None),
+        "endgame": [(py + ["benchmarks/scrabble_search_magpie.py", "endgame", "--magpie", str(Path(peers) / "MAGPIE"),
+                           "--cgp", endgames, "--rounds", "1", "--plies", str(plies), "--only", name], None)
+                    for name, plies in (ENDGAMES_QUICK if q else ENDGAMES)],
         "boggle": (py + ["benchmarks/boggle_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
                          "--json", str(tmp / "boggle.json")] + (["--quick"] if q else []), tmp / "boggle.json"),
     }
@@ -113,7 +119,8 @@ def run(cmd: list) -> tuple[int, str, str, float]:
     t = time.perf_counter()
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
-    return p.returncode, p.stdout, p.stderr, time.perf_counter() - t
+    out = p.stdout.replace(str(ROOT) + os.sep, "")  # the page names files as paths in the repository
+    return p.returncode, out, p.stderr, time.perf_counter() - t
 
 
 def _md_table(header: list, rows: list, numbers: bool = True) -> str:
@@ -156,9 +163,42 @@ def table_pipes(out: str) -> str:
 
 
 def table_lines(out: str) -> str:
-    """One bullet per result line of a script that prints one line per position."""
-    lines = [ln for ln in out.strip().splitlines() if "numba_words" in ln]
-    return "\n".join(f"- {ln}" for ln in lines) if lines else "```text\n" + out.strip() + "\n```"
+    """The result lines of a script that prints a few lines of results, as bullets."""
+    lines = [ln for ln in out.strip().splitlines() if ln.strip()]
+    return "\n".join(f"- {ln}" for ln in lines) if lines else "(no output)"
+
+
+SIM = re.compile(r"^(?P<cgp>\S+)\.\.\. rack (?P<rack>\S+): numba_words (?P<ours>[\d,]+) playouts/s"
+                 r"(?:, MAGPIE (?P<peer>[\d,]+), ratio (?P<ratio>[\d.]+)x)?")
+ENDGAME = re.compile(r"^(?:(?P<name>.*?): )?(?P<racks>\S+/\S+) (?P<plies>\d+) plies: numba_words (?P<ours>[\d.]+) s "
+                     r"value (?P<value>[+-]?\d+) \((?P<kind>exact|depth-limited), (?P<nodes>[\d,]+) nodes\)"
+                     r"(?:; MAGPIE (?P<peer>[\d.]+) s value (?P<pvalue>[+-]?\d+))?")
+
+
+def table_sim(out: str) -> str:
+    rows = [[f"`{m['cgp'][:24]}...`", m["rack"], m["ours"], m["peer"] or "-", f"**{m['ratio']}**" if m["ratio"] else "-"]
+            for m in map(SIM.match, out.splitlines()) if m]
+    if not rows:
+        return table_lines(out)
+    return ("Playouts/s, 1 thread; ratio = ours over MAGPIE's (above 1: numba_words is faster).\n\n" +
+            _md_table(["position", "rack", "numba_words", "MAGPIE", "ratio"], rows))
+
+
+def table_endgame(out: str) -> str:
+    rows = []
+    for m in map(ENDGAME.match, out.splitlines()):
+        if not m:
+            continue
+        ours, peer = float(m["ours"]), float(m["peer"]) if m["peer"] else None
+        rows.append([(m["name"] or "").split(",")[0] or "-", m["racks"], m["plies"], f"{ours:.3f} s",
+                     "-" if peer is None else f"{peer:.3f} s", "-" if peer is None else f"**{peer / ours:.2f}**",
+                     f"{m['value']} ({m['kind']})", m["pvalue"] or "-"])
+    if not rows:
+        return table_lines(out)
+    return ("Solve time, 1 thread; ratio = MAGPIE's time over ours (above 1: numba_words is faster). Depth-limited "
+            "values may differ: each engine plays out its leaves its own way.\n\n" +
+            _md_table(["endgame", "racks", "plies", "numba_words", "MAGPIE", "ratio", "value (ours)", "value (MAGPIE)"],
+                      rows))
 
 
 def table_boggle(out: str, data: dict) -> str:
@@ -213,9 +253,12 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmpdir:
         cmds = commands(peers, a.quick, Path(tmpdir))
         for name in only:
-            cmd, json_out = cmds[name]
-            print(f"== {name}: {shown(cmd, peers)}", file=sys.stderr, flush=True)
-            rc, out, err, sec = run(cmd)
+            runs = cmds[name] if isinstance(cmds[name], list) else [cmds[name]]
+            rc, out, err, sec = 0, "", "", 0.0
+            for cmd, json_out in runs:
+                print(f"== {name}: {shown(cmd, peers)}", file=sys.stderr, flush=True)
+                rc1, out1, err1, sec1 = run(cmd)
+                rc, out, err, sec = rc or rc1, out + out1, err + err1, sec + sec1
             title, what = TITLES[name]
             body += [f"## {title}", "", what, ""]
             if rc != 0:
@@ -230,10 +273,15 @@ def main(argv=None) -> int:
                     body.append(table_pipes(out))
                 elif name == "boggle":
                     body.append(table_boggle(out, data))
+                elif name == "sim":
+                    body.append(table_sim(out))
+                elif name == "endgame":
+                    body.append(table_endgame(out))
                 else:
                     body.append(table_lines(out))
                 body.append("")
-            body += [f"Command ({sec:.0f} s): `{shown(cmd, peers)}`", ""]
+            body += [f"Command{'s' if len(runs) > 1 else ''} ({sec:.0f} s):", ""]
+            body += [f"    {shown(cmd, peers)}" for cmd, _ in runs] + [""]
     peer_rows = []
     for folder, (repo, what) in PEERS.items():
         peer_rows.append([f"{repo} ({what})", f"`{git_commit(Path(peers) / folder, dirty_flag=False)}`"])
