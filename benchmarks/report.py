@@ -213,6 +213,61 @@ def table_boggle(out: str, data: dict) -> str:
                         "-" if data.get("ratio") is None else f"**{data['ratio']:.2f}**"]]))
 
 
+def _span(values: list) -> str:
+    """``1.23`` or ``1.10-1.65``: one ratio, or the range of several."""
+    lo, hi = min(values), max(values)
+    return f"{lo:.2f}" if f"{lo:.2f}" == f"{hi:.2f}" else f"{lo:.2f}-{hi:.2f}"
+
+
+def headline(name: str, out: str, data: dict) -> list:
+    """The README's rows for one comparison: ``(work, peer, ratio)``, ratio as the peer's time over ours."""
+    rows = []
+    if name == "draughts":
+        for r in data.get("rows", []):
+            if r["section"] == "bulk" and r["position"] == "initial" and r.get("ratio"):
+                rows.append((f"draughts, perft({r['depth']}) from the start, bulk counting", "Moby Dam",
+                             _span([r["ratio"]])))
+    elif name == "movegen":
+        lines = [[c.strip() for c in ln.split(" | ")] for ln in out.splitlines() if ln.count(" | ") >= 3]
+        if lines:
+            head, overall = lines[0], next((r for r in lines if r[0] == "overall"), None)
+            for col, work, peer in (("legal_plays()", "crossword, every placement (`legal_plays()`)", "MAGPIE (KWG)"),
+                                    ("best_play()", "crossword, best play by score (`best_play()`)",
+                                     "MAGPIE (word map, by equity)"),
+                                    ("best(by='equity')", "crossword, best play by equity (`best(by=\"equity\")`)",
+                                     "MAGPIE (word map)")):
+                if overall and col in head and overall[head.index(col) + 1] != "-":
+                    rows.append((work, peer, _span([float(overall[head.index(col) + 1].rstrip("x"))])))
+    elif name == "autoplay":
+        m = re.search(r"ratio numba_words / MAGPIE: ([\d.]+)x", out)
+        if m:
+            rows.append(("crossword, self-play games by equity", "MAGPIE `autoplay`", _span([float(m.group(1))])))
+    elif name == "sim":
+        r = [float(m["ratio"]) for m in map(SIM.match, out.splitlines()) if m and m["ratio"]]
+        if r:
+            rows.append((f"crossword, simulation playouts ({len(r)} positions)", "MAGPIE `sim`", _span(r)))
+    elif name == "endgame":
+        r = [float(m["peer"]) / float(m["ours"]) for m in map(ENDGAME.match, out.splitlines()) if m and m["peer"]]
+        if r:
+            rows.append((f"crossword, endgames ({len(r)} of MAGPIE's tests)", "MAGPIE `endgame`", _span(r)))
+    elif name == "boggle" and data.get("ratio"):
+        rows.append((f"Boggle 4×4, {data['boards']:,} boards, score only", "hybrid-boggle (C++)",
+                     _span([data["ratio"]])))
+    return rows
+
+
+README_START = "<!-- benchmarks: start (written by benchmarks/report.py) -->"
+README_END = "<!-- benchmarks: end -->"
+
+
+def readme_table(rows: list, when: str, info: dict, peers: str) -> str:
+    """The README's table: one headline row a comparison; the date, machine and peers' commits once."""
+    table = _md_table(["engine, work", "peer", "ratio", "command"],
+                      [[w, p, f"**{r}**", f"`{c}`"] for w, p, r, c in rows], numbers=False)
+    return (f"{README_START}\n{table}\n\nMeasured {when} (UTC) on {info['cpu']}, {info['cores']} cores, 1 thread, "
+            f"by `python benchmarks/report.py --peers DIR`. Peers: {peers}.\n{README_END}")
+
+
 TITLES = {
     "draughts": ("International draughts: perft beside Moby Dam and Scan",
                  "Node counts are checked equal first; runs alternate between the engines, best of the rounds."),
@@ -237,6 +292,9 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="small inputs, one round: checks the pipeline, not the speed")
     ap.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"), help="the page to write")
     ap.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections of {', '.join(SECTIONS)}")
+    ap.add_argument("--readme", default=None, metavar="FILE",
+                    help="also replace the table between the benchmark markers of FILE (default: README.md on a full "
+                         "run of every section, nothing on a --quick or partial one)")
     a = ap.parse_args(argv)
     if not a.peers:
         ap.error("give --peers DIR (the folder the peers kit built) or set NUMBA_WORDS_PEERS")
@@ -250,6 +308,7 @@ def main(argv=None) -> int:
     info = machine()
     failed = []
     body = []
+    heads = []
     with tempfile.TemporaryDirectory() as tmpdir:
         cmds = commands(peers, a.quick, Path(tmpdir))
         for name in only:
@@ -267,6 +326,9 @@ def main(argv=None) -> int:
                 body += [f"**This comparison failed** (exit status {rc}):", "", "```text", tail, "```", ""]
             else:
                 data = json.loads(json_out.read_text()) if json_out and json_out.exists() else {}
+                first = shown(runs[0][0], peers) + (" (one command an endgame: see the Benchmarks page)"
+                                                    if len(runs) > 1 else "")
+                heads += [(w, p, r, first) for w, p, r in headline(name, out, data)]
                 if name == "draughts":
                     body.append(table_draughts(out, data))
                 elif name == "movegen":
@@ -313,6 +375,19 @@ def main(argv=None) -> int:
         "",
     ]
     Path(a.out).write_text("\n".join(head + body).rstrip() + "\n")
+    readme = a.readme or (str(ROOT / "README.md") if not a.quick and only == list(SECTIONS) else None)
+    if readme:
+        text = Path(readme).read_text()
+        if README_START not in text or README_END not in text:
+            print(f"{readme}: no benchmark markers; not changed", file=sys.stderr)
+        else:
+            pre, rest = text.split(README_START, 1)
+            post = rest.split(README_END, 1)[1]
+            names = {"MAGPIE": "MAGPIE", "mobydam": "Moby Dam", "scan": "Scan", "hybrid-boggle": "hybrid-boggle"}
+            built = ", ".join(f"{label} @{git_commit(Path(peers) / folder, dirty_flag=False)}"
+                              for folder, label in names.items())
+            Path(readme).write_text(pre + readme_table(heads, now.strftime("%Y-%m-%d"), info, built) + post)
+            print(f"wrote the benchmark table of {readme}", file=sys.stderr)
     print(f"wrote {a.out}" + (f"; failed: {', '.join(failed)}" if failed else ""), file=sys.stderr)
     return 1 if failed else 0
 
