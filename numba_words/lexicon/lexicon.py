@@ -509,7 +509,7 @@ class Lexicon:
         """Words fitting a slot pattern (see :meth:`parse_pattern`), alphabetical.
 
         With ``rack``, open squares must be filled from it (``?`` = blank; blanks reported). ``method``:
-        ``"bitset"`` (seed 002), ``"dawg"`` or ``"auto"`` (the faster per the benchmarks: see README).
+        ``"bitset"`` (seed 002), ``"dawg"`` or ``"auto"`` (the faster per the benchmarks: see the lexicon design notes).
         A pattern longer than the longest word matches nothing.
         """
         allowed, open_ = self.parse_pattern(pattern)
