@@ -48,3 +48,24 @@ def test_cli_page_has_every_command(gen):
     for cmd in ("numba-words tour", "numba-words warmup", "numba-words lexicon anagram", "numba-words draughts perft",
                 "numba-words scrabble best", "numba-words bookworm solve"):
         assert f"`{cmd}`" in page, cmd
+
+
+def test_docstring_examples_of_public_names(gen):
+    """The ``Examples`` of public functions, classes and their methods run and print what they show."""
+    import doctest
+    import inspect
+
+    finder = doctest.DocTestFinder(recurse=True, exclude_empty=True)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    ran = 0
+    for module in gen.MODULES:
+        mod = importlib.import_module(module)
+        for name in gen.public_names(module):
+            obj = getattr(mod, name)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                continue
+            for test in finder.find(obj, name, module=inspect.getmodule(obj), globs=dict(vars(mod))):
+                ran += len(test.examples)
+                runner.run(test)
+    assert runner.failures == 0, f"{runner.failures} docstring example(s) failed (see the output above)"
+    assert ran > 0

@@ -152,6 +152,7 @@ class Position:
 
     >>> p = Position.initial()
     >>> p.push_notation("32-28"); p.fen()
+    Move('32-28')
     'B:W28,31,33-50:B1-20'
     """
 
