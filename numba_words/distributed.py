@@ -23,6 +23,9 @@ import numpy as np
 
 from .errors import NumbaWordsError, quote
 
+__all__ = ["DistributedError", "SCHEMES", "check_address", "get_client", "local_cluster", "cluster_threads",
+           "worker_threads", "Checkpoint", "map_chunks"]
+
 
 class DistributedError(NumbaWordsError):
     """Bad scheduler address, unreachable cluster, or a checkpoint that does not fit the run."""
@@ -64,8 +67,29 @@ SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
 
 
 def check_address(address: str) -> str:
-    """``address`` if it reads as a Dask scheduler address (``tcp://host:8786``, ``tls://...``, ``host:port``
-    meaning tcp, ``[::1]:8786``), else :class:`DistributedError` saying what is wrong."""
+    """Check that ``address`` reads as a Dask scheduler address, without connecting.
+
+    Parameters
+    ----------
+    address : str
+        ``tcp://host:8786``, ``tls://...``, ``ws://``, ``wss://``, ``ucx://``, ``inproc://``, or ``host:port``
+        (meaning tcp); an IPv6 host in brackets, ``[::1]:8786``.
+
+    Returns
+    -------
+    str
+        ``address`` unchanged.
+
+    Raises
+    ------
+    DistributedError
+        Saying what is wrong: an unknown protocol, no host, no port or one outside 1-65535.
+
+    Examples
+    --------
+    >>> check_address("scheduler:8786")
+    'scheduler:8786'
+    """
     shown = _cut(address)
     example = "should look like 'tcp://host:8786'"
     scheme, sep, rest = address.strip().partition("://")

@@ -53,10 +53,12 @@ class Grid:
 
     @property
     def n_tiles(self) -> int:
+        """The number of tiles on the grid."""
         return len(self.coords)
 
     @property
     def n_edges(self) -> int:
+        """The number of pairs of neighbouring tiles."""
         return int(self.degree.sum()) // 2
 
     def index(self, a: int, b: int) -> int:
@@ -195,12 +197,15 @@ class Scoring:
     default_value: int = 1
 
     def value(self, letter: str) -> int:
+        """The letter's tile value (case-insensitive; letters not in the table take ``default_value``)."""
         return int(self.letter_values.get(letter.upper(), self.default_value))
 
     def bonus(self, kind: str) -> int:
+        """The bonus a tile of ``kind`` adds to the letter count of a word through it (0 for a plain tile)."""
         return int(self.gem_bonus.get(kind, 0))
 
     def score(self, values, letters: int, bonuses=(), level: int = 1) -> int:
+        """Points of a word: ``(level + sum(values)) * (letters + sum(bonuses)) * multiplier``."""
         return (level + sum(values)) * (letters + sum(bonuses)) * self.multiplier
 
 
@@ -230,6 +235,7 @@ class BogglePoints:
     points: tuple = BOGGLE_POINTS
 
     def score(self, letters: int) -> int:
+        """Boggle points for a word of ``letters`` letters (Qu counts as two)."""
         return int(self.points[min(int(letters), len(self.points) - 1)])
 
     def table(self, max_len: int) -> np.ndarray:

@@ -42,6 +42,7 @@ class Game:
 
     @property
     def board(self) -> Position:
+        """The current position (an alias of ``position``)."""
         return self.position
 
     def play(self, move) -> Turn:
@@ -66,10 +67,12 @@ class Game:
 
     @property
     def score(self) -> int:
+        """The total score so far, in game points."""
         return self.turns[-1].total if self.turns else 0
 
     @property
     def scores(self) -> list:
+        """The points of each turn, in order."""
         return [t.score for t in self.turns]
 
     def to_records(self) -> list:

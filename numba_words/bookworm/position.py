@@ -73,6 +73,7 @@ class Position:
 
     @property
     def text(self) -> str:
+        """The board as text: columns (Bookworm) or rows (Boggle) separated by spaces, ``q`` for Qu."""
         return board_text(self._codes, self.grid, self.lexicon)
 
     @property
@@ -155,6 +156,7 @@ class Position:
         return board_svg(self, path=path, size=size)
 
     def copy(self) -> "Position":
+        """An independent copy (tiles, gem kinds and history copied)."""
         b = object.__new__(type(self))
         b.__dict__.update(self.__dict__)
         b._codes = self._codes.copy()

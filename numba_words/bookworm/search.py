@@ -380,14 +380,50 @@ def solve(board, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=
 def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=3, max_len=12, level=1,
                scoring=None, threads=None, chunk: int = 512, client=None,
                chunk_size: int = 2048, max_nodes=None) -> BatchSolution:
-    """Solve a batch: ``boards`` a 2-D array of tile codes (one board a row) or a list of board texts;
-    ``kinds`` an integer array shaped like it (kind indices 0..5) or a list of kind texts; ``scoring`` as
-    for :func:`solve` (by default Bookworm scores on a Bookworm grid, Boggle points on a Boggle grid).
+    """Every word of every board of a batch, each with its best path and score, as flat arrays.
 
-    Boards split into one lane a thread (``threads``; ``threads=1``: the calling thread only), in rounds of
-    ``chunk`` boards. Output order is the input order and each board's words are in the same order as
-    :func:`solve` gives. ``client``: a Dask ``Client`` or scheduler address to solve chunks of ``chunk_size`` boards across a
-    cluster (same result). ``max_nodes``: paths one board may visit (:class:`SearchLimitError` beyond).
+    Boards split into one lane a thread, in rounds of ``chunk`` boards. Output order is the input order and
+    each board's words are in the order :func:`solve` gives.
+
+    Parameters
+    ----------
+    boards : numpy.ndarray or list of str
+        A 2-D array of tile codes (one board a row, see :func:`random_codes`) or a list of board texts.
+    lexicon : Lexicon or str, optional
+        The word list (default: TWL06).
+    kinds : numpy.ndarray or list of str, optional
+        Tile kinds shaped like ``boards`` (kind indices 0..5) or a list of kind texts; default all plain.
+    grid : Grid, optional
+        ``BOOKWORM`` (the default), ``BOGGLE4`` or ``BOGGLE5``.
+    min_len, max_len : int
+        Word lengths kept, in letters (Qu counts as two).
+    level : int
+        Bookworm's level count, added to each tile value sum.
+    scoring : optional
+        As for :func:`solve` (by default Bookworm scores on a Bookworm grid, Boggle points on a Boggle grid).
+    threads : int, optional
+        Worker threads (``None``: Numba's thread count; ``1``: the calling thread only).
+    chunk : int
+        Boards a round.
+    client : dask.distributed.Client or str, optional
+        A Dask client or scheduler address: chunks of ``chunk_size`` boards are solved on the cluster (the same
+        result).
+    max_nodes : int, optional
+        Paths one board may visit (default 20 million).
+
+    Returns
+    -------
+    BatchSolution
+        ``batch[b]`` is board ``b``'s :class:`Solution`; ``batch.best()`` each board's best word.
+
+    Raises
+    ------
+    InvalidBoardError
+        If a board or its kinds do not fit the grid or the lexicon's alphabet.
+    InvalidParameterError
+        If another argument is out of range.
+    SearchLimitError
+        If a board needs more than ``max_nodes`` paths.
     """
     lex = as_lexicon(lexicon)
     grid = check_grid(grid)

@@ -172,6 +172,7 @@ class BatchSolution:
 
     @property
     def total_words(self) -> int:
+        """The number of words found over all boards of the batch."""
         return int(self.offsets[-1])
 
     def __getitem__(self, b: int) -> Solution:

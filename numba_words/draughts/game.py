@@ -51,6 +51,7 @@ class Game:
 
     @property
     def start_fen(self) -> str:
+        """FEN of the position the game started from."""
         return self._start.fen()
 
     def start(self) -> Position:

@@ -25,6 +25,7 @@ class Move:
 
     @property
     def is_capture(self) -> bool:
+        """True if the move captures at least one piece."""
         return bool(self.captured)
 
     @property
@@ -61,6 +62,7 @@ class LegalMoves:
         return len(self._list())
 
     def count(self) -> int:
+        """The number of legal moves."""
         return len(self._list())
 
     def __bool__(self) -> bool:

@@ -152,6 +152,7 @@ class Position:
 
     >>> p = Position.initial()
     >>> p.push_notation("32-28"); p.fen()
+    Move('32-28')
     'B:W28,31,33-50:B1-20'
     """
 
@@ -167,10 +168,18 @@ class Position:
     # ---- construction ---------------------------------------------------------------------------------
     @classmethod
     def initial(cls) -> "Position":
+        """The starting position: White on 31-50, Black on 1-20, White to move."""
         return cls()
 
     @classmethod
     def from_fen(cls, fen: str) -> "Position":
+        """A position from a FEN string such as ``'W:W31-50:B1-20'`` (kings as ``K12``, ranges allowed).
+
+        Raises
+        ------
+        InvalidFenError
+            If the text is not a valid FEN (the message says which part).
+        """
         return cls(fen)
 
     @classmethod
@@ -184,6 +193,7 @@ class Position:
         return p
 
     def copy(self, stack: bool = True) -> "Position":
+        """An independent copy; ``stack=False`` leaves out the move stack (so ``pop()`` cannot go back)."""
         p = Position.__new__(Position)
         p.white, p.black, p.kings, p.turn = self.white, self.black, self.kings, self.turn
         p._stack = []
@@ -194,6 +204,7 @@ class Position:
 
     # ---- description ----------------------------------------------------------------------------------
     def fen(self) -> str:
+        """The position as FEN text, e.g. ``'W:W31-50:B1-20'`` (kings prefixed with ``K``)."""
         wk = squares_of(self.white & self.kings)
         bk = squares_of(self.black & self.kings)
         wm = squares_of(self.white & ~self.kings)
@@ -212,6 +223,7 @@ class Position:
         return None
 
     def board_key(self) -> tuple[int, int, int, bool]:
+        """``(white, black, kings, white_to_move)``: the bitboards and side to move, a hashable key for repetition."""
         return (self.white, self.black, self.kings, self.turn)
 
     def __eq__(self, other) -> bool:
@@ -253,6 +265,7 @@ class Position:
 
     @property
     def legal_moves(self) -> LegalMoves:
+        """The legal moves (a cheap view: ``count()``, ``in``, iteration, ``bool``), captures only when one exists."""
         return LegalMoves(self)
 
     def parse_move(self, text: str) -> Move:
@@ -296,6 +309,15 @@ class Position:
                       tuple(int(SQ2BIT[s]) for s in via)) is not None
 
     def push(self, move: Move) -> None:
+        """Make ``move`` (a :class:`Move` or its notation) and put it on the move stack.
+
+        Raises
+        ------
+        IllegalMoveError
+            If the move is not legal here.
+        AmbiguousMoveError
+            If notation matches more than one capture path.
+        """
         if isinstance(move, str):
             move = self.parse_move(move)
         legal = self._moves()
@@ -316,11 +338,25 @@ class Position:
         self._cache = None
 
     def push_notation(self, text: str) -> Move:
+        """Parse ``text`` (``'32-28'``, ``'28x19'``, a capture path ``'3x17x28'``), make the move and return it.
+
+        Raises
+        ------
+        IllegalMoveError, AmbiguousMoveError
+            As :meth:`push`.
+        """
         m = self.parse_move(text)
         self.push(m)
         return m
 
     def pop(self) -> Move:
+        """Take back the last move made and return it.
+
+        Raises
+        ------
+        IndexError
+            If the move stack is empty.
+        """
         if not self._stack:
             raise IndexError("pop from a position with an empty move stack")
         key, m = self._stack.pop()
@@ -330,6 +366,7 @@ class Position:
 
     @property
     def move_stack(self) -> list[Move]:
+        """The moves made since the position was set up, first to last."""
         return [m for _, m in self._stack]
 
     # ---- game end -------------------------------------------------------------------------------------
@@ -367,6 +404,7 @@ class Position:
         return None
 
     def is_game_over(self) -> bool:
+        """True when :meth:`outcome` is not ``None`` (no legal move, or a draw rule applies)."""
         return self.outcome() is not None
 
 

@@ -264,14 +264,43 @@ def perft(position: Position | str, depth: int, threads: int | None = None, leav
           n_tasks: int | None = None, checkpoint=None) -> int:
     """Number of move paths of length ``depth`` from ``position`` (a :class:`Position` or a FEN string).
 
-    ``leaves=False`` counts the last ply's moves without making them (bulk counting); ``leaves=True`` makes
-    every leaf. ``threads``: worker threads (``None``: Numba's thread count; at most the machine's cores).
-    ``progress=True`` shows a progress bar on a terminal or in a notebook once a run takes half a second; a
-    callable gets ``(done_subtrees, total_subtrees, nodes_so_far, seconds)`` as subtrees finish. Ctrl-C stops
-    a run within a fraction of a second at any depth.
+    A capture counts once per from-square, to-square and set of captured pieces (the convention of the
+    published counts). Ctrl-C stops a run within a fraction of a second at any depth.
 
-    ``client``: a Dask ``Client`` or scheduler address to count the subtrees on a cluster; ``split_depth``,
-    ``n_tasks`` and ``checkpoint`` as in :func:`perft_tasks` (only with ``client``).
+    Parameters
+    ----------
+    position : Position or str
+        The root: a position or its FEN text.
+    depth : int
+        Plies to count, ``>= 0`` (``perft(p, 0) == 1``).
+    threads : int, optional
+        Worker threads (``None``: Numba's thread count; at most the machine's cores).
+    leaves : bool
+        ``False`` counts the last ply's moves without making them (bulk counting); ``True`` makes every leaf.
+    progress : bool or callable, optional
+        ``True`` shows a progress bar on a terminal or in a notebook once a run takes half a second; a callable
+        gets ``(done_subtrees, total_subtrees, nodes_so_far, seconds)`` as subtrees finish.
+    client : dask.distributed.Client or str, optional
+        A Dask client or scheduler address: the subtrees are counted on the cluster (the same count).
+    split_depth, n_tasks, checkpoint : optional
+        As in :func:`perft_tasks` (only with ``client``).
+
+    Returns
+    -------
+    int
+        The number of leaf nodes.
+
+    Raises
+    ------
+    InvalidFenError
+        If ``position`` is text that is not a valid FEN.
+    DraughtsError
+        If ``depth`` or another argument is out of range, or the distributed options come without ``client``.
+
+    Examples
+    --------
+    >>> perft("W:W31-50:B1-20", 4)
+    4265
     """
     position, depth, leaves = _check(position, depth, leaves, progress, client, split_depth, n_tasks, checkpoint)
     with _threads(threads) as n_threads:
@@ -296,7 +325,18 @@ def divide(position: Position | str, depth: int, threads: int | None = None, lea
            n_tasks: int | None = None, checkpoint=None) -> dict:
     """``{move notation: perft(child, depth - 1)}`` for every legal move, in generation order.
 
-    Arguments as in :func:`perft` (``client`` to run the subtrees on a Dask cluster).
+    Parameters and errors as in :func:`perft` (``client`` to run the subtrees on a Dask cluster); ``depth``
+    must be at least 1.
+
+    Returns
+    -------
+    dict
+        Move notation to the node count below that move; the values add up to ``perft(position, depth)``.
+
+    Examples
+    --------
+    >>> divide("W:W31-50:B1-20", 2)["32-28"]
+    9
     """
     position, depth, leaves = _check(position, depth, leaves, progress, client, split_depth, n_tasks, checkpoint)
     if depth < 1:

@@ -162,6 +162,35 @@ class Lexicon:
 
         Case is normalised; a line with characters outside the alphabet is skipped and counted
         (``skipped``), or rejected with file:line when ``strict``. Encoded arrays are cached on disk.
+
+        Parameters
+        ----------
+        source : str or iterable of str
+            A lexicon name, a word-list path, or words.
+        alphabet : str, optional
+            The letters (up to 32) when the list has no ``# alphabet:`` line (default A-Z).
+        strict : bool
+            Reject the first line outside the alphabet instead of skipping it.
+        use_cache : bool
+            Read and write the on-disk cache of encoded lexicons.
+        name : str, optional
+            The lexicon's name (default: from ``source``).
+
+        Returns
+        -------
+        Lexicon
+
+        Raises
+        ------
+        LexiconError
+            An unknown name, a missing, oversized or unreadable file, an empty list, a bad alphabet, or (with
+            ``strict``) a line outside the alphabet, named as ``file:line``.
+
+        Examples
+        --------
+        >>> lex = Lexicon.load("twl06")
+        >>> len(lex), "QI" in lex
+        (178691, True)
         """
         t0 = time.perf_counter()
         text = None
@@ -331,6 +360,7 @@ class Lexicon:
 
     @property
     def load_note(self) -> str:
+        """One line on how the lexicon was loaded: from the cache or built, the DAWG's size in KiB, lines skipped."""
         src = "from cache" if self.from_cache else "built"
         skip = f", {self.skipped} lines skipped" if self.skipped else ""
         return f"{src}, DAWG {self.dawg.nbytes / 1024:.0f} KiB{skip}"
@@ -488,7 +518,27 @@ class Lexicon:
 
     def anagrams(self, rack: str, min_len: int = 2, max_len: int | None = None) -> list[WordMatch]:
         """Every word of ``min_len`` to ``max_len`` letters formable from the rack (``?`` = blank), longest
-        first then alphabetical. A rack may hold more tiles than the longest word: the words that fit."""
+        first then alphabetical. A rack may hold more tiles than the longest word: the words that fit.
+
+        Returns
+        -------
+        list of WordMatch
+            Each word with the letters its blanks stand for (``str(m)`` shows them in lower case).
+
+        Raises
+        ------
+        InvalidWordError
+            If the rack holds a character that is neither a letter of the alphabet nor ``?``.
+        LexiconError
+            If ``min_len`` or ``max_len`` is not a whole number in range.
+
+        Examples
+        --------
+        >>> [str(m) for m in Lexicon.load("twl06").anagrams("QIS")]
+        ['QIS', 'IS', 'QI', 'SI']
+        >>> [str(m) for m in Lexicon.load("twl06").anagrams("QI?", min_len=3)]
+        ['QIs']
+        """
         counts, blanks = self._rack(rack)
         min_len = _whole(min_len, "min_len", 1)
         n_tiles = int(counts.sum()) + blanks
@@ -508,8 +558,23 @@ class Lexicon:
         """Words fitting a slot pattern (see :meth:`parse_pattern`), alphabetical.
 
         With ``rack``, open squares must be filled from it (``?`` = blank; blanks reported). ``method``:
-        ``"bitset"`` (seed 002), ``"dawg"`` or ``"auto"`` (the faster per the benchmarks: see README).
+        ``"bitset"`` (seed 002), ``"dawg"`` or ``"auto"`` (the faster per the benchmarks: see the lexicon design notes).
         A pattern longer than the longest word matches nothing.
+
+        Returns
+        -------
+        list of WordMatch
+            The words, each with the letters its blanks stand for.
+
+        Raises
+        ------
+        InvalidWordError
+            If the pattern or the rack is malformed (the message says where).
+
+        Examples
+        --------
+        >>> [str(m) for m in Lexicon.load("twl06").match("Q.", rack="I")]
+        ['QI']
         """
         allowed, open_ = self.parse_pattern(pattern)
         if rack is not None:

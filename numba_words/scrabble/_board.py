@@ -76,6 +76,7 @@ class BoardArrays:
         self._derive()
 
     def copy(self) -> "BoardArrays":
+        """An independent copy of the board's arrays."""
         b = object.__new__(BoardArrays)
         b.__dict__.update(self.__dict__)
         b.__dict__.pop("_kargs", None)
@@ -105,6 +106,7 @@ class BoardArrays:
         return e
 
     def n_tiles(self) -> int:
+        """The number of tiles on the board."""
         return int((self.letters != EMPTY).sum())
 
     def tile_use(self) -> np.ndarray:
@@ -154,6 +156,7 @@ class BoardArrays:
         self.version += 1
 
     def args(self):
+        """The arrays the generator kernels take, in their order."""
         return (self.lines, self.fv, self.occ, self.cc, self.xs, self.lm, self.wm, self.values)
 
     def __repr__(self) -> str:

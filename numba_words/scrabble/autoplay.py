@@ -52,6 +52,7 @@ class Player:
 
     @property
     def label(self) -> str:
+        """The name shown in summaries: the given name, else the strategy (with the leave table's name for equity)."""
         if self.name:
             return self.name
         if self.strategy == "equity" and self.leaves is not None:
@@ -385,6 +386,7 @@ class AutoplayResult:
                 "turns_per_game": float(self.turns.mean())}
 
     def summary(self) -> str:
+        """One paragraph: games, wins/ties/losses of player 0 with a 95% interval, mean scores, spread, bingos and turns a game."""
         s = self.stats()
         a, b = s["players"]
         return (f"{s['games']} games, {a} vs {b}: {a} wins {s['wins']}, ties {s['ties']}, loses {s['losses']} "

@@ -75,9 +75,11 @@ class EndgameResult:
         return self.positions()[-1].svg(size=size, highlight=squares)
 
     def pv_notation(self) -> list:
+        """The principal variation as notation strings (``'pass'`` for a pass)."""
         return ["pass" if m is None else m.notation for m in self.pv]
 
     def to_record(self) -> dict:
+        """The result as a dict of plain values (value, best, pv, pv_scores, depth, exact, nodes, seconds), for JSON or CSV."""
         return {"value": self.value, "best": "pass" if self.best is None else self.best.notation,
                 "pv": self.pv_notation(), "pv_scores": [0 if m is None else m.score for m in self.pv],
                 "depth": self.depth, "exact": self.exact, "nodes": self.nodes, "seconds": self.seconds}

@@ -54,6 +54,7 @@ class Game:
                               self.scoreless)
 
     def legal_plays(self) -> Plays:
+        """Every legal placement for the player to move (see :meth:`Position.legal_plays`)."""
         return self.position.legal_plays()
 
     def best(self) -> Play | None:
@@ -140,6 +141,13 @@ class Game:
         self.over = True
 
     def pass_turn(self) -> int:
+        """Pass; six scoreless turns in a row end the game. Returns 0 (the points scored).
+
+        Raises
+        ------
+        ScrabbleError
+            If the game is over.
+        """
         if self.over:
             raise ScrabbleError("the game is over")
         self._save()

@@ -114,6 +114,7 @@ class Leaves:
         return int(_leaves.rank(self.counts(leave), self.caps, self._G, self._P, np.int64(self.max_size)))
 
     def __getitem__(self, leave: str) -> float:
+        """The value in points of keeping ``leave`` (letters, ``?`` for a blank, any order); 0.0 for a leave not in the table."""
         r = self.rank(leave)
         return float(self.milli[r]) / 1000 if r >= 0 else 0.0
 
@@ -165,6 +166,7 @@ class Leaves:
         return self.milli, self.caps, self._G, self._P, np.int64(self.max_size)
 
     def copy(self) -> "Leaves":
+        """An independent copy (the values array is copied)."""
         out = object.__new__(Leaves)
         out.__dict__.update(self.__dict__)
         out.milli = self.milli.copy()
@@ -415,9 +417,11 @@ class Exchange:
 
     @property
     def notation(self) -> str:
+        """The exchange written as ``-TILES`` (``-?`` for a blank)."""
         return f"-{self.tiles}"
 
     def to_record(self) -> dict:
+        """The exchange as a dict with the same keys as a play's record (no coordinate or word, score 0)."""
         return {"coord": "", "word": "", "score": 0, "tiles": len(self.tiles), "leave": self.leave,
                 "notation": self.notation, "equity": self.equity}
 

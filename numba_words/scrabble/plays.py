@@ -205,6 +205,7 @@ class Plays:
         return len(self.array)
 
     def count(self) -> int:
+        """The number of plays."""
         return len(self.array)
 
     def __bool__(self) -> bool:
@@ -265,6 +266,7 @@ class Plays:
         return self.top(None, by)
 
     def scores(self) -> np.ndarray:
+        """The plays' scores in points, an ``int64`` array in list order."""
         return self.array["score"].astype(np.int64)
 
     def find(self, placed) -> Play | None:

@@ -583,6 +583,7 @@ class Position:
         return self.svg()
 
     def copy(self) -> "Position":
+        """An independent copy: board, racks and bag are copied, tables (lexicon, leaves) shared."""
         p = object.__new__(Position)
         p.__dict__.update(self.__dict__)
         p.__dict__.pop("_plans", None)

@@ -183,12 +183,15 @@ class SimResult:
 
     @property
     def best(self) -> Play:
+        """The candidate ranked first (a play or an exchange)."""
         return self.candidates[0].play
 
     def to_records(self) -> list:
+        """One dict of plain values per candidate, best first."""
         return [c.to_record() for c in self.candidates]
 
     def summary(self) -> str:
+        """A text table of the candidates: score, static equity, simulated mean with its standard error, win rate, iterations."""
         lines = [f"{self.iterations} iterations, {self.plies} plies, {self.playouts} playouts in {self.seconds:.2f} s"]
         for c in self.candidates:
             mark = " (dropped)" if c.dropped else ""

@@ -108,6 +108,7 @@ class Variant:
 
     @property
     def n_tiles(self) -> int:
+        """The number of tiles in a full bag, blanks included."""
         return sum(self.counts.values()) + self.blanks
 
     def letter_mult(self) -> np.ndarray:

@@ -1,0 +1,396 @@
+"""Run every side-by-side comparison with the peer engines and write the Benchmarks page, ``docs/benchmarks.md``.
+
+    python benchmarks/report.py --peers DIR [--quick] [--out docs/benchmarks.md] [--only draughts,boggle,...]
+
+``--peers DIR`` (or the environment variable ``NUMBA_WORDS_PEERS``) is the folder of the peer engines built from
+their public repositories by the peers kit (MAGPIE with its data, Moby Dam, Scan, hybrid-boggle). Each
+comparison is one of the scripts beside this one, run as its own process with the command shown on the page:
+
+- draughts perft against Moby Dam and Scan (``draughts_vs_peers.py``);
+- crossword move generation and best play against MAGPIE (``scrabble_vs_magpie.py``);
+- crossword self-play against MAGPIE's ``autoplay`` (``scrabble_autoplay_magpie.py``);
+- simulation and exact endgames against MAGPIE's ``sim`` and ``endgame`` (``scrabble_search_magpie.py``);
+- Boggle scoring against hybrid-boggle (``boggle_vs_peers.py``).
+
+The page holds one current table per engine with the date, the machine (CPU model, cores), this repository's
+commit, the peers' commits and every command; history lives in git. ``--quick`` runs every comparison on small
+inputs with one round (a check that the pipeline works, in a few minutes; its figures are not the reference and
+the page says so). Run the full report on a machine with nothing else running. Exits 1 if any comparison failed
+(its section on the page then shows the error).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PEERS = {  # folder under --peers: (repository, what it is)
+    "MAGPIE": ("jvc56/MAGPIE", "crossword games, C"),
+    "MAGPIE-DATA": ("jvc56/MAGPIE-DATA", "MAGPIE's lexica and leave tables"),
+    "mobydam": ("rhalbersma/mobydam", "draughts, C"),
+    "scan": ("rhalbersma/scan", "draughts, C++ (Scan 3.1)"),
+    "hybrid-boggle": ("danvk/hybrid-boggle", "Boggle, C++"),
+}
+SECTIONS = ("draughts", "movegen", "autoplay", "sim", "endgame", "boggle")
+# MAGPIE's test endgames and the depth each is solved to: 6 plies where both engines take seconds, fewer where
+# a deeper search takes minutes (the positions with many plays).
+ENDGAMES = (("vs_joey", 6), ("pass_first", 6), ("solve_standard", 6), ("very_deep", 6), ("eldar_v_stick", 6),
+            ("outplay_zobrist_overflow", 6), ("kue", 3), ("monster_q", 3), ("via_opp_must_block", 4),
+            ("via_mover_must_bingo", 4))
+ENDGAMES_QUICK = (("very_deep", 2), ("solve_standard", 2))
+
+
+def machine() -> dict:
+    """CPU model and core count (from ``/proc/cpuinfo`` where there is one), OS and versions."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import numba
+    import numpy
+
+    return {"cpu": model, "cores": os.cpu_count(), "os": f"{platform.system()} {platform.release()}",
+            "python": platform.python_version(), "numba": numba.__version__, "numpy": numpy.__version__}
+
+
+def git_commit(path: Path, dirty_flag: bool = True) -> str:
+    """Short commit of the checkout at ``path`` (``+dirty`` with uncommitted changes unless ``dirty_flag`` is
+    false: the peers are built inside their checkouts), or ``?``."""
+    try:
+        head = subprocess.run(["git", "-C", str(path), "rev-parse", "--short=10", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(path), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True).stdout.strip()
+        return head + ("+dirty" if dirty and dirty_flag else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def commands(peers: str, quick: bool, tmp: Path) -> dict:
+    """Each section's command lines (argument lists, run from the repository root), each with its JSON output."""
+    py = [sys.executable]
+    q = quick
+    endgames = "benchmarks/data/magpie_endgame_tests.cgp"
+    return {
+        "draughts": (py + ["benchmarks/draughts_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
+                           "--json", str(tmp / "draughts.json")] + (["--quick"] if q else []), tmp / "draughts.json"),
+        "movegen": (py + ["benchmarks/scrabble_vs_magpie.py", "--magpie", peers, "--rounds", "1" if q else "3"]
+                    + (["--min-time", "0.05"] if q else ["--per-position", "--threads"]), None),
+        "autoplay": (py + ["benchmarks/scrabble_autoplay_magpie.py", "--magpie", str(Path(peers) / "MAGPIE"),
+                           "--games", "100" if q else "2000", "--rounds", "1" if q else "3"], None),
+        "sim": (py + ["benchmarks/scrabble_search_magpie.py", "sim", "--magpie", str(Path(peers) / "MAGPIE"),
+                      "--iterations", "40" if q else "500", "--rounds", "1" if q else "2"]
+                + (["--positions", "1"] if q else []), None),
+        "endgame": [(py + ["benchmarks/scrabble_search_magpie.py", "endgame", "--magpie", str(Path(peers) / "MAGPIE"),
+                           "--cgp", endgames, "--rounds", "1", "--plies", str(plies), "--only", name], None)
+                    for name, plies in (ENDGAMES_QUICK if q else ENDGAMES)],
+        "boggle": (py + ["benchmarks/boggle_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
+                         "--json", str(tmp / "boggle.json")] + (["--quick"] if q else []), tmp / "boggle.json"),
+    }
+
+
+def shown(cmd: list, peers: str) -> str:
+    """The command as a reader types it: ``python``, and ``DIR`` for the peers folder."""
+    out = ["python"]
+    args = iter(cmd[1:])
+    for c in args:
+        if c == "--json":  # where the report collects the rows: not part of what a reader runs
+            next(args)
+            continue
+        out.append(c)
+    return " ".join(c.replace(peers, "DIR") for c in out)
+
+
+def run(cmd: list) -> tuple[int, str, str, float]:
+    t = time.perf_counter()
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    out = p.stdout.replace(str(ROOT) + os.sep, "")  # the page names files as paths in the repository
+    return p.returncode, out, p.stderr, time.perf_counter() - t
+
+
+def _md_table(header: list, rows: list, numbers: bool = True) -> str:
+    """A Markdown table; columns after the first are right-aligned when ``numbers``."""
+    lines = ["| " + " | ".join(header) + " |",
+             "|" + "|".join("---" if i == 0 or not numbers else "---:" for i in range(len(header))) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def table_draughts(out: str, data: dict) -> str:
+    rows = []
+    for r in data.get("rows", []):
+        peer = r.get("peer_mnps")
+        label = f"{r['section']}: {r['position']}"
+        if r["section"] == "threads":
+            label = f"2 threads: {r['position']} ({r['scaling']:.2f}x our 1-thread rate)"
+        rows.append([label, r["depth"], f"{r['nodes']:,}", f"{r['ours_mnps']:.0f}",
+                     "-" if peer is None else f"{peer:.0f}", "-" if r.get("ratio") is None else f"**{r['ratio']:.2f}**",
+                     "-" if r.get("scan_mnps") is None else f"{r['scan_mnps']:.0f}"])
+    if not rows:
+        return "```text\n" + out.strip() + "\n```"
+    return ("Perft, M nodes/s, 1 thread; ratio = ours over Moby Dam's (above 1: numba_words is faster).\n\n" +
+            _md_table(["perft", "depth", "nodes", "numba_words", "Moby Dam", "ratio", "Scan"], rows))
+
+
+def table_pipes(out: str) -> str:
+    """The ``a | b | c`` table a script printed, as Markdown, and any notes after it as text."""
+    lines = out.strip().splitlines()
+    head = [i for i, ln in enumerate(lines) if ln.count(" | ") >= 3]
+    if not head:
+        return "```text\n" + out.strip() + "\n```"
+    rows = [[c.strip() for c in lines[i].split(" | ")] for i in head]
+    before = [ln for ln in lines[:head[0]] if ln.strip()]
+    after = [ln for ln in lines[head[-1] + 1:] if ln.strip()]
+    text = (" ".join(before) + "\n\n" if before else "") + _md_table(rows[0], rows[1:])
+    if after:
+        text += "\n\n" + "\n".join(f"- {ln}" for ln in after)
+    return text
+
+
+def table_lines(out: str) -> str:
+    """The result lines of a script that prints a few lines of results, as bullets."""
+    lines = [ln for ln in out.strip().splitlines() if ln.strip()]
+    return "\n".join(f"- {ln}" for ln in lines) if lines else "(no output)"
+
+
+SIM = re.compile(r"^(?P<cgp>\S+)\.\.\. rack (?P<rack>\S+): numba_words (?P<ours>[\d,]+) playouts/s"
+                 r"(?:, MAGPIE (?P<peer>[\d,]+), ratio (?P<ratio>[\d.]+)x)?")
+ENDGAME = re.compile(r"^(?:(?P<name>.*?): )?(?P<racks>\S+/\S+) (?P<plies>\d+) plies: numba_words (?P<ours>[\d.]+) s "
+                     r"value (?P<value>[+-]?\d+) \((?P<kind>exact|depth-limited), (?P<nodes>[\d,]+) nodes\)"
+                     r"(?:; MAGPIE (?P<peer>[\d.]+) s value (?P<pvalue>[+-]?\d+))?")
+
+
+def table_sim(out: str) -> str:
+    rows = [[f"`{m['cgp'][:24]}...`", m["rack"], m["ours"], m["peer"] or "-", f"**{m['ratio']}**" if m["ratio"] else "-"]
+            for m in map(SIM.match, out.splitlines()) if m]
+    if not rows:
+        return table_lines(out)
+    return ("Playouts/s, 1 thread; ratio = ours over MAGPIE's (above 1: numba_words is faster).\n\n" +
+            _md_table(["position", "rack", "numba_words", "MAGPIE", "ratio"], rows))
+
+
+def table_endgame(out: str) -> str:
+    rows = []
+    for m in map(ENDGAME.match, out.splitlines()):
+        if not m:
+            continue
+        ours, peer = float(m["ours"]), float(m["peer"]) if m["peer"] else None
+        rows.append([(m["name"] or "").split(",")[0] or "-", m["racks"], m["plies"], f"{ours:.3f} s",
+                     "-" if peer is None else f"{peer:.3f} s", "-" if peer is None else f"**{peer / ours:.2f}**",
+                     f"{m['value']} ({m['kind']})", m["pvalue"] or "-"])
+    if not rows:
+        return table_lines(out)
+    return ("Solve time, 1 thread; ratio = MAGPIE's time over ours (above 1: numba_words is faster). Depth-limited "
+            "values may differ: each engine plays out its leaves its own way.\n\n" +
+            _md_table(["endgame", "racks", "plies", "numba_words", "MAGPIE", "ratio", "value (ours)", "value (MAGPIE)"],
+                      rows))
+
+
+def table_boggle(out: str, data: dict) -> str:
+    if not data:
+        return "```text\n" + out.strip() + "\n```"
+    peer = data.get("peer_boards_per_s")
+    return ("Boggle 4×4, score only (total points of each board's distinct words), 1 thread; ratio = "
+            "hybrid-boggle's time over ours.\n\n" +
+            _md_table(["boards", "total score (both)", "numba_words boards/s", "hybrid-boggle boards/s", "ratio"],
+                      [[f"{data['boards']:,}", f"{data['total_score']:,}", f"{data['ours_boards_per_s']:,.0f}",
+                        "-" if peer is None else f"{peer:,.0f}",
+                        "-" if data.get("ratio") is None else f"**{data['ratio']:.2f}**"]]))
+
+
+def _span(values: list) -> str:
+    """``1.23`` or ``1.10-1.65``: one ratio, or the range of several."""
+    lo, hi = min(values), max(values)
+    return f"{lo:.2f}" if f"{lo:.2f}" == f"{hi:.2f}" else f"{lo:.2f}-{hi:.2f}"
+
+
+def headline(name: str, out: str, data: dict) -> list:
+    """The README's rows for one comparison: ``(work, peer, ratio)``, ratio as the peer's time over ours."""
+    rows = []
+    if name == "draughts":
+        for r in data.get("rows", []):
+            if r["section"] == "bulk" and r["position"] == "initial" and r.get("ratio"):
+                rows.append((f"draughts, perft({r['depth']}) from the start, bulk counting", "Moby Dam",
+                             _span([r["ratio"]])))
+    elif name == "movegen":
+        lines = [[c.strip() for c in ln.split(" | ")] for ln in out.splitlines() if ln.count(" | ") >= 3]
+        if lines:
+            head, overall = lines[0], next((r for r in lines if r[0] == "overall"), None)
+            for col, work, peer in (("legal_plays()", "crossword, every placement (`legal_plays()`)", "MAGPIE (KWG)"),
+                                    ("best_play()", "crossword, best play by score (`best_play()`)",
+                                     "MAGPIE (word map, by equity)"),
+                                    ("best(by='equity')", "crossword, best play by equity (`best(by=\"equity\")`)",
+                                     "MAGPIE (word map)")):
+                if overall and col in head and overall[head.index(col) + 1] != "-":
+                    rows.append((work, peer, _span([float(overall[head.index(col) + 1].rstrip("x"))])))
+    elif name == "autoplay":
+        m = re.search(r"ratio numba_words / MAGPIE: ([\d.]+)x", out)
+        if m:
+            rows.append(("crossword, self-play games by equity", "MAGPIE `autoplay`", _span([float(m.group(1))])))
+    elif name == "sim":
+        r = [float(m["ratio"]) for m in map(SIM.match, out.splitlines()) if m and m["ratio"]]
+        if r:
+            rows.append((f"crossword, simulation playouts ({len(r)} positions)", "MAGPIE `sim`", _span(r)))
+    elif name == "endgame":
+        r = [float(m["peer"]) / float(m["ours"]) for m in map(ENDGAME.match, out.splitlines()) if m and m["peer"]]
+        if r:
+            rows.append((f"crossword, endgames ({len(r)} of MAGPIE's tests)", "MAGPIE `endgame`", _span(r)))
+    elif name == "boggle" and data.get("ratio"):
+        rows.append((f"Boggle 4×4, {data['boards']:,} boards, score only", "hybrid-boggle (C++)",
+                     _span([data["ratio"]])))
+    return rows
+
+
+README_START = "<!-- benchmarks: start (written by benchmarks/report.py) -->"
+README_END = "<!-- benchmarks: end -->"
+
+
+def readme_table(rows: list, when: str, info: dict, peers: str) -> str:
+    """The README's table: one headline row a comparison; the date, machine and peers' commits once."""
+    table = _md_table(["engine, work", "peer", "ratio", "command"],
+                      [[w, p, f"**{r}**", f"`{c}`"] for w, p, r, c in rows], numbers=False)
+    return (f"{README_START}\n{table}\n\nMeasured {when} (UTC) on {info['cpu']}, {info['cores']} cores, 1 thread, "
+            f"by `python benchmarks/report.py --peers DIR`. Peers: {peers}.\n{README_END}")
+
+
+TITLES = {
+    "draughts": ("International draughts: perft beside Moby Dam and Scan",
+                 "Node counts are checked equal first; runs alternate between the engines, best of the rounds."),
+    "movegen": ("Crossword games: move generation and best play beside MAGPIE",
+                "The 62 TWL06 positions of `data/scrabble/twl06_bench.cgp` by rack class, µs a position (CPU time); "
+                "counts of placements and sums of scores are checked against MAGPIE's. Ratio = MAGPIE's time over ours."),
+    "autoplay": ("Crossword games: self-play beside MAGPIE's autoplay",
+                 "Equity against equity, game pairs, TWL06; games/s."),
+    "sim": ("Crossword games: simulation beside MAGPIE's sim",
+            "15 candidates, 2 plies, the same iterations per candidate on both sides; playouts/s."),
+    "endgame": ("Crossword games: exact endgames beside MAGPIE's endgame",
+                "MAGPIE's own test endgames, the same depth on both sides; solve time and value of each."),
+    "boggle": ("Boggle: scoring beside hybrid-boggle",
+               "The same seeded 4×4 boards; the total score of all boards is checked equal first."),
+}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--peers", default=os.environ.get("NUMBA_WORDS_PEERS"),
+                    help="the peers' build folder (env NUMBA_WORDS_PEERS)")
+    ap.add_argument("--quick", action="store_true", help="small inputs, one round: checks the pipeline, not the speed")
+    ap.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"), help="the page to write")
+    ap.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections of {', '.join(SECTIONS)}")
+    ap.add_argument("--readme", default=None, metavar="FILE",
+                    help="also replace the table between the benchmark markers of FILE (default: README.md on a full "
+                         "run of every section, nothing on a --quick or partial one)")
+    a = ap.parse_args(argv)
+    if not a.peers:
+        ap.error("give --peers DIR (the folder the peers kit built) or set NUMBA_WORDS_PEERS")
+    peers = str(Path(a.peers).resolve())
+    only = [s.strip() for s in a.only.split(",") if s.strip()]
+    for s in only:
+        if s not in SECTIONS:
+            ap.error(f"unknown section {s!r}; known: {', '.join(SECTIONS)}")
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+    info = machine()
+    failed = []
+    body = []
+    heads = []
+    with tempfile.TemporaryDirectory() as tmpdir:
+        cmds = commands(peers, a.quick, Path(tmpdir))
+        for name in only:
+            runs = cmds[name] if isinstance(cmds[name], list) else [cmds[name]]
+            rc, out, err, sec = 0, "", "", 0.0
+            for cmd, json_out in runs:
+                print(f"== {name}: {shown(cmd, peers)}", file=sys.stderr, flush=True)
+                rc1, out1, err1, sec1 = run(cmd)
+                rc, out, err, sec = rc or rc1, out + out1, err + err1, sec + sec1
+            title, what = TITLES[name]
+            body += [f"## {title}", "", what, ""]
+            if rc != 0:
+                failed.append(name)
+                tail = "\n".join((err or out).strip().splitlines()[-15:])
+                body += [f"**This comparison failed** (exit status {rc}):", "", "```text", tail, "```", ""]
+            else:
+                data = json.loads(json_out.read_text()) if json_out and json_out.exists() else {}
+                first = shown(runs[0][0], peers) + (" (one command an endgame: see the Benchmarks page)"
+                                                    if len(runs) > 1 else "")
+                heads += [(w, p, r, first) for w, p, r in headline(name, out, data)]
+                if name == "draughts":
+                    body.append(table_draughts(out, data))
+                elif name == "movegen":
+                    body.append(table_pipes(out))
+                elif name == "boggle":
+                    body.append(table_boggle(out, data))
+                elif name == "sim":
+                    body.append(table_sim(out))
+                elif name == "endgame":
+                    body.append(table_endgame(out))
+                else:
+                    body.append(table_lines(out))
+                body.append("")
+            body += [f"Command{'s' if len(runs) > 1 else ''} ({sec:.0f} s):", ""]
+            body += [f"    {shown(cmd, peers)}" for cmd, _ in runs] + [""]
+    peer_rows = []
+    for folder, (repo, what) in PEERS.items():
+        peer_rows.append([f"{repo} ({what})", f"`{git_commit(Path(peers) / folder, dirty_flag=False)}`"])
+    head = [
+        "# Benchmarks",
+        "",
+        "numba_words beside the best public engine we know for each game, measured on one machine in one run.",
+        "Generated by `python benchmarks/report.py --peers DIR`, where `DIR` holds the peers built from their",
+        "public repositories by the peers kit; every table below is replaced as a whole by the next run (history",
+        "lives in git).",
+        "",
+    ]
+    if a.quick:
+        head += ["!!! warning \"Quick run\"",
+                 "    These figures come from `--quick` (small inputs, one round): they check that every comparison",
+                 "    runs, and are not the reference figures. The full run takes the reference.", ""]
+    head += [
+        _md_table(["", ""], [
+            ["date (UTC)", now.strftime("%Y-%m-%d %H:%M")],
+            ["machine", f"{info['cpu']}, {info['cores']} cores, {info['os']}"],
+            ["software", f"Python {info['python']}, Numba {info['numba']}, NumPy {info['numpy']}"],
+            ["numba_words", f"`{git_commit(ROOT)}`"],
+            ["mode", "quick" if a.quick else "full"],
+        ], numbers=False),
+        "",
+        "Peers (repository and commit built):",
+        "",
+        _md_table(["peer", "commit"], peer_rows, numbers=False),
+        "",
+    ]
+    Path(a.out).write_text("\n".join(head + body).rstrip() + "\n")
+    readme = a.readme or (str(ROOT / "README.md") if not a.quick and only == list(SECTIONS) else None)
+    if readme:
+        text = Path(readme).read_text()
+        if README_START not in text or README_END not in text:
+            print(f"{readme}: no benchmark markers; not changed", file=sys.stderr)
+        else:
+            pre, rest = text.split(README_START, 1)
+            post = rest.split(README_END, 1)[1]
+            names = {"MAGPIE": "MAGPIE", "mobydam": "Moby Dam", "scan": "Scan", "hybrid-boggle": "hybrid-boggle"}
+            built = ", ".join(f"{label} @{git_commit(Path(peers) / folder, dirty_flag=False)}"
+                              for folder, label in names.items())
+            Path(readme).write_text(pre + readme_table(heads, now.strftime("%Y-%m-%d"), info, built) + post)
+            print(f"wrote the benchmark table of {readme}", file=sys.stderr)
+    print(f"wrote {a.out}" + (f"; failed: {', '.join(failed)}" if failed else ""), file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
