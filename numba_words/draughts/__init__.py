@@ -29,3 +29,11 @@ __all__ = [
 # The wrapper module was ``numba_words.draughts.perft`` before it became ``search``: keep that import path
 # working (``from numba_words.draughts.perft import perft_tasks``) without shadowing the function ``perft``.
 _sys.modules.setdefault(__name__ + ".perft", _sys.modules[__name__ + ".search"])
+
+
+def __getattr__(name):
+    if name == "BoardWidget":  # the notebook widget: needs anywidget (the "widgets" extra), imported on first use
+        from .._widget import lazy_widget
+
+        return lazy_widget(__name__ + ".widget", name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,121 @@
+"""The notebook widgets in headless Chromium: the widget's own JavaScript in a page whose model talks to the
+Python widget (tests/widget_harness.py), so every key typed and square clicked goes through the real Python
+computation. The DOM is checked against the Python API's answers; keystroke and click latencies are printed
+and saved with a screenshot of each widget under tests/artifacts/ (run ``pytest -m browser -s``)."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("anywidget", reason="the widgets need anywidget: pip install 'numba_words[widgets]'")
+
+from browser import browser, open_widget, report, screenshot, settle  # noqa: E402,F401  (browser: a fixture)
+from widget_harness import Harness  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+MIDGAME = "A14/B14/O14/I14/DEAVE2WOOF4/EFS1TALA1HET3/a4MINX6/U2CLADE7/15/15/15/15/15/15/15 ADDERTU/ 173/113 0"
+
+# a keystroke's latency: keydown in the rack box to the play list showing that rack's plays (MutationObserver)
+LATENCY_JS = """() => {
+  const inp = document.querySelector('[data-role=rack]');
+  const body = document.querySelector('[data-role=plays]');
+  window.__lat = []; window.__t0 = null; window.__pend = new Map();
+  inp.addEventListener('keydown', () => { window.__t0 = performance.now(); }, true);
+  inp.addEventListener('input', () => { window.__pend.set(inp.value, window.__t0); }, true);
+  new MutationObserver(() => {
+    const v = body.dataset.for;
+    if (window.__pend.has(v)) { window.__lat.push([v, performance.now() - window.__pend.get(v)]); window.__pend.delete(v); }
+  }).observe(body, { attributes: true, childList: true });
+}"""
+
+
+def _rows(page, role):
+    return page.eval_on_selector_all(f"[data-role={role}] tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+
+
+def _wait_for_rack(page, rack):
+    page.wait_for_function("r => document.querySelector('[data-role=plays]').dataset.for === r", arg=rack,
+                           timeout=60_000)
+
+
+def test_crossword_board_in_browser(browser):
+    from numba_words.scrabble import BoardWidget, Position
+
+    widget = BoardWidget(Position.from_cgp(MIDGAME), rack="")
+    truth = Position.from_cgp(MIDGAME)
+    with Harness(widget) as h:
+        page = open_widget(browser, h)
+        page.evaluate(LATENCY_JS)
+        rack_box = page.locator("[data-role=rack]")
+
+        # typed fast, no key lost: the list ends on the whole rack and matches the Python API
+        rack_box.click()
+        page.keyboard.type("ADERST?")
+        _wait_for_rack(page, "ADERST?")
+        truth.rack = "ADERST?"
+        rows = _rows(page, "plays")
+        assert [(r[0], int(r[1])) for r in rows] == [(p.notation, p.score) for p in truth.top(10)]
+        assert page.locator("[data-role=info]").inner_text().startswith(f"{len(truth.legal_plays())} legal plays")
+
+        # one key at a time: each keystroke's latency to the updated list (midgame, rack of 7 with a blank)
+        page.evaluate("() => { window.__lat = []; }")
+        for _ in range(3):
+            rack_box.fill("")
+            _wait_for_rack(page, "")
+            for k, ch in enumerate("ADERST?"):
+                page.keyboard.press(ch if ch != "?" else "Shift+Slash")
+                _wait_for_rack(page, "ADERST?"[: k + 1])
+        lat = [x for x in page.evaluate("() => window.__lat") if x[0]]  # (not the emptied box)
+        assert [v for v, _ in lat] == ["ADERST?"[: k + 1] for k in range(7)] * 3
+        report("scrabble_keystroke", [ms for _, ms in lat], last_key_ms=[ms for v, ms in lat if len(v) == 7],
+               python_ms=widget.compute_ms)
+
+        # by equity: the list follows the toggle
+        page.select_option("[data-role=by]", "equity")
+        page.wait_for_function("() => document.querySelector('[data-role=plays] tr td').textContent === "
+                               f"{truth.top(1, 'equity')[0].notation!r}", timeout=30_000)
+        settle(page)
+        assert [r[0] for r in _rows(page, "plays")] == [p.notation for p in truth.top(10, "equity")]
+
+        # hover previews a play, a click selects it: the highlighted squares are the play's new tiles
+        second = truth.top(10, "equity")[1]
+        page.locator("[data-role=plays] tr").nth(1).hover()
+        pre = page.eval_on_selector_all(".nw-sq.preview", "s => s.map(e => [+e.dataset.r, +e.dataset.c])")
+        assert sorted(map(tuple, pre)) == sorted((r, c) for r, c, _, _ in second.placed)
+        first = truth.top(10, "equity")[0]
+        page.locator("[data-role=plays] tr").nth(0).click()
+        page.wait_for_function("() => document.querySelectorAll('.nw-sq.sel').length > 0", timeout=30_000)
+        settle(page)
+        assert widget.selected == 0
+        sel = page.eval_on_selector_all(".nw-sq.sel", "s => s.map(e => [+e.dataset.r, +e.dataset.c, e.textContent])")
+        assert sorted((r, c) for r, c, _ in sel) == sorted((r, c) for r, c, _, _ in first.placed)
+        screenshot(page, "scrabble_widget")
+
+        # the slot finder asks the lexicon
+        page.fill("[data-role=slot-pattern]", ".A[EI].S")
+        page.fill("[data-role=slot-rack]", "ZAPTIS?")
+        want = [str(m) for m in truth.lexicon.match(".A[EI].S", "ZAPTIS?")]
+        page.wait_for_function("n => document.querySelector('[data-role=slot-words]').textContent.startsWith(n + ' words')",
+                               arg=len(want), timeout=30_000)
+        assert page.locator("[data-role=slot-words]").inner_text().split(": ", 1)[1].split() == want[:200]
+
+        # "play it": the board takes the play's tiles
+        page.click("[data-role=play]")
+        page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.startsWith('played')",
+                               timeout=30_000)
+        settle(page)
+        for r, c, ch, bl in first.placed:
+            tile = page.locator(f".nw-sq[data-r='{r}'][data-c='{c}'] .nw-tile")
+            assert tile.inner_text()[:1] == ch
+            assert ("blank" in tile.get_attribute("class")) == bl
+        assert widget.scores == [113, 173 + first.score]
+
+        # a square clicked and a letter typed set up the position
+        page.click(".nw-sq[data-r='14'][data-c='0']")
+        page.keyboard.press("Q")
+        page.wait_for_function("() => document.querySelector(\".nw-sq[data-r='14'][data-c='0'] .nw-tile\") !== null",
+                               timeout=30_000)
+        settle(page)
+        assert widget.board[14][0] == "Q" and widget.position.rows()[14][0] == "Q"
+        assert not h.errors and not page._nw_errors
+        page.close()
