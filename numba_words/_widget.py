@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from .errors import MissingExtraError
+from .errors import MissingExtraError, NumbaWordsError
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' JavaScript and CSS (package data, no build step)."""
@@ -35,9 +35,13 @@ def lazy_widget(module: str, name: str):
     return getattr(importlib.import_module(module), name)
 
 
-def asset(name: str) -> Path:
-    """The path of a shipped widget file (``scrabble.js``, ``widgets.css``, ...)."""
-    return STATIC / name
+def esm(name: str) -> str:
+    """A widget's ES module: ``common.js`` (what the views share) followed by the widget's own script."""
+    return (STATIC / "common.js").read_text(encoding="utf-8") + "\n" + (STATIC / name).read_text(encoding="utf-8")
+
+
+CSS = STATIC / "widgets.css"
+"""The widgets' style sheet."""
 
 
 class SvgFallback:
@@ -56,6 +60,34 @@ class SvgFallback:
         except Exception:  # a picture must never stop the live view from showing
             pass
         return data
+
+
+class Actions(SvgFallback):
+    """Mixin: the view's buttons send ``{"type": name, ...}``; ``_ACTIONS`` maps each name to ``(method,
+    keys)``, the method called with the message's values of ``keys``. Bad input lands in the ``error`` trait
+    (and the view shows it), never in an exception the front end cannot see."""
+
+    _ACTIONS: dict = {}
+    _ERROR = NumbaWordsError
+
+    @property
+    def position(self):
+        """A copy of the position on the board (the crossword one with the typed rack when it is valid)."""
+        return self._pos.copy()
+
+    def _on_custom(self, _widget, content, _buffers) -> None:
+        action = self._ACTIONS.get(content.get("type")) if isinstance(content, dict) else None
+        try:
+            if action is None:
+                raise self._ERROR(f"unknown widget message {content!r}")
+            method, keys = action
+            getattr(self, method)(*[content.get(k) for k in keys])
+        except NumbaWordsError as e:
+            self.error = str(e)
+
+    def _failed(self, e: Exception) -> None:
+        """A background task's error, shown in the ``error`` trait."""
+        self.error = f"{type(e).__name__}: {e}"
 
 
 class Task:

@@ -119,3 +119,138 @@ def test_crossword_board_in_browser(browser):
         assert widget.board[14][0] == "Q" and widget.position.rows()[14][0] == "Q"
         assert not h.errors and not page._nw_errors
         page.close()
+
+
+# the time from a click on a piece to its moves highlighted, and to the next frame drawn
+CLICK_JS = """async (s) => {
+  const e = document.querySelector(`[data-sq='${s}']`);
+  const t0 = performance.now();
+  e.click();
+  const t1 = document.querySelector('.nw-dsq.from') ? performance.now() : NaN;
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  return [t1 - t0, performance.now() - t0,
+          [...document.querySelectorAll('.nw-dsq.target')].map((x) => +x.dataset.sq).sort((a, b) => a - b)];
+}"""
+
+
+def _squares(page, cls):
+    return sorted(page.eval_on_selector_all(f".nw-dsq.{cls}", "s => s.map(e => +e.dataset.sq)"))
+
+
+def test_draughts_board_in_browser(browser):
+    from numba_words.draughts import BoardWidget, Position, divide
+
+    widget = BoardWidget()
+    truth = Position()
+    with Harness(widget) as h:
+        page = open_widget(browser, h)
+        # a click on each movable piece: its targets are the Python API's (and a second click deselects)
+        lat, frame = [], []
+        froms = sorted({m.from_square for m in truth.legal_moves})
+        for _ in range(2):
+            for s in froms:
+                hl, fr, targets = page.evaluate(CLICK_JS, s)
+                assert targets == sorted(m.to_square for m in truth.legal_moves if m.from_square == s)
+                lat.append(hl)
+                frame.append(fr)
+                page.evaluate(CLICK_JS, s)
+        settle(page)
+        report("draughts_click_to_highlight", lat, to_next_frame_ms=[round(x, 2) for x in frame])
+
+        # a click on a target plays the move through Python: the new position is the API's
+        moves_ms = []
+        for frm, to in ((32, 28), (19, 23), (28, 19)):
+            page.evaluate(CLICK_JS, frm)
+            t = page.evaluate("""async (to) => { const t0 = performance.now(); const fen = document.querySelector('[data-role=fen]').value;
+                document.querySelector(`[data-sq='${to}']`).click();
+                while (document.querySelector('[data-role=fen]').value === fen) await new Promise((r) => setTimeout(r, 0));
+                return performance.now() - t0; }""", to)
+            moves_ms.append(t)
+            truth.push(next(m for m in truth.legal_moves if (m.from_square, m.to_square) == (frm, to)))
+            settle(page)
+            assert widget.fen == truth.fen() == page.input_value("[data-role=fen]")
+        report("draughts_click_to_move", moves_ms)
+        for s in range(1, 51):
+            assert (page.locator(f"[data-sq='{s}'] .nw-piece").get_attribute("data-piece")
+                    if page.locator(f"[data-sq='{s}'] .nw-piece").count() else None) == truth.piece_at(s)
+        page.click("[data-role=undo]")
+        page.wait_for_function("f => document.querySelector('[data-role=fen]').value !== f", arg=truth.fen())
+        truth.pop()
+        assert page.input_value("[data-role=fen]") == truth.fen()
+        page.click("[data-role=redo]")
+        page.wait_for_function("() => !document.querySelector('[data-role=redo]').disabled === false")
+        settle(page)
+
+        # a capture: its landing squares and captured pieces are shown, as the API has them
+        fen = "W:W28:B12,22,23"
+        page.fill("[data-role=fen]", fen)
+        page.click("[data-role=load]")
+        page.wait_for_function("() => document.querySelector(\"[data-sq='12'] .nw-piece\") !== null")
+        settle(page)
+        (cap,) = list(Position(fen).legal_moves)
+        page.evaluate(CLICK_JS, 28)
+        assert _squares(page, "target") == [cap.to_square]
+        assert _squares(page, "path") == sorted(cap.path[1:-1]) and _squares(page, "captured") == sorted(cap.captured)
+        screenshot(page, "draughts_widget")
+
+        # perft/divide on request
+        page.fill("[data-role=fen]", "W:W31-50:B1-20")
+        page.click("[data-role=load]")
+        page.wait_for_function("() => document.querySelector(\"[data-sq='1'] .nw-piece\") !== null")
+        page.fill("[data-role=perft-depth]", "3")
+        page.dispatch_event("[data-role=perft-depth]", "change")
+        page.click("[data-role=perft]")
+        page.wait_for_function("() => document.querySelector('[data-role=perft-out]').textContent.includes('Nodes')",
+                               timeout=120_000)
+        want = divide(Position(), 3)
+        text = page.locator("[data-role=perft-out]").inner_text()
+        assert text.endswith(f"Nodes searched: {sum(want.values())}")
+        assert all(f"{m}: {n}" in text for m, n in want.items())
+        assert not h.errors and not page._nw_errors
+        page.close()
+
+
+def test_bookworm_board_in_browser(browser):
+    from numba_words.bookworm import BoardWidget, Position
+
+    widget = BoardWidget(Position.random(seed=1))
+    truth = Position.random(seed=1)
+    top = truth.words().top(200)
+    with Harness(widget) as h:
+        page = open_widget(browser, h)
+        rows = _rows(page, "words")
+        assert [(r[0], int(r[1])) for r in rows] == [(f.word, f.score) for f in top]
+        # the best word of each length is marked
+        best = page.eval_on_selector_all("[data-role=words] tr.nw-bestlen", "rs => rs.map(r => r.cells[0].textContent)")
+        lengths = {}
+        for f in top:
+            lengths.setdefault(len(f.word), f.word)
+        assert best == sorted(lengths.values(), key=lambda w: [f.word for f in top].index(w))
+        # a click on a word traces its path on the grid
+        lat = []
+        for i in (0, 3, 12, 40):
+            ms = page.evaluate("""async (i) => { const t0 = performance.now();
+                document.querySelectorAll('[data-role=words] tr')[i].click();
+                await new Promise((r) => requestAnimationFrame(() => r())); return performance.now() - t0; }""", i)
+            lat.append(ms)
+            traced = page.eval_on_selector("[data-role=board]", "s => s.dataset.path")
+            assert traced == ",".join(map(str, top[i].path))
+            on = sorted(page.eval_on_selector_all(".nw-tilepoly.nw-on", "s => s.map(e => +e.dataset.tile)"))
+            assert on == sorted(top[i].path)
+        report("bookworm_click_to_trace", lat)
+        settle(page)
+        assert widget.path == list(top[40].path)
+        page.locator("[data-role=words] tr").nth(0).click()
+        settle(page)
+        screenshot(page, "bookworm_widget")
+        # play: gravity and refill as Position.play does
+        page.click("[data-role=play]")
+        page.wait_for_function("() => document.querySelector('[data-role=status]').textContent.startsWith('played')")
+        settle(page)
+        turn = truth.play(top[0].path)
+        labels = page.eval_on_selector_all("[data-role=board] text", "s => s.map(e => e.textContent)")
+        assert labels == [("Qu" if truth.letters(k) == "qu" else truth.letters(k).upper())
+                          for k in range(truth.grid.n_tiles)]
+        assert f"score {turn.total}" in page.locator("[data-role=info]").inner_text()
+        assert not h.errors and not page._nw_errors
+        page.close()

@@ -16,7 +16,7 @@ import math
 import anywidget
 import traitlets as t
 
-from .._widget import STATIC, SvgFallback, Task
+from .._widget import CSS, Actions, Task, esm
 from ..errors import NumbaWordsError
 from .errors import ScrabbleError
 from .position import Position
@@ -39,7 +39,7 @@ def _num(x: float):
     return round(x, 3) if math.isfinite(x) else None
 
 
-class BoardWidget(SvgFallback, anywidget.AnyWidget):
+class BoardWidget(Actions, anywidget.AnyWidget):
     """An interactive crossword board for a :class:`Position` (or a CGP string; ``None``: the empty board).
 
     Traitlets (read and write them from Python; the view does the same): ``cgp`` (the position), ``rack`` (the
@@ -51,8 +51,11 @@ class BoardWidget(SvgFallback, anywidget.AnyWidget):
     ``slot_rack`` in, ``slot_words`` out).
     """
 
-    _esm = STATIC / "scrabble.js"
-    _css = STATIC / "widgets.css"
+    _esm = esm("scrabble.js")
+    _css = CSS
+    _ERROR = ScrabbleError
+    _ACTIONS = {"play": ("play", ("index",)), "undo": ("undo", ()), "simulate": ("simulate", ()),
+                "stop": ("stop", ()), "endgame": ("endgame", ()), "square": ("set_square", ("row", "col", "letter"))}
 
     cgp = t.Unicode("").tag(sync=True)
     rack = t.Unicode("").tag(sync=True)
@@ -97,11 +100,6 @@ class BoardWidget(SvgFallback, anywidget.AnyWidget):
         self.on_msg(self._on_custom)
 
     # ------------------------------------------------------------------ state in and out
-    @property
-    def position(self) -> Position:
-        """A copy of the position on the board (with the typed rack when it is valid)."""
-        return self._pos.copy()
-
     def _load(self, pos: Position, rack=None) -> None:
         """Show ``pos``: board, scores, bag, the rack (``rack`` or the position's) and its plays."""
         self._pos = pos
@@ -293,30 +291,6 @@ class BoardWidget(SvgFallback, anywidget.AnyWidget):
         """Stop a running simulation after its current batch."""
         if self._task is not None:
             self._task.stop()
-
-    def _failed(self, e: Exception) -> None:
-        self.error = f"{type(e).__name__}: {e}"
-
-    def _on_custom(self, _widget, content, _buffers) -> None:
-        """Buttons of the view: ``{"type": "play" | "undo" | "simulate" | "stop" | "endgame" | "square", ...}``."""
-        kind = content.get("type") if isinstance(content, dict) else None
-        try:
-            if kind == "play":
-                self.play(content.get("index"))
-            elif kind == "undo":
-                self.undo()
-            elif kind == "simulate":
-                self.simulate()
-            elif kind == "stop":
-                self.stop()
-            elif kind == "endgame":
-                self.endgame()
-            elif kind == "square":
-                self.set_square(content.get("row"), content.get("col"), content.get("letter", ""))
-            else:
-                raise ScrabbleError(f"unknown widget message {content!r}")
-        except NumbaWordsError as e:
-            self.error = str(e)
 
     # ------------------------------------------------------------------ static picture
     def svg(self, size: int = 480) -> str:

@@ -5,18 +5,6 @@ const COLS = "ABCDEFGHIJKLMNO";
 const PREMIUM = { l: "dl", L: "tl", w: "dw", W: "tw", "*": "st" };
 const LABEL = { l: "2L", L: "3L", w: "2W", W: "3W", "*": "\u2605" };
 
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "text") e.textContent = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of kids) e.append(c);
-  return e;
-}
-
 function fmt(x, d = 1) { return x === null || x === undefined ? "" : Number(x).toFixed(d); }
 
 function render({ model, el }) {
@@ -196,7 +184,7 @@ function render({ model, el }) {
       h("div", { class: "nw-row" }, slotPat, slotRack), slotOut));
   el.replaceChildren(boardEl, panel);
 
-  const on = (names, fn) => { for (const n of names.split(" ")) model.on("change:" + n, fn); };
+  const on = (names, fn) => onChange(model, names, fn);
   on("board layout selected", drawBoard);
   on("plays plays_for selected n_legal compute_ms bag scores", () => { drawPlays(); drawBoard(); drawButtons(); });
   on("sim_rows sim_iterations sim_running", () => { drawSim(); drawButtons(); });
