@@ -25,10 +25,11 @@ import numpy as np
 
 from . import _engine as K
 from ._eval import N_TERMS, TERMS, UNIT
-from .errors import DraughtsError, quote
+from .errors import DraughtsError, InvalidPositionError, quote
 from .game import Game
 from .moves import Move
-from .position import Position, _endgame_class, _material
+from .position import Position, _material
+from .search import _position as _search_position
 from ._tables import SQ2BIT
 
 #: Deepest nominal depth a search accepts.
@@ -159,11 +160,10 @@ def _seconds(name, x, none_ok=True, zero_ok=False):
 
 
 def _position(position) -> Position:
-    if isinstance(position, Position):
-        return position
-    if isinstance(position, str):
-        return Position.from_fen(position)
-    raise EngineError(f"expected a Position or a FEN string, got {quote(position)}")
+    try:
+        return _search_position(position)
+    except DraughtsError as e:
+        raise (e if isinstance(e, InvalidPositionError) else EngineError(str(e))) from None
 
 
 def _history(pos: Position):
@@ -456,7 +456,10 @@ def play_game(engine_a, engine_b, start=None, time=None, max_plies: int = 400) -
         else:
             move = player(pos)
         if isinstance(move, str):
-            move = pos.parse_move(move)
+            try:
+                move = pos.parse_move(move)
+            except DraughtsError:
+                pass
         if not isinstance(move, Move) or move not in pos.legal_moves:
             raise EngineError(f"player {names[0] if player is engine_a else names[1]} gave an illegal move "
                               f"{quote(move)} in {pos.fen()!r}")
