@@ -254,3 +254,41 @@ def test_bookworm_board_in_browser(browser):
         assert f"score {turn.total}" in page.locator("[data-role=info]").inner_text()
         assert not h.errors and not page._nw_errors
         page.close()
+
+
+def test_draughts_engine_in_browser(browser):
+    import numba_words.draughts as D
+
+    if not hasattr(D, "Engine"):
+        pytest.skip("the draughts search engine is not in this version")
+    widget = D.BoardWidget(engine_time=0.2)
+    truth = D.Position()
+    with Harness(widget) as h:
+        page = open_widget(browser, h)
+        assert page.locator("[data-role=evalbar]").is_visible()
+        # the engine's move, then a game against it: it answers a move clicked on the board
+        page.click("[data-role=engine]")
+        page.wait_for_function("() => document.querySelector('[data-role=history]').textContent.startsWith('1.')",
+                               timeout=120_000)
+        settle(page)
+        truth.push_notation(widget.history[0])
+        assert page.input_value("[data-role=fen]") == truth.fen()
+        page.select_option("[data-role=engine-side]", "W")
+        settle(page)
+        black = next(iter(truth.legal_moves))
+        page.evaluate(CLICK_JS, black.from_square)
+        page.click(f"[data-sq='{black.to_square}']")
+        page.wait_for_function("() => document.querySelector('[data-role=history]').textContent.split(' ').length >= 4",
+                               timeout=120_000)
+        page.wait_for_function("() => !document.querySelector('[data-role=stop]').disabled === false", timeout=60_000)
+        settle(page)
+        truth.push(black)
+        reply = truth.parse_move(widget.history[2])
+        assert reply in truth.legal_moves
+        truth.push(reply)
+        assert page.input_value("[data-role=fen]") == truth.fen() == widget.fen
+        height = page.eval_on_selector("[data-role=evalbar] > div", "e => parseFloat(e.style.height)")
+        assert height == round(100 * widget.eval_white) and widget.eval_text in page.locator("[data-role=eval]").inner_text()
+        screenshot(page, "draughts_engine")
+        assert not h.errors and not page._nw_errors
+        page.close()
