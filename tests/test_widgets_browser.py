@@ -57,6 +57,8 @@ def test_crossword_board_in_browser(browser):
         assert [(r[0], int(r[1])) for r in rows] == [(p.notation, p.score) for p in truth.top(10)]
         assert page.locator("[data-role=info]").inner_text().startswith(f"{len(truth.legal_plays())} legal plays")
 
+        fast = [ms for v, ms in page.evaluate("() => window.__lat") if v == "ADERST?"]
+
         # one key at a time: each keystroke's latency to the updated list (midgame, rack of 7 with a blank)
         page.evaluate("() => { window.__lat = []; }")
         for _ in range(3):
@@ -68,7 +70,7 @@ def test_crossword_board_in_browser(browser):
         lat = [x for x in page.evaluate("() => window.__lat") if x[0]]  # (not the emptied box)
         assert [v for v, _ in lat] == ["ADERST?"[: k + 1] for k in range(7)] * 3
         report("scrabble_keystroke", [ms for _, ms in lat], last_key_ms=[ms for v, ms in lat if len(v) == 7],
-               python_ms=widget.compute_ms)
+               python_ms=widget.compute_ms, typed_fast_last_key_ms=fast)
 
         # by equity: the list follows the toggle
         page.select_option("[data-role=by]", "equity")
@@ -98,6 +100,17 @@ def test_crossword_board_in_browser(browser):
         page.wait_for_function("n => document.querySelector('[data-role=slot-words]').textContent.startsWith(n + ' words')",
                                arg=len(want), timeout=30_000)
         assert page.locator("[data-role=slot-words]").inner_text().split(": ", 1)[1].split() == want[:200]
+
+        # "simulate" fills its table in the background until "stop"
+        widget.sim_candidates, widget.sim_plies = 3, 1
+        page.click("[data-role=simulate]")
+        page.wait_for_function("() => document.querySelectorAll('[data-role=sim] tr').length === 3", timeout=120_000)
+        page.click("[data-role=stop]")
+        page.wait_for_function("() => document.querySelector('[data-role=stop]').disabled", timeout=120_000)
+        settle(page)
+        assert not widget.sim_running and widget.sim_iterations > 0
+        assert [r[0] for r in _rows(page, "sim")] == [r["notation"] for r in widget.sim_rows]
+        assert page.locator("[data-role=sim-info]").inner_text() == f"{widget.sim_iterations} iterations"
 
         # "play it": the board takes the play's tiles
         page.click("[data-role=play]")

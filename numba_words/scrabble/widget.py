@@ -33,6 +33,16 @@ def _position(position) -> Position:
     return position.copy()
 
 
+def _warm(pos: Position) -> None:
+    """Load the generator and the leave table (Numba's cache: ~1 s on a first call in a process) before the
+    first key is typed: a search on a copy with two unseen tiles."""
+    tiles = "".join(list(pos.unseen().elements())[:2])
+    if tiles:
+        p = pos.copy()
+        p.opp_rack, p.rack = "", tiles
+        p.top(1, "equity")
+
+
 def _num(x: float):
     """A float JSON can carry (``None`` for NaN or infinity)."""
     x = float(x)
@@ -98,6 +108,9 @@ class BoardWidget(Actions, anywidget.AnyWidget):
         self.values = {k: int(v) for k, v in pos.variant.values.items()}
         self._load(pos, rack=kwargs.get("rack"))
         self.on_msg(self._on_custom)
+        if not self.plays:
+            _warm(pos)
+
 
     # ------------------------------------------------------------------ state in and out
     def _load(self, pos: Position, rack=None) -> None:

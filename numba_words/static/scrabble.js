@@ -86,7 +86,21 @@ function render({ model, el }) {
   const rackIn = h("input", { class: "nw-rack", "data-role": "rack", placeholder: "rack", maxlength: "7",
     spellcheck: "false", autocomplete: "off" });
   rackIn.value = model.get("rack");
-  rackIn.addEventListener("input", () => { model.set("rack", rackIn.value); model.save_changes(); });
+  // one rack in flight at a time, the latest typed sent next: fast typing never queues stale searches in the
+  // kernel, and the last key's list comes as soon as the kernel is free (no keystroke is lost: the box is sent)
+  let inflight = null, queued = null, sentAt = 0;
+  const sendRack = (v) => {
+    if (inflight !== null && performance.now() - sentAt < 3000) { queued = v; return; }
+    inflight = v; queued = null; sentAt = performance.now();
+    model.set("rack", v); model.save_changes();
+  };
+  model.on("change:plays_for", () => {
+    if (model.get("plays_for") !== inflight) return;
+    inflight = null;
+    if (queued !== null && queued !== model.get("plays_for")) sendRack(queued);
+    queued = null;
+  });
+  rackIn.addEventListener("input", () => sendRack(rackIn.value));
   const bySel = h("select", { "data-role": "by" }, h("option", { value: "score", text: "by score" }),
     h("option", { value: "equity", text: "by equity" }));
   bySel.value = model.get("by");
