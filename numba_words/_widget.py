@@ -57,7 +57,7 @@ class SvgFallback:
         data = dict(data)
         try:
             data["image/svg+xml"] = self.svg()
-        except Exception:  # a picture must never stop the live view from showing
+        except NumbaWordsError:  # a picture must never stop the live view from showing
             pass
         return data
 

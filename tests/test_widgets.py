@@ -36,6 +36,16 @@ def test_the_package_imports_without_loading_anywidget():
     assert out.split() == ["False", "False"]
 
 
+@pytest.mark.parametrize("engine", ["scrabble", "draughts", "bookworm"])
+def test_no_trait_shadows_one_of_the_widget_base(engine):
+    """A trait named like one of ipywidgets' (``layout``, ``tooltip``, ...) breaks the view in JupyterLab."""
+    import importlib
+
+    cls = importlib.import_module(f"numba_words.{engine}").BoardWidget
+    base = anywidget.AnyWidget.class_traits()
+    assert [n for n, tr in cls.class_traits().items() if n in base and type(tr) is not type(base[n])] == []
+
+
 # ---------------------------------------------------------------------------------------------- crossword
 @pytest.fixture
 def xw():
@@ -92,7 +102,7 @@ def test_crossword_cgp_in_and_out(xw):
 
     w, pos = xw
     assert Position.from_cgp(w.cgp).cgp() == pos.cgp() and w.board == pos.rows()
-    assert w.scores == [173, 113] and w.layout == list(pos.variant.layout)
+    assert w.scores == [173, 113] and w.premium == list(pos.variant.layout)
     empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
     w.cgp = empty
     assert w.board == ["." * 15] * 15 and w.rack == "AEINRST" and w.plays[0]["score"] == \

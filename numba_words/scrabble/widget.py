@@ -56,7 +56,7 @@ class BoardWidget(Actions, anywidget.AnyWidget):
     rack as typed, ``?`` a blank), ``by`` (``"score"`` or ``"equity"``), ``n`` (plays listed), ``plays`` (the
     top ``n``: dicts with ``notation``, ``score``, ``equity``, ``leave`` and the ``squares`` a play fills),
     ``plays_for`` (the rack ``plays`` belongs to), ``selected`` (index of the previewed play, -1 none),
-    ``board`` (15 strings, ``.`` empty, lower case a blank), ``error`` (what the last input did wrong),
+    ``board`` (15 strings, ``.`` empty, lower case a blank), ``premium`` (the variant's layout rows), ``error`` (what the last input did wrong),
     ``sim_*`` (the simulation table), ``endgame_*`` and ``slot_*`` (the slot finder: ``slot_pattern``,
     ``slot_rack`` in, ``slot_words`` out).
     """
@@ -77,7 +77,7 @@ class BoardWidget(Actions, anywidget.AnyWidget):
     n_legal = t.Int(0).tag(sync=True)
     selected = t.Int(-1).tag(sync=True)
     board = t.List().tag(sync=True)
-    layout = t.List().tag(sync=True)
+    premium = t.List().tag(sync=True)
     values = t.Dict().tag(sync=True)
     scores = t.List([0, 0]).tag(sync=True)
     bag = t.Int(0).tag(sync=True)
@@ -104,7 +104,7 @@ class BoardWidget(Actions, anywidget.AnyWidget):
         self._task = None
         self._loading = False
         super().__init__(**kwargs)
-        self.layout = list(pos.variant.layout)
+        self.premium = list(pos.variant.layout)
         self.values = {k: int(v) for k, v in pos.variant.values.items()}
         self._load(pos, rack=kwargs.get("rack"))
         self.on_msg(self._on_custom)

@@ -52,7 +52,7 @@ function render({ model, el }) {
   });
 
   function drawBoard() {
-    const rows = model.get("board"), layout = model.get("layout"), values = model.get("values");
+    const rows = model.get("board"), layout = model.get("premium"), values = model.get("values");
     const plays = model.get("plays"), si = model.get("selected");
     const over = new Map();
     const selSquares = si >= 0 && si < plays.length ? plays[si].squares : null;
@@ -68,7 +68,7 @@ function render({ model, el }) {
         const o = over.get(r * 15 + c);
         if (o && ch === ".") { ch = o[0]; extra = " " + o[1]; }
         const cur = cursor && cursor[0] === r && cursor[1] === c ? " cursor" : "";
-        s.className = "nw-sq" + (PREMIUM[p] ? " " + PREMIUM[p] : "") + extra + cur;
+        s.className = "nw-sq" + (PREMIUM[p] && ch === "." ? " " + PREMIUM[p] : "") + extra + cur;
         s.replaceChildren();
         if (ch !== ".") {
           const blank = ch === ch.toLowerCase();
@@ -199,7 +199,7 @@ function render({ model, el }) {
   el.replaceChildren(boardEl, panel);
 
   const on = (names, fn) => onChange(model, names, fn);
-  on("board layout selected", drawBoard);
+  on("board premium selected", drawBoard);
   on("plays plays_for selected n_legal compute_ms bag scores", () => { drawPlays(); drawBoard(); drawButtons(); });
   on("sim_rows sim_iterations sim_running", () => { drawSim(); drawButtons(); });
   on("endgame_result endgame_running endgame_ready", () => { drawEndgame(); drawButtons(); });
