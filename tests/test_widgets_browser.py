@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("anywidget", reason="the widgets need anywidget: pip install 'numba_words[widgets]'")
 
-from browser import browser, open_widget, report, screenshot, settle  # noqa: E402,F401  (browser: a fixture)
+from browser import ARTIFACTS, browser, open_widget, report, screenshot, settle  # noqa: E402,F401  (browser: a fixture)
 from widget_harness import Harness  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -305,3 +305,72 @@ def test_draughts_engine_in_browser(browser):
         screenshot(page, "draughts_engine")
         assert not h.errors and not page._nw_errors
         page.close()
+
+
+def test_widgets_in_jupyterlab(browser, tmp_path):
+    """The three widgets in a real JupyterLab (when it is installed): rendered by anywidget's front end, the rack
+    typed in the crossword board goes through the kernel's comm, the list is the API's, a draughts piece's
+    targets are highlighted. Prints the keystroke latencies there."""
+    pytest.importorskip("jupyterlab", reason="the JupyterLab check needs jupyterlab: pip install jupyterlab")
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    from numba_words.scrabble import Position
+
+    nb = new_notebook(metadata={"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}})
+    nb.cells = [new_code_cell(f"from numba_words.scrabble import BoardWidget, Position\n"
+                              f"BoardWidget(Position.from_cgp({MIDGAME!r}), rack='')"),
+                new_code_cell("from numba_words.draughts import BoardWidget\nBoardWidget()"),
+                new_code_cell("from numba_words.bookworm import BoardWidget, Position\nBoardWidget(Position.random(seed=1))")]
+    nbformat.write(nb, str(tmp_path / "w.ipynb"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"), JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"))
+    server = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", f"--port={port}",
+                               "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=",
+                               "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={tmp_path}"],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        for _ in range(600):
+            try:
+                page.goto(f"http://127.0.0.1:{port}/lab/tree/w.ipynb")
+                break
+            except Exception:  # the server is not listening yet
+                page.wait_for_timeout(100)
+        page.wait_for_function("window.jupyterapp !== undefined", timeout=120_000)
+        page.wait_for_selector(".jp-Notebook", timeout=120_000)
+        page.wait_for_timeout(2000)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        for sel in (".nw-xboard", ".nw-dboard", ".nw-bw svg polygon"):
+            page.wait_for_selector(sel, timeout=180_000)
+        page.locator("[data-role=rack]").click()
+        page.keyboard.type("ADERST?")
+        _wait_for_rack(page, "ADERST?")
+        truth = Position.from_cgp(MIDGAME)
+        truth.rack = "ADERST?"
+        assert [r[0] for r in _rows(page, "plays")] == [p.notation for p in truth.top(10)]
+        lat = []
+        for k in range(7):
+            lat.append(page.evaluate("""async (v) => { const inp = document.querySelector('[data-role=rack]');
+                const t0 = performance.now(); inp.value = v; inp.dispatchEvent(new Event('input'));
+                while (document.querySelector('[data-role=plays]').dataset.for !== v) await new Promise(r => setTimeout(r, 0));
+                return performance.now() - t0; }""", "ADERST?"[: k + 1]))
+        report("jupyterlab_keystroke", lat)
+        page.click(".nw-dsq[data-sq='32']")
+        assert _squares(page, "target") == [27, 28]
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "jupyterlab.png"))
+        assert errors == []
+    finally:
+        page.close()
+        server.terminate()
+        server.wait(30)
