@@ -17,3 +17,7 @@ def quote(x, limit: int = 80) -> str:
     """``repr(x)`` for an error message, cut to ``limit`` characters with ``...`` (inputs can be huge)."""
     text = repr(x)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class MissingExtraError(NumbaWordsError):
+    """An optional feature whose packages are not installed; the message names the extra to install."""

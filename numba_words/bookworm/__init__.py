@@ -19,3 +19,11 @@ __all__ = [
     "boggle_grid", "boggle_points", "boggle_scores", "bookworm_grid", "play_game", "random_codes", "solve",
     "solve_many", "warmup",
 ]
+
+
+def __getattr__(name):
+    if name == "BoardWidget":  # the notebook widget: needs anywidget (the "widgets" extra), imported on first use
+        from .._widget import lazy_widget
+
+        return lazy_widget(__name__ + ".widget", name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

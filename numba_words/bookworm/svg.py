@@ -10,9 +10,9 @@ FILL = {"plain": "#f3e3c3", "green": "#7fd67f", "gold": "#f2c94c", "sapphire": "
 STROKE = {"diamond": "#8aa", "fire": "#b22"}
 
 
-def board_svg(board, path=None, size: int = 28) -> str:
-    grid = board.grid
-    path = tuple(path or ())
+def tile_centres(grid, size: float = 28) -> tuple:
+    """``({tile: (x, y)}, width, height)``: where each tile's centre is drawn (pixels, ``size`` the tile's
+    radius; staggered hexes for Bookworm, a square grid for Boggle). The notebook widget draws with it too."""
     centres = {}
     if grid.kind == "bookworm":
         h = math.sqrt(3) * size
@@ -28,6 +28,13 @@ def board_svg(board, path=None, size: int = 28) -> str:
         for t, (r, c) in enumerate(grid.coords):
             centres[t] = (size + c * 2 * size, size + r * 2 * size)
         width, height = 2 * size * cols, 2 * size * rows
+    return centres, width, height
+
+
+def board_svg(board, path=None, size: int = 28) -> str:
+    grid = board.grid
+    path = tuple(path or ())
+    centres, width, height = tile_centres(grid, size)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">']
     for t, (x, y) in centres.items():

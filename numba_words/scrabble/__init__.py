@@ -41,6 +41,10 @@ __all__ = [
 
 
 def __getattr__(name):
+    if name == "BoardWidget":  # the notebook widget: needs anywidget (the "widgets" extra), imported on first use
+        from .._widget import lazy_widget
+
+        return lazy_widget(__name__ + ".widget", name)
     if name == "Board":  # the old name of BoardArrays (bookworm's Board is a playing board)
         import warnings
 

@@ -260,7 +260,8 @@ def _sim_chunk(chunk, setup_arrays):
 
 def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1000, *, time: float | None = None,
              threads: int | None = None, seed: int = 0, client=None, z: float = 2.576, min_iterations: int = 128,
-             chunk_size: int = 16, exchanges: bool = True, win_table=None, progress=None) -> SimResult:
+             chunk_size: int = 16, exchanges: bool = True, win_table=None, progress=None,
+             on_batch=None) -> SimResult:
     """Simulate the top ``candidates`` plays of ``position`` by static equity for ``iterations`` iterations
     (``plies`` replies each) or ``time`` seconds, dropping candidates more than ``z`` standard errors behind
     once each has ``min_iterations``. ``threads``: Numba threads; ``client``: a Dask client or address (then
@@ -268,7 +269,8 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
     equity too (with >= 7 tiles in the bag). ``win_table``: ``True`` (the variant's shipped table) or a
     :class:`WinTable`: each playout also scores the win probability of its final spread (the game's spread
     included) and unseen tiles, and candidates rank and drop by it first (as MAGPIE does); ``None``: by the
-    mean outcome. ``progress``: ``update(n)`` told of finished iterations."""
+    mean outcome. ``progress``: ``update(n)`` told of finished iterations. ``on_batch``: called after each batch
+    with the :class:`SimResult` so far; a true return value stops the run there (the notebook widget's stop)."""
     from .endgame import _is_position
 
     if not _is_position(position):
@@ -357,5 +359,12 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
             live = keep
             if len(live) == 1:
                 break
+        if on_batch is not None and on_batch(_result(cands, done, playouts, t0, plies, seed, history)):
+            break
+    return _result(cands, done, playouts, t0, plies, seed, history)
+
+
+def _result(cands, done, playouts, t0, plies, seed, history) -> SimResult:
+    """The candidates ranked (live ones by :meth:`Candidate.key`, then the dropped ones) in a :class:`SimResult`."""
     order = sorted(range(len(cands)), key=lambda c: (cands[c].dropped, tuple(-x for x in cands[c].key()), c))
-    return SimResult([cands[c] for c in order], done, playouts, _time.perf_counter() - t0, plies, seed, history)
+    return SimResult([cands[c] for c in order], done, playouts, _time.perf_counter() - t0, plies, seed, list(history))
