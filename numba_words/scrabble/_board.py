@@ -77,11 +77,13 @@ class BoardArrays:
         self._tab = t
 
     @classmethod
-    def from_cgp_board(cls, variant: Variant, lexicon: Lexicon, text: str):
+    def from_cgp_board(cls, variant: Variant, lexicon: Lexicon, text: str, racks: str = "", bag=None):
         """``(board, tile_use)`` from a CGP board field (15 rows separated by ``/``) in one kernel call, or
-        ``None`` when the text is not plain ASCII or is malformed (the caller's Python decoder then names the
-        fault). ``variant`` and ``lexicon`` are trusted (checked by the caller)."""
-        if not text.isascii():
+        ``None`` when the text is not plain ASCII or is malformed, or the board's tiles and the ``racks`` (the
+        letters of both racks, checked: upper case and ``?``) are more than the ``bag`` holds (by letter code, the
+        blanks last; ``None``: not checked): the caller's Python then names the fault. ``variant`` and ``lexicon``
+        are trusted (checked by the caller)."""
+        if not text.isascii() or not racks.isascii():
             return None
         t = _tables_for(variant, lexicon)
         b = object.__new__(cls)
@@ -91,15 +93,19 @@ class BoardArrays:
         b.letters = t.clear_letters.copy()
         b.blanks = np.zeros((SIZE, SIZE), bool)
         b.lines = t.clear_lines.copy()
-        b.fv = np.zeros((2, SIZE, SIZE), np.int64)
-        b.occ = np.zeros((2, SIZE), np.int64)
-        use = np.zeros(t.n_letters + 1, np.int64)
+        # fv, cc, xs, occ and the tile counts: C-contiguous views of one cleared allocation
+        sq = 2 * SIZE * SIZE
+        z = np.zeros(3 * sq + 2 * SIZE + t.n_letters + 1, np.int64)
+        b.fv = z[:sq].reshape(2, SIZE, SIZE)
+        b.cc = z[sq:2 * sq].reshape(2, SIZE, SIZE)
+        b.xs = z[2 * sq:3 * sq].reshape(2, SIZE, SIZE)
+        b.occ = z[3 * sq:3 * sq + 2 * SIZE].reshape(2, SIZE)
+        use = z[3 * sq + 2 * SIZE:]
         n = _parse.read_board(np.frombuffer(text.encode(), np.uint8), t.char_table, b.values, b.letters, b.blanks,
-                              b.lines, b.fv, b.occ, use)
+                              b.lines, b.fv, b.occ, use, np.frombuffer(racks.encode(), np.uint8),
+                              t.no_bag if bag is None else bag)
         if n < 0:
             return None
-        b.cc = np.zeros((2, SIZE, SIZE), np.int64)
-        b.xs = np.zeros((2, SIZE, SIZE), np.int64)
         b._empty = n == 0
         b.version = 0
         b._use = (0, use)
@@ -225,7 +231,7 @@ class _Tables:
     by every board of the pair and never written."""
 
     __slots__ = ("key", "rack_size", "bingo", "span", "_reach", "_wtabs", "values", "full", "checks", "lm", "wm",
-                 "n_letters", "char_table", "clear_letters", "clear_lines", "__weakref__")
+                 "n_letters", "char_table", "clear_letters", "clear_lines", "no_bag", "__weakref__")
 
     def __init__(self, v, lex):
         self.key = (v, lex)
@@ -243,6 +249,7 @@ class _Tables:
         self.char_table = _parse.char_table(lex.alphabet.letters)
         self.clear_letters = np.full((SIZE, SIZE), EMPTY, np.uint8)
         self.clear_lines = np.full((2, SIZE, SIZE), EMPTY, np.uint8)
+        self.no_bag = np.full(self.n_letters + 1, 1 << 62, np.int64)  # (a bag no board fills: no bag check)
 
     @property
     def reach(self):  # (built on first use: a board that is only read or placed on never needs them)

@@ -32,14 +32,16 @@ def char_table(alphabet: str) -> np.ndarray:
 
 
 @kernel
-def read_board(raw, table, values, letters, blanks, lines, fv, occ, use):
+def read_board(raw, table, values, letters, blanks, lines, fv, occ, use, racks, bag):
     """Decode the board field ``raw`` (``uint8`` bytes: 15 rows separated by ``/``, digits = runs of empty
     squares) with ``table`` (:func:`char_table`) into ``letters`` (15x15 codes, :data:`EMPTY` empty), ``blanks``
     and the orientation arrays ``lines`` (2, 15, 15), ``fv`` (tile values, 0 for blanks) and ``occ`` (2, 15
     bit masks), and count the tiles by letter code in ``use`` (blanks at index ``n_letters``, the last entry).
     The output arrays must arrive cleared (``letters``/``lines`` full of :data:`EMPTY`, the others zero).
-    Returns the number of tiles, or -1 when the text is malformed (a bad character, a run that is not 1..15, a
-    row that does not cover 15 squares, not 15 rows)."""
+    ``racks``: the letters of both racks (``uint8`` bytes, upper case letters of the table and ``?``, checked by
+    the caller); ``bag``: the variant's tiles by letter code, the blanks last. Returns the number of tiles, -1 when
+    the text is malformed (a bad character, a run that is not 1..15, a row that does not cover 15 squares, not 15
+    rows), -2 when the board and racks hold more of a tile than the bag."""
     nb = use.shape[0] - 1
     r = 0
     c = 0
@@ -90,4 +92,13 @@ def read_board(raw, table, values, letters, blanks, lines, fv, occ, use):
             k += 1
     if r != SIZE - 1 or c != SIZE:
         return -1
+    need = use.copy()
+    for k in range(racks.shape[0]):
+        if racks[k] == 63:  # '?'
+            need[nb] += 1
+        else:
+            need[table[racks[k]] & 0x7F] += 1
+    for k in range(nb + 1):
+        if need[k] > bag[k]:
+            return -2
     return tiles

@@ -262,18 +262,6 @@ class Position:
                 tile = "blanks" if ch == "?" else f"{ch!r} tiles"
                 raise error(f"{what}: the board and racks hold {n} {tile}; the {v.name} bag has only {have}")
 
-    def _bag_ok(self, use, rack, opp_rack) -> bool:
-        """Whether the tiles on the board (``use``: by letter code, blanks last) and on both racks fit in the
-        variant's bag (NumPy, no per-tile Python; :meth:`_check_bag` names an excess)."""
-        n = use.shape[0] - 1
-        need = use.copy()
-        for r in (rack, opp_rack):
-            if r:
-                c, nb = self._rack_arrays() if r is self._rack else self._rack_arrays(r)
-                need[:n] += c[:n]
-                need[n] += nb
-        return bool((need <= self._bag_totals()).all())
-
     def _bag_totals(self) -> np.ndarray:
         """The variant's bag by letter code of this alphabet, the blanks last (``int64``, kept on the variant)."""
         tot = self.variant._arrays.get(("unseen", self.alphabet))
@@ -544,12 +532,9 @@ class Position:
         except InvalidRackError as e:
             raise InvalidCgpError(f"CGP {short(cgp)}: {e}") from None
         # the board in one kernel call (and its tiles counted there); the Python decoder names what is wrong
-        fast = BoardArrays.from_cgp_board(variant, lex, "/".join(rec.rows))
+        fast = BoardArrays.from_cgp_board(variant, lex, "/".join(rec.rows), rack + opp, pos._bag_totals())
         if fast is not None:
-            board, use = fast
-            pos._rack = rack
-            if not pos._bag_ok(use, rack, opp):
-                pos._check_bag(board.letters, board.blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
+            board = fast[0]
         else:
             letters, blanks = _cgp.decode_board(rec.rows, lex.alphabet.letters)
             pos._check_bag(letters, blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
