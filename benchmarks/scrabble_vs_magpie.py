@@ -13,6 +13,11 @@ mode), KWG best beside it. MAGPIE's best is by equity with its TWL06.klv2 leaves
 
     PYTHONPATH=. python benchmarks/scrabble_vs_magpie.py --magpie ../peers --rounds 3
     PYTHONPATH=. python benchmarks/scrabble_vs_magpie.py --threads        # also generate_many 1 vs 2 threads
+    PYTHONPATH=. python benchmarks/scrabble_vs_magpie.py --magpie ../peers --batch   # also best_many 1 and 2 threads
+
+Two regimes are reported. REPEATED: ``best()``/``legal_plays()`` on the same Position objects round after round
+(MAGPIE's load outside its timing). NEW POSITIONS: from a CGP string to the answer, a fresh ``Position.from_cgp``
+every call, against MAGPIE's driver with ``LOAD=1`` (``game_load_cgp`` + ``generate_moves`` timed).
 
 Timings on a shared machine are noisy; compare ratios from the same run only.
 """
@@ -58,6 +63,7 @@ class Ours:
         from numba_words.scrabble import Position
         from numba_words.scrabble.bench import Batch
 
+        self.Position, self.lex, self.cgps = Position, lex, list(cgps)
         self.pos = [Position.from_cgp(c, lexicon=lex) for c in cgps]
         self.batch = Batch(self.pos)
         self.batch.run_serial()
@@ -77,6 +83,20 @@ class Ours:
         for p in self.pos:
             p.best(by="equity")
 
+    # the new-position regime: a CGP string to the answer, a fresh Position each time (nothing kept from an earlier
+    # call), against MAGPIE's driver with LOAD=1 (game_load_cgp + generate_moves timed)
+    def new_legal_plays(self):
+        for c in self.cgps:
+            self.Position.from_cgp(c, lexicon=self.lex).legal_plays()
+
+    def new_best_play(self):
+        for c in self.cgps:
+            self.Position.from_cgp(c, lexicon=self.lex).best_play()
+
+    def new_best_equity(self):
+        for c in self.cgps:
+            self.Position.from_cgp(c, lexicon=self.lex).best(by="equity")
+
     def kernel_all(self):
         self.batch.run_serial()
 
@@ -84,11 +104,13 @@ class Ours:
         self.batch.run_best()
 
 
-def magpie_run(root: Path, cgp_file: str, mode: str, movegen: str, sweeps: int, clock: str) -> float:
-    """MAGPIE's us/position (``clock``: wall or cpu time) for one mode on one CGP file."""
+def magpie_run(root: Path, cgp_file: str, mode: str, movegen: str, sweeps: int, clock: str, load: bool = False) -> float:
+    """MAGPIE's us/position (``clock``: wall or cpu time) for one mode on one CGP file; ``load``: each position's
+    CGP loaded again inside the timing (its driver's ``LOAD=1``: ``game_load_cgp`` + ``generate_moves``)."""
     exe = root / "magpie_bench" / "magpie_movegen_bench"
+    env = dict(os.environ, LOAD="1" if load else "0")
     out = subprocess.run([str(exe), str(root / "MAGPIE" / "data"), cgp_file, mode, movegen, str(sweeps)],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True, env=env).stdout
     m = re.search(r"us_per_position=([0-9.]+) [(]cpu ([0-9.]+)[)]", out)
     if not m:
         raise RuntimeError(f"unexpected MAGPIE output: {out!r}")
@@ -114,6 +136,8 @@ def main(argv=None):
                     help="cpu: each side's CPU time (steadier on a shared machine; default), wall: elapsed time")
     ap.add_argument("--threads", action="store_true", help="also generate_many(threads=1) vs threads=2")
     ap.add_argument("--per-position", action="store_true", help="best_play() per position: median, worst")
+    ap.add_argument("--batch", action="store_true", help="also best_many(CGP strings, threads=1 and 2) against "
+                    "MAGPIE's LOAD=1 best")
     a = ap.parse_args(argv)
     global _clock
     _clock = CLOCK[a.clock]
@@ -122,7 +146,7 @@ def main(argv=None):
     from numba_words.scrabble import warmup
 
     lex = Lexicon.load("TWL06")
-    warmup(lex)
+    warmup(lex, parts=("generate", "best", "equity"))
     cgps = [line.strip() for line in open(a.cgp) if line.strip()]
     from numba_words.scrabble import Position
     rack_class = [min(Position.from_cgp(c, lexicon=lex).rack.count("?"), 2) for c in cgps]
@@ -138,9 +162,10 @@ def main(argv=None):
     if root is not None and not (root / "magpie_bench" / "magpie_movegen_bench").exists():
         sys.exit(f"no magpie_bench/magpie_movegen_bench under {root}")
 
-    cols = ["kernel_all", "legal_plays", "kernel_best", "best_play", "best_equity"]
-    mcols = [("all", "kwg"), ("best", "wmp"), ("best", "kwg")]
-    best = {(k, c): float("inf") for k in classes for c in cols + [f"m_{m}_{g}" for m, g in mcols]}
+    cols = ["kernel_all", "legal_plays", "kernel_best", "best_play", "best_equity", "new_legal_plays",
+            "new_best_play", "new_best_equity"]
+    mcols = [("all", "kwg"), ("best", "wmp"), ("best", "kwg"), ("all", "kwg", "load"), ("best", "wmp", "load")]
+    best = {(k, c): float("inf") for k in classes for c in cols + ["m_" + "_".join(m) for m in mcols]}
     for rnd in range(a.rounds):
         for k in classes:
             o = ours[k]
@@ -148,12 +173,13 @@ def main(argv=None):
                 t = _time_loop(getattr(o, c), a.min_time) / o.n * 1e6
                 best[k, c] = min(best[k, c], t)
             if root is not None:
-                for m, g in mcols:
+                for mc in mcols:
+                    m, g = mc[:2]
                     # sweeps for ~0.2 s of MAGPIE timing at the speeds seen so far
                     guess = best[k, "kernel_all" if m == "all" else "kernel_best"] / (2 if g == "wmp" else 1)
                     sweeps = max(3, int(0.2e6 / max(guess * o.n, 1)))
-                    t = magpie_run(root, files[k], m, g, sweeps, a.clock)
-                    best[k, f"m_{m}_{g}"] = min(best[k, f"m_{m}_{g}"], t)
+                    t = magpie_run(root, files[k], m, g, sweeps, a.clock, load=len(mc) > 2)
+                    best[k, "m_" + "_".join(mc)] = min(best[k, "m_" + "_".join(mc)], t)
         print(f"round {rnd + 1}/{a.rounds} done", file=sys.stderr)
 
     n = {k: ours[k].n for k in classes}
@@ -175,7 +201,8 @@ def main(argv=None):
         npl = sum(plays.values()) if k == "all" else plays[k]
         rows.append((name, npos, npl, get("m_all_kwg"), get("kernel_all"), get("legal_plays"),
                      get("m_best_wmp"), get("m_best_kwg"), get("kernel_best"), get("best_play"), get("best_equity")))
-    print(f"\n{a.cgp}: {total} positions, best of {a.rounds} rounds, us/position ({a.clock} time; ratio = MAGPIE / "
+    print(f"\nREPEATED POSITIONS (the same Position objects each round; MAGPIE's load outside its timing)\n"
+          f"{a.cgp}: {total} positions, best of {a.rounds} rounds, us/position ({a.clock} time; ratio = MAGPIE / "
           "ours, > 1: ours faster)")
     hdr = ("rack class", "pos", "placements", "MAGPIE all", "kernel", "ratio", "legal_plays()", "ratio",
            "MAGPIE best wmp", "(kwg)", "kernel best", "ratio", "best_play()", "ratio", "best(by='equity')", "ratio")
@@ -184,6 +211,37 @@ def main(argv=None):
         print(" | ".join([name, str(npos), f"{npl:,}", _fmt(mall), _fmt(kall), _ratio(mall, kall), _fmt(lp),
                           _ratio(mall, lp), _fmt(mbw), _fmt(mbk), _fmt(kb), _ratio(mbw, kb), _fmt(bp),
                           _ratio(mbw, bp), _fmt(be), _ratio(mbw, be)]))
+
+    print(f"\nNEW POSITIONS (a CGP string to the answer: a fresh Position.from_cgp each call, nothing cached; MAGPIE's "
+          f"driver with LOAD=1 times game_load_cgp + generate_moves), us/position ({a.clock} time; ratio = MAGPIE / "
+          "ours)")
+    print(" | ".join(("rack class", "pos", "MAGPIE load+all", "from_cgp+legal_plays()", "ratio", "MAGPIE load+best wmp",
+                      "from_cgp+best_play()", "ratio", "from_cgp+best(by='equity')", "ratio")))
+    for k in classes + ["all"]:
+        get = (lambda c, k=k: overall(c)) if k == "all" else (lambda c, k=k: None if best[k, c] == float("inf")
+                                                              else best[k, c])
+        mall, mbest = get("m_all_kwg_load"), get("m_best_wmp_load")
+        lp, bp, be = get("new_legal_plays"), get("new_best_play"), get("new_best_equity")
+        print(" | ".join(["overall" if k == "all" else CLASS_NAME[k], str(total if k == "all" else n[k]), _fmt(mall),
+                          _fmt(lp), _ratio(mall, lp), _fmt(mbest), _fmt(bp), _ratio(mbest, bp), _fmt(be),
+                          _ratio(mbest, be)]))
+    if a.batch:
+        from numba_words.scrabble import best_many
+
+        allc = [c for k in classes for c in ours[k].cgps]
+        mb = overall("m_best_wmp_load")
+        tb = {1: float("inf"), 2: float("inf"), "cpu1": float("inf")}
+        for _ in range(a.rounds):
+            for th in (1, 2):
+                tb[th] = min(tb[th], _time_loop(lambda th=th: best_many(allc, by="equity", lexicon=lex, threads=th),
+                                                a.min_time, time.perf_counter) / total * 1e6)
+            tb["cpu1"] = min(tb["cpu1"], _time_loop(lambda: best_many(allc, by="equity", lexicon=lex, threads=1),
+                                                    a.min_time, time.thread_time) / total * 1e6)
+        print(f"\nBATCH best_many(CGP strings, by='equity'), the CGP reading included, us/position: 1 thread "
+              f"{tb['cpu1']:.1f} cpu time / {tb[1]:.1f} wall time, 2 threads {tb[2]:.1f} wall time ({tb[1] / tb[2]:.2f}x "
+              f"one thread's wall time); MAGPIE LOAD=1 best wmp 1 thread {_fmt(mb)} ({a.clock} time): 1 thread "
+              f"{_ratio(mb, tb['cpu1'])} (cpu), {_ratio(mb, tb[1])} (wall); 2 threads {_ratio(mb, tb[2])} of MAGPIE's "
+              "1-thread rate (wall; on a quiet machine give --clock wall for like against like)")
 
     if a.per_position:
         allpos = [p for k in classes for p in ours[k].pos]

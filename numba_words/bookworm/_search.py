@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel
+from .._jit import borrowed as _b, inline, kernel
 from ..bits import lsb_index, popcount
 from ..lexicon._dawg import child_rank
 from ._tables import NCOL, QCOL, QU
@@ -331,9 +331,11 @@ def run_boards(pk, acc2, lay, nbr, codes, kinds, lbit, lval, kbonus, qc, uc, min
             tbit[t] = lbit[c]
             tval[t] = lval[c]
             tbonus[t] = kbonus[kinds[b, t]]
-        neighbour_tables(nbr, tcode, tbit, nl, nbl)
-        r = search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_len, max_len, level, mult,
-                   np.int64(0), n, wid, path, plen, score, seen, idx, k, min(limit, k + per_board), budget)
+        neighbour_tables(_b(nbr), _b(tcode), _b(tbit), _b(nl), _b(nbl))  # (borrowed: no atomic reference count on
+        # the grid's masks, which every lane shares: that cache line went from core to core on each board)
+        r = search(_b(pk), _b(acc2), _b(lay), _b(nbr), _b(nl), _b(nbl), _b(tcode), _b(tbit), _b(tval), _b(tbonus), qc,
+                   uc, min_len, max_len, level, mult, np.int64(0), n, _b(wid), _b(path), _b(plen), _b(score), _b(seen),
+                   _b(idx), k, min(limit, k + per_board), budget)  # (borrowed: lanes share the tables and outputs)
         if r < 0:
             return b, k, r
         counts[b] = r - k
@@ -383,7 +385,8 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
             cd = np.int64(codes[b, t])
             tcode[t] = cd
             tbit[t] = lbit[cd]
-        neighbour_tables(nbr, tcode, tbit, nl, nbl)
+        neighbour_tables(_b(nbr), _b(tcode), _b(tbit), _b(nl), _b(nbl))  # (borrowed: no atomic reference count on
+        # the grid's masks, which every lane shares: that cache line went from core to core on each board)
         plain = U64_0
         for t in range(n):
             if tbit[t] != 0 and tcode[t] != QU:

@@ -8,6 +8,7 @@ Quick start::
     pos.legal_plays().top(5)        # the five best of every legal play
     pos.legal_plays().to_records()  # as dicts (coord, word, score, tiles, leave, notation, equity)
     pos.best("equity")              # the play of highest score + leave value (pos.leaves: a KLV2 table)
+    best_many(cgp_lines, by="equity", threads=2)   # the best play of each of many positions (CGP text read too)
     play_games(1000, ("equity", "score"), threads=2).summary()   # self-play statistics
     pos.simulate(candidates=15, plies=2, iterations=1000)         # Monte-Carlo simulation of the top plays
     pos.endgame()                   # exact endgame (bag empty, pos.opp_rack known): value, best play, PV
@@ -26,7 +27,7 @@ from .gcg import read_gcg, write_gcg
 from .leaves import Exchange, Leaves, load_leaves
 from .plays import PLAY_DTYPE, Play, Plays
 from .position import Position, parse_coord
-from .search import WARMUP_PARTS, generate, generate_batch, generate_many, warmup
+from .search import WARMUP_PARTS, best_many, generate, generate_batch, generate_many, warmup
 from .variants import SCRABBLE, VARIANTS, WORDFEUD, WORDFEUD_NB, WORDS_WITH_FRIENDS, Variant, get_variant
 
 __all__ = [
@@ -34,7 +35,7 @@ __all__ = [
     "BoardArrays", "Game", "IllegalPlayError", "InvalidBoardError", "InvalidCgpError", "InvalidGcgError",
     "InvalidNotationError", "InvalidRackError", "InvalidVariantError", "PLAY_DTYPE", "Play", "Plays", "Position",
     "SCRABBLE", "ScrabbleError", "UnknownVariantError", "VARIANTS", "Variant", "WORDFEUD", "WORDFEUD_NB",
-    "WORDS_WITH_FRIENDS", "generate", "generate_batch", "generate_many", "get_variant", "parse_coord",
+    "WORDS_WITH_FRIENDS", "best_many", "generate", "generate_batch", "generate_many", "get_variant", "parse_coord",
     "play_game", "read_gcg", "warmup", "write_gcg",
     "GcgError", "GcgInconsistencyError", "GcgWarning",
 ]

@@ -20,7 +20,7 @@ import numba
 from .._background import BackgroundCompile
 from .._jit import ThreadsError
 from ..lexicon import Lexicon
-from . import _best, _cross, _movegen
+from . import _best, _cross, _movegen, _parse
 from ._tables import EMPTY, N_CODES, SIZE, reach_for, span_table, sub_for, wtabs_for
 from .errors import InvalidBoardError, ScrabbleError, short
 from .plays import PLAY_DTYPE
@@ -66,14 +66,51 @@ class BoardArrays:
             raise InvalidBoardError(f"letters[{r}, {c}] = {int(self.letters[r, c])}: not a letter code of "
                                     f"{lexicon.alphabet.letters!r} (0..{n - 1}) or {EMPTY} (empty)")
         self.blanks &= self.letters != EMPTY
-        self.values = variant.value_array()
-        self.full = np.int64((1 << len(variant.alphabet)) - 1)
-        self.checks = (self.full, *sub_for(lexicon))  # what the cross-checks read (see :mod:`._cross`)
-        lm, wm = variant.letter_mult(), variant.word_mult()
-        self.lm = np.ascontiguousarray(np.stack([lm, lm.T]))
-        self.wm = np.ascontiguousarray(np.stack([wm, wm.T]))
+        self._shared()
         self.version = 0
         self._derive()
+
+    def _shared(self):
+        """The arrays every board of its variant and lexicon reads and none writes (made once, see :func:`_tables`)."""
+        t = _tables_for(self.variant, self.lexicon)
+        self.values, self.full, self.checks, self.lm, self.wm = t.values, t.full, t.checks, t.lm, t.wm
+        self._tab = t
+
+    @classmethod
+    def from_cgp_board(cls, variant: Variant, lexicon: Lexicon, text: str, racks: str = "", bag=None):
+        """``(board, tile_use)`` from a CGP board field (15 rows separated by ``/``) in one kernel call, or
+        ``None`` when the text is not plain ASCII or is malformed, or the board's tiles and the ``racks`` (the
+        letters of both racks, checked: upper case and ``?``) are more than the ``bag`` holds (by letter code, the
+        blanks last; ``None``: not checked): the caller's Python then names the fault. ``variant`` and ``lexicon``
+        are trusted (checked by the caller)."""
+        if not text.isascii() or not racks.isascii():
+            return None
+        t = _tables_for(variant, lexicon)
+        b = object.__new__(cls)
+        b.variant, b.lexicon, b.dawg = variant, lexicon, lexicon.dawg
+        b.values, b.full, b.checks, b.lm, b.wm, b._tab = t.values, t.full, t.checks, t.lm, t.wm, t
+        # one allocation for the (2, 15, 15) arrays' cleared contents, copied (cheaper than five np.full/zeros)
+        b.letters = t.clear_letters.copy()
+        b.blanks = np.zeros((SIZE, SIZE), bool)
+        b.lines = t.clear_lines.copy()
+        # fv, cc, xs, occ and the tile counts: C-contiguous views of one cleared allocation
+        sq = 2 * SIZE * SIZE
+        z = np.zeros(3 * sq + 2 * SIZE + t.n_letters + 1, np.int64)
+        b.fv = z[:sq].reshape(2, SIZE, SIZE)
+        b.cc = z[sq:2 * sq].reshape(2, SIZE, SIZE)
+        b.xs = z[2 * sq:3 * sq].reshape(2, SIZE, SIZE)
+        b.occ = z[3 * sq:3 * sq + 2 * SIZE].reshape(2, SIZE)
+        use = z[3 * sq + 2 * SIZE:]
+        n = _parse.read_board(np.frombuffer(text.encode(), np.uint8), t.char_table, b.values, b.letters, b.blanks,
+                              b.lines, b.fv, b.occ, use, np.frombuffer(racks.encode(), np.uint8),
+                              t.no_bag if bag is None else bag)
+        if n < 0:
+            return None
+        b._empty = n == 0
+        b.version = 0
+        b._use = (0, use)
+        _cross.all_checks(b.lines, b.fv, b.dawg, b.checks, b.cc, b.xs)
+        return b, use
 
     def copy(self) -> "BoardArrays":
         """An independent copy of the board's arrays."""
@@ -193,24 +230,61 @@ def as_plays(out, n) -> np.ndarray:
 
 
 class _Tables:
-    """What the kernels read besides the board, per lexicon and variant (looked up once, kept on the board)."""
+    """What the kernels read besides the board, per lexicon and variant: made once (:func:`_tables_for`), shared
+    by every board of the pair and never written."""
 
-    __slots__ = ("key", "rack_size", "bingo", "span", "reach", "wtabs")
+    __slots__ = ("key", "rack_size", "bingo", "span", "_reach", "_wtabs", "values", "full", "checks", "lm", "wm",
+                 "n_letters", "char_table", "clear_letters", "clear_lines", "no_bag", "__weakref__")
 
-    def __init__(self, board):
-        v, lex = board.variant, board.lexicon
+    def __init__(self, v, lex):
         self.key = (v, lex)
         self.rack_size = np.int64(v.rack_size)
         self.bingo = np.int64(v.bingo)
         self.span = span_table()
-        self.reach = reach_for(lex)
-        self.wtabs = wtabs_for(lex)
+        self._reach = self._wtabs = None
+        self.values = v.value_array()
+        self.full = np.int64((1 << len(v.alphabet)) - 1)
+        self.checks = (self.full, *sub_for(lex))  # what the cross-checks read (see :mod:`._cross`)
+        lm, wm = v.letter_mult(), v.word_mult()
+        self.lm = np.ascontiguousarray(np.stack([lm, lm.T]))
+        self.wm = np.ascontiguousarray(np.stack([wm, wm.T]))
+        self.n_letters = len(lex.alphabet)
+        self.char_table = _parse.char_table(lex.alphabet.letters)
+        self.clear_letters = np.full((SIZE, SIZE), EMPTY, np.uint8)
+        self.clear_lines = np.full((2, SIZE, SIZE), EMPTY, np.uint8)
+        self.no_bag = np.full(self.n_letters + 1, 1 << 62, np.int64)  # (a bag no board fills: no bag check)
+
+    @property
+    def reach(self):  # (built on first use: a board that is only read or placed on never needs them)
+        if self._reach is None:
+            self._reach = reach_for(self.key[1])
+        return self._reach
+
+    @property
+    def wtabs(self):
+        if self._wtabs is None:
+            self._wtabs = wtabs_for(self.key[1])
+        return self._wtabs
+
+
+_TABLES: dict = {}  # (id(variant), id(lexicon)) -> _Tables (holding both, so the ids stay theirs)
+_TABLES_LOCK = threading.Lock()
+
+
+def _tables_for(variant: Variant, lexicon: Lexicon) -> _Tables:
+    t = _TABLES.get((id(variant), id(lexicon)))
+    if t is None or t.key[0] is not variant or t.key[1] is not lexicon:
+        with _TABLES_LOCK:
+            if len(_TABLES) > 64:  # (lexicons made and dropped by the hundred, as tests do)
+                _TABLES.clear()
+            t = _TABLES[id(variant), id(lexicon)] = _Tables(variant, lexicon)
+    return t
 
 
 def _tables(board: BoardArrays) -> _Tables:
     t = board.__dict__.get("_tab")
     if t is None or t.key[0] is not board.variant or t.key[1] is not board.lexicon:
-        t = board._tab = _Tables(board)
+        t = board._tab = _tables_for(board.variant, board.lexicon)
     return t
 
 
@@ -318,31 +392,40 @@ def lane_count(threads) -> int:
     return int(threads)
 
 
-def batch_arrays(boards, counts, nblank, *, cap=None, threads=None) -> list:
-    """Plays arrays of many boards (one variant and lexicon) with racks ``counts[p]``/``nblank[p]``, in parallel
-    over positions: lanes of threads each take the next position (the kernel releases the GIL)."""
-    P = len(boards)
-    lanes = min(lane_count(threads), P)
-    out = [None] * P
-    nxt = iter(range(P))
+def on_lanes(n: int, work, threads=None) -> None:
+    """``work(i)`` for ``i`` in ``0..n-1`` on lanes of threads (``threads``, as :func:`lane_count`): each lane takes
+    the next ``i``; the calling thread is one of them. ``work`` calls kernels that release the GIL, so the lanes run
+    at the same time."""
+    lanes = min(lane_count(threads), n)
+    nxt = iter(range(n))
     lock = threading.Lock()
 
     def lane():
         while True:
             with lock:
-                p = next(nxt, None)
-            if p is None:
+                i = next(nxt, None)
+            if i is None:
                 return
-            out[p] = plays_array(boards[p], counts[p], nblank[p], cap=cap)
+            work(i)
 
     if lanes <= 1:
         lane()
-        return out
-    # the kernel releases the GIL, so the lanes run at the same time; the calling thread is one of them
+        return
     helpers = [_thread_pool().submit(lane) for _ in range(lanes - 1)]
     try:
         lane()
     finally:
         for h in helpers:
             h.result()
+
+
+def batch_arrays(boards, counts, nblank, *, cap=None, threads=None) -> list:
+    """Plays arrays of many boards (one variant and lexicon) with racks ``counts[p]``/``nblank[p]``, in parallel
+    over positions: lanes of threads each take the next position (the kernel releases the GIL)."""
+    out = [None] * len(boards)
+
+    def work(p):
+        out[p] = plays_array(boards[p], counts[p], nblank[p], cap=cap)
+
+    on_lanes(len(boards), work, threads)
     return out

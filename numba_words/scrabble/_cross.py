@@ -193,12 +193,19 @@ def _cross_check(lines, fv, dawg, full, d, i, j):
 
 @kernel
 def all_checks(lines, fv, dawg, checks, cc, xs):
-    """Fill ``cc``/``xs`` (2, 15, 15) from scratch."""
+    """Fill ``cc``/``xs`` (2, 15, 15) from scratch. A square with no tile beside it in either direction takes every
+    letter with no cross word (what :func:`square_check` gives it) without a call: most squares of a board read
+    from a CGP, whose checks this computes."""
+    full = np.int64(checks[0])
     for d in range(2):
         for i in range(SIZE):
             for j in range(SIZE):
                 if lines[d, i, j] != EMPTY:
                     cc[d, i, j] = 0
+                    xs[d, i, j] = -1
+                elif (i == 0 or lines[d, i - 1, j] == EMPTY) and (i == SIZE - 1 or lines[d, i + 1, j] == EMPTY) and \
+                        (j == 0 or lines[d, i, j - 1] == EMPTY) and (j == SIZE - 1 or lines[d, i, j + 1] == EMPTY):
+                    cc[d, i, j] = full
                     xs[d, i, j] = -1
                 else:
                     m, s = square_check(_b(lines), _b(fv), _b(dawg), borrowed_checks(checks), d, i, j)

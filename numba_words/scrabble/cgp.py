@@ -25,7 +25,6 @@ LEXICON_NAMES = {
 """``lex`` opcode names this library can honour, and the lexicon that serves each (Collins Scrabble Words
 names are served by SOWPODS, the closest list shipped)."""
 
-_NUMBER = re.compile(r"-?[0-9]{1,9}")
 _TOKEN = re.compile(r"[0-9]+|.", re.S)
 _OPCODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,31}")
 
@@ -57,13 +56,19 @@ def parse_cgp(text: str) -> CgpRecord:
     if len(racks) != 2:
         raise InvalidCgpError(f"CGP racks {short(fields[1])}: expected 'RACK/' or 'RACK/OPPRACK'")
     sc = fields[2].split("/")
-    if len(sc) != 2 or not all(_NUMBER.fullmatch(s) for s in sc):
+    if len(sc) != 2 or not (_digits(sc[0].removeprefix("-"), 9) and _digits(sc[1].removeprefix("-"), 9)):
         raise InvalidCgpError(f"CGP scores {short(fields[2])}: expected two whole numbers like '123/98' "
                               "(at most 9 digits each)")
-    if not re.fullmatch(r"[0-9]{1,4}", fields[3]):
+    if not _digits(fields[3], 4):
         raise InvalidCgpError(f"CGP scoreless-turn count {short(fields[3])} is not a whole number (0..9999)")
     return CgpRecord(rows, racks[0], racks[1], (int(sc[0]), int(sc[1])), int(fields[3]),
-                     parse_ops(" ".join(fields[4:])))
+                     parse_ops(" ".join(fields[4:])) if len(fields) > 4 else {})
+
+
+def _digits(s: str, most: int) -> bool:
+    """Whether ``s`` is 1..``most`` ASCII digits (``[0-9]{1,most}``, without a regular expression: a CGP is read
+    on every new position)."""
+    return 0 < len(s) <= most and s.isascii() and s.isdigit()
 
 
 def parse_ops(text: str) -> dict:

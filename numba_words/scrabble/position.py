@@ -7,6 +7,7 @@ case (``8A eMME(T)``). Positions are read and written as CGP (:mod:`.cgp`) and a
 """
 from __future__ import annotations
 
+import operator
 import re
 import threading
 from collections import Counter
@@ -100,7 +101,8 @@ def _best_plan(position, board, by: str, exchange_floor: bool, blank_floor: bool
     """The kernel call of :func:`best_array` made ready, for a rack of at most two blanks (else ``None``):
     ``(args, n0, again, fn)``: :func:`._best.search_rack`'s arguments but the last two, its ``n0`` (the exchange
     floor), whether to search again without the floor when no play reaches it, and the kernel to call
-    (:func:`._best.search_rack`; after a first call its compiled code for these arguments)."""
+    (:func:`._best.search_rack`, or its compiled code for these arguments' types once a position of the same
+    tables was searched: :func:`_search_entry`)."""
     counts, nb = position._rack_arrays()
     if nb > 2:
         return None
@@ -110,8 +112,40 @@ def _best_plan(position, board, by: str, exchange_floor: bool, blank_floor: bool
         eq = equity_args(position, position.leaves)
         floor = exchange_floor or (blank_floor and nb > 0 and exchange_allowed(position))
     # (NumPy integer scalars as Python ints: the same int64 to the kernel, dispatched in ~15 against ~60 ns each)
-    args = tuple(int(a) if isinstance(a, np.integer) else a for a in best_args(board, counts, nb, eq))
-    return args, 1 if floor else 0, floor and not exchange_floor, search_rack
+    args = best_args(board, counts, nb, eq)
+    a = list(args)
+    for i in _INT_ARGS:
+        a[i] = int(a[i])
+    args = tuple(a)
+    hit = _ENTRIES.get(tuple(map(id, _SHARED_ARGS(args))))
+    return args, 1 if floor else 0, floor and not exchange_floor, search_rack if hit is None else hit[1]
+
+
+_INT_ARGS = (9, 10, 11, 23, 24, 25)  # search_rack's integer scalars (n_blanks, rack_size, bingo, R, bag, opp_pts)
+
+
+# search_rack's arguments that every position of a variant, lexicon and leave table shares (the tables), by index;
+# the others are the board's and the rack's arrays, which this package alone makes (C-contiguous, fixed dtypes),
+# and Python ints and bools: so these identities fix every argument's type
+_SHARED_ARGS = operator.itemgetter(5, 6, 7, 12, 14, 15, 16, 18, 19, 20, 21, 22, 26, 27, 28)
+_ENTRIES: dict = {}  # ids of the shared arguments -> (those arguments, search_rack's compiled code for their types)
+
+
+def _search_entry(args, out, n0):
+    """:func:`._best.search_rack`'s compiled code for ``args``' types (a call then skips the dispatcher's type
+    checks). Typed once per variant, lexicon, leave table and objective, and reused by every position of theirs:
+    typing the 31 arguments of each new position took ~250 us, five times the search."""
+    shared = _SHARED_ARGS(args)
+    key = tuple(map(id, shared))
+    hit = _ENTRIES.get(key)
+    if hit is None:
+        if len(_ENTRIES) > 256:  # (tables made and dropped by the hundred, as tests do)
+            _ENTRIES.clear()
+        entry = compiled_entry(search_rack, (*args, out, n0))
+        if entry is search_rack:  # (nothing compiled for them yet: the dispatcher, typed again next time)
+            return entry
+        hit = _ENTRIES[key] = (shared, entry)  # (holding the arguments keeps their ids theirs)
+    return hit[1]
 
 
 class Position:
@@ -191,10 +225,22 @@ class Position:
         rack = rack.strip()
         if len(rack) > self.variant.rack_size:
             raise InvalidRackError(f"{what} {short(rack)} has {len(rack)} tiles; at most {self.variant.rack_size}")
+        if rack.isascii():  # (upper case letter by letter, so the whole string's check is each letter's)
+            up = rack.upper()
+            if not set(up) - self._rack_chars():
+                return "".join(sorted(up.replace("?", ""))) + "?" * up.count("?")
         for ch in rack:
             if ch != "?" and (ch.upper() not in self.alphabet or len(ch.upper()) != 1):
                 raise InvalidRackError(f"{what} {rack!r}: {ch!r} is neither a letter of {self.alphabet!r} nor '?'")
         return sort_rack(ch.upper() for ch in rack)
+
+    def _rack_chars(self) -> frozenset:
+        """The alphabet's letters and ``?`` (kept on the variant)."""
+        key = ("rack chars", self.alphabet)
+        chars = self.variant._arrays.get(key)
+        if chars is None:
+            chars = self.variant._arrays[key] = frozenset(self.alphabet) | {"?"}
+        return chars
 
     def _tile_counts(self, letters, blanks, *racks) -> Counter:
         cnt = Counter()
@@ -215,6 +261,14 @@ class Position:
             if n > have:
                 tile = "blanks" if ch == "?" else f"{ch!r} tiles"
                 raise error(f"{what}: the board and racks hold {n} {tile}; the {v.name} bag has only {have}")
+
+    def _bag_totals(self) -> np.ndarray:
+        """The variant's bag by letter code of this alphabet, the blanks last (``int64``, kept on the variant)."""
+        tot = self.variant._arrays.get(("unseen", self.alphabet))
+        if tot is None:
+            tot = np.array([self.variant.counts.get(ch, 0) for ch in self.alphabet] + [self.variant.blanks], np.int64)
+            self.variant._arrays[("unseen", self.alphabet)] = tot
+        return tot
 
     def unseen(self) -> Counter:
         """Tiles the player on turn cannot see: the bag and the opponent's rack (``?`` = blank)."""
@@ -240,10 +294,7 @@ class Position:
         if hit is not None and hit[0] == b.version and hit[1] == self._rack and hit[2] is b:
             return hit[3]
         n = len(self.alphabet)
-        tot = self.variant._arrays.get(("unseen", self.alphabet))
-        if tot is None:
-            tot = np.array([self.variant.counts.get(ch, 0) for ch in self.alphabet] + [self.variant.blanks], np.int64)
-            self.variant._arrays[("unseen", self.alphabet)] = tot
+        tot = self._bag_totals()
         counts, nb = self._rack_arrays()
         out = tot - b.tile_use()
         out[:n] -= counts[:n]
@@ -322,7 +373,7 @@ class Position:
         if n == 0 and again:
             n, _ = fn(*args, out, 0)
         if fn is search_rack:  # the compiled code for these arguments' types, called directly from now on
-            plan[3] = (args, n0, again, compiled_entry(search_rack, (*args, out, n0)))
+            plan[3] = (args, n0, again, _search_entry(args, out, n0))
         return Play(as_plays(out, 1)[0], self) if n else None
 
     best_play = best
@@ -474,15 +525,21 @@ class Position:
             lexicon = _cgp.lexicon_name(rec.ops)
         variant = get_variant(variant)
         lex = lexicon_for(lexicon, variant)
-        letters, blanks = _cgp.decode_board(rec.rows, lex.alphabet.letters)
         pos = cls._make(variant, lex, None, "", "", rec.scores, rec.scoreless)
         try:
             rack = pos._check_rack(rec.rack)
             opp = pos._check_rack(rec.opp_rack, "opponent rack")
         except InvalidRackError as e:
             raise InvalidCgpError(f"CGP {short(cgp)}: {e}") from None
-        pos._check_bag(letters, blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
-        pos.board = BoardArrays(variant, lex, letters, blanks)
+        # the board in one kernel call (and its tiles counted there); the Python decoder names what is wrong
+        fast = BoardArrays.from_cgp_board(variant, lex, "/".join(rec.rows), rack + opp, pos._bag_totals())
+        if fast is not None:
+            board = fast[0]
+        else:
+            letters, blanks = _cgp.decode_board(rec.rows, lex.alphabet.letters)
+            pos._check_bag(letters, blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
+            board = BoardArrays(variant, lex, letters, blanks)
+        pos.board = board
         pos._rack, pos._opp_rack = rack, opp
         return pos
 

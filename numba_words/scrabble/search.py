@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._board import BoardArrays, batch_arrays, plays_array, rack_arrays
+from ._board import BoardArrays, batch_arrays, on_lanes, plays_array, rack_arrays
 from ._tables import N_CODES, reach_for, span_table, wtabs_for
 from .errors import InvalidBoardError, InvalidRackError, ScrabbleError, short
-from .plays import Plays
+from .plays import Play, Plays, _check_by
 from .position import Position
 
 
@@ -134,6 +134,50 @@ def generate_many(positions, *, variant="scrabble", lexicon=None, threads: int |
     return [Plays(a, p) for a, p in zip(arrays, pos)]
 
 
+def best_many(positions, *, by: str = "equity", variant="scrabble", lexicon=None,
+              threads: int | None = None) -> list[Play | None]:
+    """The best play of each position (``Position`` objects or CGP strings), in input order: what
+    :meth:`Position.best` gives (``by="equity"``: highest static equity, ``"score"``: highest score), ``None``
+    where a rack has no play.
+
+    CGP strings are read on the lanes (``threads`` lanes of threads, default Numba's thread count; each takes
+    the next position, reads it and searches it; the kernels release the GIL, so lanes overlap one's reading
+    with another's search). ``variant`` and ``lexicon`` as for :meth:`Position.from_cgp` (a ``lex`` operation in
+    a CGP picks the lexicon unless ``lexicon`` is given). A position that cannot be read raises its error
+    (:class:`InvalidCgpError`, ...) after the others are done: the first such position's.
+    """
+    if by != "score" and by != "equity":
+        _check_by(by)
+    if isinstance(positions, (str, Position)):
+        positions = [positions]
+    try:
+        items = list(positions)
+    except TypeError:
+        raise ScrabbleError(f"best_many needs a list of positions or CGP strings, got {short(positions)}") from None
+    for i, p in enumerate(items):
+        if not isinstance(p, (str, Position)):
+            raise ScrabbleError(f"position #{i + 1} must be a Position or a CGP string, got {short(p)}")
+    n = len(items)
+    out: list = [None] * n
+    if not n:
+        return out
+    errors: dict = {}
+
+    def work(i):
+        p = items[i]
+        try:
+            if isinstance(p, str):
+                p = Position.from_cgp(p, variant, lexicon=lexicon)
+            out[i] = p.best(by)
+        except Exception as e:  # (raised in the caller's thread below, the first position's first)
+            errors[i] = e
+
+    on_lanes(n, work, threads)
+    if errors:
+        raise errors[min(errors)]
+    return out
+
+
 def _generate_chunk(chunk, lex, variant) -> list:
     """Worker side of :func:`generate_many` with ``client=``: boards rebuilt from their letters, then the batch."""
     letters, blanks, counts, nblanks = chunk
@@ -191,6 +235,7 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
         raise ScrabbleError(f"warmup parts must be among {', '.join(WARMUP_PARTS)}, got {sorted(unknown)}")
     lex = _warmup_lexicon()
     b = BoardArrays(SCRABBLE, lex)
+    BoardArrays.from_cgp_board(SCRABBLE, lex, "/".join(["15"] * 15))  # (the CGP reader of Position.from_cgp)
     counts, nb = rack_arrays([0, 1, 0], 1)
     span_table()
     if "equity" in parts:  # before the search: Position.best's background compile needs this done soonest

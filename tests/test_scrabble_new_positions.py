@@ -1,0 +1,132 @@
+"""A CGP string to the answer on new positions: the board read by one kernel equals the Python decoder's, the
+first ``best()`` of a new position types nothing and makes few Python calls, and ``best_many`` gives each
+position's ``best()``."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from numba_words.scrabble import InvalidCgpError, Position, ScrabbleError, best_many
+from numba_words.scrabble import cgp as C
+from numba_words.scrabble._board import BoardArrays
+from numba_words.scrabble.variants import SCRABBLE
+
+BENCH = Path(__file__).resolve().parent.parent / "data" / "scrabble" / "twl06_bench.cgp"
+CGPS = [line.strip() for line in BENCH.read_text().splitlines() if line.strip()]
+ARRAYS = ("letters", "blanks", "lines", "fv", "occ", "cc", "xs")
+
+
+def _random_cgps(twl, n, seed):
+    """Boards of random tiles (not words: the cross-checks then hold many empty masks), as CGP lines."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        letters = np.full((15, 15), 255, np.uint8)
+        on = rng.random((15, 15)) < rng.uniform(0.05, 0.5)
+        letters[on] = rng.integers(0, 26, on.sum())
+        blanks = on & (rng.random((15, 15)) < 0.05)
+        out.append(C.format_cgp(letters, blanks, twl.alphabet.letters, "", "", (0, 0), 0))
+    return out
+
+
+def test_kernel_read_board_equals_the_python_decoders(twl):
+    for cgp in CGPS + _random_cgps(twl, 40, 5):
+        rec = C.parse_cgp(cgp)
+        fast, use = BoardArrays.from_cgp_board(SCRABBLE, twl, "/".join(rec.rows))
+        slow = BoardArrays(SCRABBLE, twl, *C.decode_board(rec.rows, twl.alphabet.letters))
+        for k in ARRAYS:
+            a, b = getattr(fast, k), getattr(slow, k)
+            assert a.dtype == b.dtype and a.flags.c_contiguous and np.array_equal(a, b), (cgp, k)
+        assert np.array_equal(use, slow.tile_use()) and fast.empty == slow.empty
+
+
+@pytest.mark.parametrize("row, what", [("16", "run"), ("14", "covers"), ("A1B12X", "covers"), ("7!7", "not a letter"),
+                                       ("015", "run"), ("0", "run"), ("ÄB13", "not a letter")])
+def test_bad_boards_still_name_what_is_wrong(twl, row, what):
+    cgp = "/".join(["15"] * 7 + [row] + ["15"] * 7) + " AB/ 0/0 0"
+    with pytest.raises(InvalidCgpError, match=what):
+        Position.from_cgp(cgp, lexicon=twl)
+
+
+def test_too_many_tiles_for_the_bag(twl):
+    board = "/".join(["ZZ13"] + ["15"] * 14)
+    with pytest.raises(InvalidCgpError, match="'Z' tiles"):
+        Position.from_cgp(board + " Z/ 0/0 0", lexicon=twl)
+    with pytest.raises(InvalidCgpError, match="blanks"):
+        Position.from_cgp("/".join(["zq13"] + ["15"] * 14) + " ?/ 0/0 0", lexicon=twl)
+    with pytest.raises(InvalidCgpError, match="'Z' tiles"):  # (two Zs on the board alone: the bag has one)
+        Position.from_cgp(board + " A/ 0/0 0", lexicon=twl)
+    Position.from_cgp("/".join(["Z14"] + ["15"] * 14) + " A/Q 0/0 0", lexicon=twl)
+
+
+def test_new_positions_best_plays_equal_the_python_decoded_boards(twl):
+    """The same best plays as boards read by the Python decoder and built by the checked constructor (``from_rows``
+    with the same racks), by score and by equity."""
+    for cgp in CGPS:
+        fast = Position.from_cgp(cgp, lexicon=twl)
+        slow = Position.from_rows(fast.rows(), lexicon=twl, rack=fast.rack, opp_rack=fast.opp_rack,
+                                  scores=fast.scores, scoreless=fast.scoreless)
+        for by in ("score", "equity"):
+            a, b = fast.best(by), slow.best(by)
+            assert (a is None) == (b is None)
+            if a is not None:
+                assert (a.notation, a.score, round(a.equity, 3)) == (b.notation, b.score, round(b.equity, 3)), cgp
+
+
+def test_first_best_of_a_new_position_types_nothing_and_calls_little(twl):
+    """From a CGP string to the best play of a new position, after one position of the lexicon was searched: no
+    Numba typing of the arguments (``typeof``: ~250 us a position before) and a bounded number of Python calls
+    (counted, not timed)."""
+    import numba.core.typing.typeof as typeof_mod
+    from numba.core.dispatcher import Dispatcher
+
+    for by in ("equity", "score"):
+        Position.from_cgp(CGPS[0], lexicon=twl).best(by)
+        Position.from_cgp(CGPS[0], lexicon=twl).best(by)
+    counted = {"py": 0, "c": 0, "typeof": 0}
+    typeof_code = {typeof_mod.typeof.__code__, Dispatcher.typeof_pyval.__code__}
+
+    def prof(frame, event, arg):
+        if event == "call":
+            counted["py"] += 1
+            if frame.f_code in typeof_code:
+                counted["typeof"] += 1
+        elif event == "c_call":
+            counted["c"] += 1
+
+    for cgp in CGPS[1:13]:
+        for by in ("equity", "score"):
+            counted.update(py=0, c=0, typeof=0)
+            sys.setprofile(prof)
+            try:
+                Position.from_cgp(cgp, lexicon=twl).best(by)
+            finally:
+                sys.setprofile(None)
+            assert counted["typeof"] == 0, (cgp, by)
+            # measured: 75 Python and 128 builtin calls by equity, 45 and 99 by score (the old decoder made ~300 of
+            # each, a Python loop over the CGP's tokens; the typing of the search's 31 arguments, thousands)
+            assert counted["py"] <= 90 and counted["c"] <= 150, (cgp, by, counted)
+
+
+def test_best_many_is_each_positions_best(twl):
+    cgps = CGPS[:24]
+    for by in ("equity", "score"):
+        want = [Position.from_cgp(c, lexicon=twl).best(by) for c in cgps]
+        for threads in (1, 2):
+            got = best_many(cgps, by=by, lexicon=twl, threads=threads)
+            assert [(g.notation, g.score) if g else None for g in got] == \
+                [(w.notation, w.score) if w else None for w in want]
+    pos = [Position.from_cgp(c, lexicon=twl) for c in cgps[:4]]
+    assert [p.notation for p in best_many(pos, by="score")] == [p.best("score").notation for p in pos]
+    assert best_many([]) == []
+
+
+def test_best_many_errors(twl):
+    bad = "/".join(["15"] * 14) + " AB/ 0/0 0"
+    with pytest.raises(InvalidCgpError, match="rows"):
+        best_many([CGPS[0], bad, CGPS[1]], lexicon=twl, threads=2)
+    with pytest.raises(ScrabbleError, match="position #2"):
+        best_many([CGPS[0], 5], lexicon=twl)
+    with pytest.raises(ScrabbleError, match="by"):
+        best_many(CGPS[:1], by="fun", lexicon=twl)
