@@ -138,3 +138,128 @@ def fen(pieces, white):
     w = ",".join(("K" if p == "W" else "") + str(s) for s, p in sorted(pieces.items()) if p in "wW")
     b = ",".join(("K" if p == "B" else "") + str(s) for s, p in sorted(pieces.items()) if p in "bB")
     return f"{'W' if white else 'B'}:W{w}:B{b}"
+
+
+# ---- evaluation and game-tree search, written out the slow way (the truth for the search kernels) ----------
+#: The evaluation terms in the order of the weights (the kernel's ``_eval.TERMS``).
+EVAL_TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
+              "kingmob", "diagonal", "edge")
+CENTRE_SQUARES = {18, 19, 22, 23, 24, 27, 28, 29, 32, 33}
+LONG_DIAGONAL = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46}
+WIN = 100_000_000
+MAX_PLY = 128
+
+
+def side_terms(pieces, white):
+    """One side's evaluation terms (``EVAL_TERMS`` order) as a list of ints."""
+    t = dict.fromkeys(EVAL_TERMS, 0)
+    ahead = -1 if white else 1  # row step towards the crowning row
+    left = right = 0
+    for s, p in pieces.items():
+        if not mine(p, white):
+            continue
+        r, c = rc(s)
+        if p.isupper():
+            t["kings"] += 1
+            t["diagonal"] += s in LONG_DIAGONAL
+            continue
+        t["men"] += 1
+        adv = 9 - r if white else r
+        t["advance"] += adv
+        t["centre"] += s in CENTRE_SQUARES
+        if c <= 4:
+            left += 1
+        else:
+            right += 1
+        t["back"] += adv == 0
+        t["edge"] += c in (0, 9)
+        fwd = [sq(r + ahead, c + dc) for dc in (-1, 1)]
+        free = [f for f in fwd if f is not None and f not in pieces]
+        t["mobility"] += len(free)
+        t["blocked"] += not free
+        if adv >= 4:
+            behind = [sq(r - ahead, c + dc) for dc in (-1, 1)]
+            t["outpost"] += all(b is not None and mine(pieces.get(b), white) for b in behind)
+            cone = [x for x in pieces if mine(pieces[x], not white)
+                    and (rc(x)[0] - r) * ahead > 0 and abs(rc(x)[1] - c) <= (rc(x)[0] - r) * ahead]
+            t["runaway"] += not cone
+    t["balance"] = -abs(left - right)
+    for dr, dc in DIAGONALS:
+        reach = set()
+        for s, p in pieces.items():
+            if mine(p, white) and p.isupper():
+                r, c = rc(s)
+                k = 1
+                while sq(r + k * dr, c + k * dc) is not None and sq(r + k * dr, c + k * dc) not in pieces:
+                    reach.add(sq(r + k * dr, c + k * dc))
+                    k += 1
+        t["kingmob"] += len(reach)
+    return [t[n] for n in EVAL_TERMS]
+
+
+def eval_terms(pieces, white):
+    """The side to move's terms minus the opponent's."""
+    return [a - b for a, b in zip(side_terms(pieces, white), side_terms(pieces, not white))]
+
+
+def evaluate(pieces, white, weights):
+    """Score for the side to move: sum of integer ``weights`` times ``eval_terms``, divided by 8 (toward 0)
+    when the side it favours has at most three pieces and the other side has a king."""
+    raw = sum(w * f for w, f in zip(weights, eval_terms(pieces, white)))
+    if raw == 0:
+        return 0
+    strong = white if raw > 0 else not white
+    n_strong = sum(1 for p in pieces.values() if mine(p, strong))
+    weak_king = any(mine(p, not strong) and p.isupper() for p in pieces.values())
+    if n_strong <= 3 and weak_king:
+        return raw // 8 if raw > 0 else -((-raw) // 8)
+    return raw
+
+
+def draw_class(pieces):
+    """16 or 5 when the material falls under the 16-move or 5-move rule, else 0."""
+    for side in (True, False):
+        k1 = sum(1 for p in pieces.values() if mine(p, side) and p.isupper())
+        m1 = sum(1 for p in pieces.values() if mine(p, side) and p.islower())
+        k2 = sum(1 for p in pieces.values() if mine(p, not side) and p.isupper())
+        m2 = sum(1 for p in pieces.values() if mine(p, not side) and p.islower())
+        if m2 == 0 and k2 == 1 and k1 >= 1:
+            if (k1, m1) in ((3, 0), (2, 1), (1, 2)):
+                return 16
+            if (k1, m1) in ((2, 0), (1, 1), (1, 0)):
+                return 5
+    return 0
+
+
+def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0):
+    """Plain minimax value (negamax, no pruning) of a position ``depth`` plies deep, as the search kernel
+    defines it: no move is a loss (``-(WIN - ply)``); below the root, the position seen before with the same
+    side to move since the last man move or capture (``history``: earlier positions, oldest first, as
+    ``(frozenset(pieces.items()), white)``), ``rev >= 50`` plies of king moves, or the 16/5-move rules run out
+    (``mat`` plies since the material changed) is a draw (0); at ``depth <= 0`` a position without a capture is
+    evaluated, one with captures plays them all (a capture is compulsory)."""
+    moves = legal_moves(pieces, white)
+    if not moves:
+        return -(WIN - ply)
+    key = (frozenset(pieces.items()), white)
+    if ply > 0:
+        cls = draw_class(pieces)
+        if rev >= 50 or (cls == 16 and mat >= 32) or (cls == 5 and mat >= 10):
+            return 0
+        back = history[len(history) - rev:] if rev else ()
+        if any(back[i] == key for i in range(len(back) - 2, -1, -2)):
+            return 0
+    capture = any(m[2] for m in moves)
+    if (depth <= 0 and not capture) or ply >= MAX_PLY - 1:
+        return evaluate(pieces, white, weights)
+    best = -WIN - 1
+    for m in moves:
+        f, t, taken = m
+        man = pieces[f].islower()
+        child = play(pieces, white, m)
+        crowned = man and child[t].isupper()
+        c_rev = 0 if (taken or man) else rev + 1
+        c_mat = 0 if (taken or crowned) else mat + 1
+        v = -negamax(child, not white, depth - 1, weights, history + (key,), c_rev, c_mat, ply + 1)
+        best = max(best, v)
+    return best

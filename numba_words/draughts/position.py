@@ -357,6 +357,15 @@ class Position:
     def is_game_over(self) -> bool:
         return self.outcome() is not None
 
+    # ---- search ---------------------------------------------------------------------------------------
+    def search(self, depth=None, time=None, nodes=None, threads: int = 1, **kw):
+        """Search this position (its move stack counts for the draw rules) with a fresh
+        :class:`~numba_words.draughts.engine.Engine`; returns a :class:`~numba_words.draughts.engine.SearchResult`
+        (best move, score in men, principal variation, ...). See :meth:`Engine.search` for the limits."""
+        from .engine import search
+
+        return search(self, depth, time, nodes, threads=threads, **kw)
+
 
 def _material(k) -> tuple[int, int, int, int]:
     w, b, kg = k[0], k[1], k[2]

@@ -1,0 +1,426 @@
+"""The game-tree search kernel: one iteration of iterative deepening (a principal-variation alpha-beta search
+to a nominal depth, then a quiescence search that plays out captures) on an explicit stack, no recursion.
+
+The Python driver (``engine.py``) calls ``search_kernel`` once per depth, from one or several threads at once
+(lazy SMP: every thread searches the same root and shares the transposition table); everything mutable but the
+table and the control array belongs to one thread.
+
+Nodes, per ply ``u`` of the stack (the frame arrays ``f*[u]``): the position (side-relative, as in
+``_movegen``), its Zobrist key, the remaining depth, the window, the best score and move so far, and the
+plies since the last irreversible move (``frev``: a man move or a capture) and since the material last changed
+(``fmat``: a capture or a crowning), for the draw rules. Each node, in this order:
+
+1. its moves (``perft_gen``); none: a loss, ``-(WIN - ply)``.
+2. draw rules (not at the root): the position seen before on the path or in the game since the last
+   irreversible move (one repetition is enough inside a search), 50 plies of king moves without capture (the
+   FMJD 25-move rule), or the 16/5-move rules (``endgame_class``) run out: score 0.
+3. depth <= 0 and no capture to make (a quiet position), or the stack full: the evaluation.
+4. else the moves in order: table move, then (captures: by kings taken) killers, history. The first move with
+   the full window, the others with a null window, re-searched when they beat alpha (principal variation
+   search). Late quiet moves at depth >= 3 are searched one ply shallower first (late move reductions; never
+   captures, killers or the table move). A node with one legal move searches it one ply deeper (a forced
+   move costs no depth). At depth <= 0 only captures are left (a capture is compulsory), so every child is
+   searched: the quiescence search is the same loop.
+
+``EXACT`` mode (``params[1]``) turns off everything that changes the value found (table cut-offs,
+reductions, extensions): the search then returns the plain minimax value of the tree (with the same
+quiescence and draw rules), which the tests compare with a plain-Python negamax.
+
+Transposition table: buckets of two entries (a depth-preferred one, an always-replaced one), each two
+``uint64`` words ``(key ^ data, data)``: a read whose words do not match its key (a torn write by another
+thread, or another position) is a miss, so threads share the table without locks. ``data`` packs the score
+(32 bits, wins stored relative to the node), depth + 64 (8), bound (2), move index in generation order (10),
+and the search generation (8).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import borrowed, kernel
+from ..bits import lsb_index, msb_index, popcount
+from ._eval import N_TERMS, evaluate
+from ._movegen import MOVES_OFF, PLY_WORDS, perft_gen
+from ._tables import BOARD, ONE, ZERO
+
+#: Deepest ply of the stack (nominal depth, extensions and captures of the quiescence search together; a node
+#: at ``MAX_PLY - 1`` is evaluated, so the move lists never run past ``MAX_PLY``).
+MAX_PLY = 128
+#: A win in ``n`` plies scores ``WIN - n`` (milli-men; far above any evaluation: 40 kings are 120 men).
+WIN = 100_000_000
+#: Scores beyond this are wins or losses.
+WIN_BOUND = WIN - 10_000
+INF = WIN + 1
+EXACT_BOUND, LOWER, UPPER = 0, 1, 2
+#: Modes of ``params[1]``.
+NORMAL, EXACT = 0, 1
+#: Layout of ``params`` (int64): depth, mode, node limit (0: none), thread index, root's plies since the last
+#: irreversible move, root's plies since the material changed, number of game keys, root alpha, root beta,
+#: table generation.
+P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN = range(10)
+N_PARAMS = 10
+#: Layout of ``info`` (int64, out): score, PV length, deepest ply, finished (1) or stopped (0), best move index.
+I_SCORE, I_PVLEN, I_SELDEPTH, I_DONE, I_BEST = range(5)
+N_INFO = 5
+#: ``ctl`` (int64, shared by the threads): ``ctl[0]`` non-zero asks every search to stop; ``ctl[1 + t]`` the
+#: nodes thread ``t`` has searched (written every ``FLUSH`` nodes and at the end).
+FLUSH = 255
+HIST_SIZE = 2 * 64 * 64
+STAGE_FULL, STAGE_NULL, STAGE_REDUCED = 0, 1, 2
+
+_rng = np.random.default_rng(20261128)
+#: Zobrist keys: ``ZOBRIST[0, bit]`` a white piece, ``[1, bit]`` a black piece, ``[2, bit]`` a king (any colour).
+ZOBRIST = _rng.integers(0, 2**63, size=(3, 64), dtype=np.int64).astype(np.uint64) * np.uint64(2) + np.uint64(1)
+ZOBRIST.flags.writeable = False
+SIDE_KEY = np.uint64(0x9E3779B97F4A7C15)
+
+
+def workspace():
+    """One thread's move lists and capture stack (``uint64``)."""
+    return np.empty(MOVES_OFF + (MAX_PLY + 1) * PLY_WORDS, dtype=np.uint64)
+
+
+def key_of(white_bits: int, black_bits: int, kings: int, turn: bool) -> int:
+    """The Zobrist key (a Python int) of a position given as bitboards, as ``full_key`` computes it."""
+    k = int(SIDE_KEY) if turn else 0
+    for layer, bb in enumerate((white_bits, black_bits, kings)):
+        while bb:
+            low = bb & -bb
+            k ^= int(ZOBRIST[layer, low.bit_length() - 1])
+            bb ^= low
+    return k
+
+
+@kernel
+def xor_keys(bb, layer):
+    """XOR of the Zobrist keys of the bits of ``bb`` in ``layer``."""
+    k = ZERO
+    while bb != ZERO:
+        b = bb & (~bb + ONE)
+        bb ^= b
+        k ^= ZOBRIST[layer, lsb_index(b)]
+    return k
+
+
+@kernel
+def full_key(own, opp, kings, white):
+    """The Zobrist key of a side-relative position."""
+    if white:
+        return xor_keys(own, 0) ^ xor_keys(opp, 1) ^ xor_keys(kings, 2) ^ SIDE_KEY
+    return xor_keys(own, 1) ^ xor_keys(opp, 0) ^ xor_keys(kings, 2)
+
+
+@kernel
+def endgame_class(own, opp, kings):
+    """16 or 5 when the material falls under the 16-move or 5-move rule (see ``position.py``), else 0."""
+    for s in range(2):
+        a = own if s == 0 else opp
+        b = opp if s == 0 else own
+        k1 = popcount(a & kings)
+        m1 = popcount(a) - k1
+        k2 = popcount(b & kings)
+        m2 = popcount(b) - k2
+        if m2 == 0 and k2 == 1 and k1 >= 1:
+            if (k1 == 3 and m1 == 0) or (k1 == 2 and m1 == 1) or (k1 == 1 and m1 == 2):
+                return 16
+            if (k1 == 2 and m1 == 0) or (k1 == 1 and m1 == 1) or (k1 == 1 and m1 == 0):
+                return 5
+    return 0
+
+
+@kernel
+def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history, weights, game_keys, pv_out,
+                  info):
+    """Search a side-relative position to ``params[P_DEPTH]`` plies (layouts above). Writes the score
+    (milli-men, side to move), the principal variation (``pv_out``: (a, b, c) triples) and the best root move's
+    index (generation order) to ``info``; ``info[I_DONE]`` is 0 when ``ctl[0]`` or the node limit stopped it
+    (depth 1 is never stopped, so there is always a move). -1 in ``info[I_DONE]``: a move list overflowed."""
+    depth0 = params[P_DEPTH]
+    exact = params[P_MODE] == EXACT
+    node_limit = params[P_NODES]
+    tid = params[P_THREAD]
+    nkeys = params[P_NKEYS]
+    gen = np.uint64(params[P_GEN] & 255)
+    ws = borrowed(wsa)
+    nb = np.uint64(tt.shape[0] // 4)
+    bmask = nb - ONE
+    f = np.zeros(N_TERMS, dtype=np.int64)
+    n1 = MAX_PLY + 1
+    fo = np.empty(n1, dtype=np.uint64)
+    fp = np.empty(n1, dtype=np.uint64)
+    fk = np.empty(n1, dtype=np.uint64)
+    fw = np.empty(n1, dtype=np.bool_)
+    fkey = np.empty(n1, dtype=np.uint64)
+    fd = np.zeros(n1, dtype=np.int64)
+    fal = np.zeros(n1, dtype=np.int64)
+    fbe = np.zeros(n1, dtype=np.int64)
+    fal0 = np.zeros(n1, dtype=np.int64)
+    fbest = np.zeros(n1, dtype=np.int64)
+    fbidx = np.zeros(n1, dtype=np.int64)
+    fi = np.zeros(n1, dtype=np.int64)
+    fn = np.zeros(n1, dtype=np.int64)
+    fcur = np.zeros(n1, dtype=np.int64)
+    fstage = np.zeros(n1, dtype=np.int64)
+    fcd = np.zeros(n1, dtype=np.int64)
+    frev = np.zeros(n1, dtype=np.int64)
+    fmat = np.zeros(n1, dtype=np.int64)
+    sc = np.empty((n1, 1024), dtype=np.int64)
+    pv = np.empty((n1, n1, 3), dtype=np.uint64)
+    pvlen = np.zeros(n1, dtype=np.int64)
+    fo[0] = own
+    fp[0] = opp
+    fk[0] = kings
+    fw[0] = white
+    fkey[0] = full_key(own, opp, kings, white)
+    fd[0] = depth0
+    fal[0] = params[P_ALPHA]
+    fbe[0] = params[P_BETA]
+    frev[0] = params[P_REV]
+    fmat[0] = params[P_MAT]
+    base_nodes = ctl[1 + tid]
+    nodes = 0
+    seld = 0
+    stopped = False
+    overflow = False
+    ply = 0
+    enter = True  # True: entering the node at ``ply``; False: a child of ``ply`` has returned ``val``
+    val = 0
+    while True:
+        if enter:
+            u = ply
+            nodes += 1
+            if ply > seld:
+                seld = ply
+            if (nodes & FLUSH) == 0:
+                ctl[1 + tid] = base_nodes + nodes
+            if depth0 > 1 and (ctl[0] != 0 or (node_limit > 0 and base_nodes + nodes >= node_limit)):
+                stopped = True
+                break
+            o = fo[u]
+            p = fp[u]
+            k = fk[u]
+            w = fw[u]
+            wbase = MOVES_OFF + u * PLY_WORDS
+            n = perft_gen(o, p, k, w, ws, wbase)
+            pvlen[u] = u
+            if n < 0:
+                overflow = True
+                break
+            enter = False
+            if n == 0:
+                val = -(WIN - ply)
+                continue
+            if ply > 0:
+                draw = frev[u] >= 50
+                if not draw and fmat[u] >= 10 and popcount(o | p) <= 4:
+                    cls = endgame_class(o, p, k)
+                    draw = (cls == 16 and fmat[u] >= 32) or (cls == 5 and fmat[u] >= 10)
+                if not draw:
+                    r = u - 2
+                    lim = u - frev[u]
+                    while r >= lim and r >= 0:
+                        if fkey[r] == fkey[u]:
+                            draw = True
+                            break
+                        r -= 2
+                    while not draw and r >= lim and -r <= nkeys:
+                        if game_keys[nkeys + r] == fkey[u]:
+                            draw = True
+                        r -= 2
+                if draw:
+                    val = 0
+                    continue
+            capture = ws[wbase + 1] != ZERO
+            d = fd[u]
+            if (d <= 0 and not capture) or ply >= MAX_PLY - 1:
+                val = evaluate(o, p, k, w, weights, f)
+                continue
+            ttidx = -1
+            if d > 0:
+                slot = (fkey[u] & bmask) * np.uint64(4)
+                for e in range(2):
+                    w0 = tt[slot + np.uint64(2 * e)]
+                    w1 = tt[slot + np.uint64(2 * e + 1)]
+                    if w0 ^ w1 == fkey[u]:
+                        mv = np.int64((w1 >> np.uint64(42)) & np.uint64(1023))
+                        if mv < n:
+                            ttidx = mv
+                        if not exact and ply > 0 and fbe[u] - fal[u] == 1:
+                            td = np.int64((w1 >> np.uint64(32)) & np.uint64(255)) - 64
+                            if td >= d:
+                                tv = np.int64(w1 & np.uint64(0xFFFFFFFF)) - 2147483648
+                                if tv > WIN_BOUND:
+                                    tv -= ply
+                                elif tv < -WIN_BOUND:
+                                    tv += ply
+                                bound = np.int64((w1 >> np.uint64(40)) & np.uint64(3))
+                                if (bound == EXACT_BOUND or (bound == LOWER and tv >= fbe[u]) or
+                                        (bound == UPPER and tv <= fal[u])):
+                                    val = tv
+                                    ttidx = -2
+                        break
+                if ttidx == -2:
+                    continue
+            # move ordering scores
+            cw = 0 if w else 1
+            k1 = killers[2 * u]
+            k2 = killers[2 * u + 1]
+            for i in range(n):
+                j = np.uint64(wbase + 3 * i)
+                a = ws[j]
+                if i == ttidx:
+                    s = 1 << 40
+                elif capture:
+                    s = popcount(ws[j + ONE] & k) * 1000 + popcount(ws[j + np.uint64(2)] & a)
+                elif a == k1:
+                    s = 1 << 32
+                elif a == k2:
+                    s = 1 << 31
+                else:
+                    s = history[cw * 4096 + lsb_index(a) * 64 + msb_index(a)]
+                    if ws[j + np.uint64(2)] & a & ~k != ZERO:
+                        s += 1 << 33  # crowning
+                sc[u, i] = s
+            fn[u] = n
+            fi[u] = 0
+            fbest[u] = -INF
+            fbidx[u] = -1
+            fal0[u] = fal[u]
+            # fall through to pick the first move
+        else:
+            if ply == 0:
+                break
+            ply -= 1
+            u = ply
+            v = -val
+            st = fstage[u]
+            if st == STAGE_REDUCED and v > fal[u]:  # a reduced move beat alpha: again at full depth
+                fstage[u] = STAGE_NULL
+                fd[u + 1] = fcd[u]
+                fal[u + 1] = -fal[u] - 1
+                fbe[u + 1] = -fal[u]
+                ply += 1
+                enter = True
+                continue
+            if st == STAGE_NULL and v > fal[u] and v < fbe[u]:  # beat the null window: the full window
+                fstage[u] = STAGE_FULL
+                fd[u + 1] = fcd[u]
+                fal[u + 1] = -fbe[u]
+                fbe[u + 1] = -fal[u]
+                ply += 1
+                enter = True
+                continue
+            if v > fbest[u]:
+                fbest[u] = v
+                fbidx[u] = fcur[u]
+                if v > fal[u]:
+                    fal[u] = v
+                    j = np.uint64(MOVES_OFF + u * PLY_WORDS + 3 * fcur[u])
+                    pv[u, u, 0] = ws[j]
+                    pv[u, u, 1] = ws[j + ONE]
+                    pv[u, u, 2] = ws[j + np.uint64(2)]
+                    for q in range(u + 1, pvlen[u + 1]):
+                        pv[u, q, 0] = pv[u + 1, q, 0]
+                        pv[u, q, 1] = pv[u + 1, q, 1]
+                        pv[u, q, 2] = pv[u + 1, q, 2]
+                    pvlen[u] = max(pvlen[u + 1], u + 1)
+                    if v >= fbe[u]:
+                        fi[u] = fn[u]  # cut-off: no more moves
+                        if ws[j + ONE] == ZERO:
+                            a = ws[j]
+                            if killers[2 * u] != a:
+                                killers[2 * u + 1] = killers[2 * u]
+                                killers[2 * u] = a
+                            if fd[u] > 0:
+                                cw = 0 if fw[u] else 1
+                                h = cw * 4096 + lsb_index(a) * 64 + msb_index(a)
+                                history[h] += fd[u] * fd[u]
+                                if history[h] > (1 << 28):
+                                    for q in range(HIST_SIZE):
+                                        history[q] >>= 1
+        # pick the next move of the node at ``ply`` (or finish it)
+        u = ply
+        if fi[u] >= fn[u]:
+            val = fbest[u]
+            d = fd[u]
+            if d > 0 and not (u == 0 and fbidx[u] < 0):
+                bound = UPPER if val <= fal0[u] else (LOWER if val >= fbe[u] else EXACT_BOUND)
+                sv = val
+                if sv > WIN_BOUND:
+                    sv += u
+                elif sv < -WIN_BOUND:
+                    sv -= u
+                data = (np.uint64(sv + 2147483648) & np.uint64(0xFFFFFFFF)) | (np.uint64(d + 64) << np.uint64(32)) | \
+                    (np.uint64(bound) << np.uint64(40)) | (np.uint64(max(fbidx[u], 0)) << np.uint64(42)) | \
+                    (gen << np.uint64(52))
+                slot = (fkey[u] & bmask) * np.uint64(4)
+                old = tt[slot + ONE]
+                od = np.int64((old >> np.uint64(32)) & np.uint64(255)) - 64
+                og = (old >> np.uint64(52)) & np.uint64(255)
+                if tt[slot] ^ old == fkey[u] or d >= od or og != gen:
+                    tt[slot] = fkey[u] ^ data
+                    tt[slot + ONE] = data
+                else:
+                    tt[slot + np.uint64(2)] = fkey[u] ^ data
+                    tt[slot + np.uint64(3)] = data
+            enter = False
+            continue
+        n = fn[u]
+        bi = 0
+        bs = sc[u, 0]
+        for i in range(1, n):
+            if sc[u, i] > bs:
+                bs = sc[u, i]
+                bi = i
+        sc[u, bi] = -(1 << 60)
+        i = fi[u]
+        fi[u] = i + 1
+        fcur[u] = bi
+        j = np.uint64(MOVES_OFF + u * PLY_WORDS + 3 * bi)
+        a = ws[j]
+        b = ws[j + ONE]
+        c = ws[j + np.uint64(2)]
+        o = fo[u]
+        p = fp[u]
+        k = fk[u]
+        w = fw[u]
+        v = u + 1
+        fo[v] = p ^ b
+        fp[v] = o ^ a
+        fk[v] = k ^ c
+        fw[v] = not w
+        mover = 0 if w else 1
+        fkey[v] = fkey[u] ^ SIDE_KEY ^ xor_keys(a, mover) ^ xor_keys(b, 1 - mover) ^ xor_keys(c, 2)
+        man = (a & o & ~k) != ZERO
+        frev[v] = 0 if (b != ZERO or man) else frev[u] + 1
+        fmat[v] = 0 if (b != ZERO or (man and (c & a) != ZERO)) else fmat[u] + 1
+        cd = fd[u] - 1
+        if not exact and n == 1 and fd[u] > 0:
+            cd += 1
+        fcd[u] = cd
+        red = 0
+        if not exact and i >= 3 and fd[u] >= 3 and b == ZERO and bs < (1 << 31):
+            red = 2 if (i >= 10 and fd[u] >= 6) else 1
+        if i == 0:
+            fstage[u] = STAGE_FULL
+            fal[v] = -fbe[u]
+            fbe[v] = -fal[u]
+            fd[v] = cd
+        else:
+            fstage[u] = STAGE_REDUCED if red > 0 else STAGE_NULL
+            fal[v] = -fal[u] - 1
+            fbe[v] = -fal[u]
+            fd[v] = cd - red
+        ply = v
+        enter = True
+    ctl[1 + tid] = base_nodes + nodes
+    info[I_SCORE] = val if not stopped else fbest[0]
+    info[I_SELDEPTH] = seld
+    info[I_DONE] = -1 if overflow else (0 if stopped else 1)
+    info[I_BEST] = fbidx[0]
+    m = pvlen[0]
+    info[I_PVLEN] = m
+    for q in range(m):
+        pv_out[3 * q] = pv[0, q, 0]
+        pv_out[3 * q + 1] = pv[0, q, 1]
+        pv_out[3 * q + 2] = pv[0, q, 2]
+    return nodes

@@ -1,0 +1,477 @@
+"""The playing engine: :class:`Engine` (iterative deepening over the search kernel of ``_engine``, time
+management, lazy SMP on several threads), :class:`SearchResult`, :func:`play_game` and the evaluation weights
+(:func:`load_weights`).
+
+How a search runs: worker threads (``threads=``) each run the iterative deepening loop, one kernel call a
+depth, all on the same root and one shared transposition table (lazy SMP: thread 0 reports, the others fill
+the table; odd helpers search one ply deeper). The calling thread only waits in short steps: it hands each
+finished depth of thread 0 to the callback, and sets the stop word the kernels poll at every node when the
+time is up, when ``stop`` is set or on Ctrl-C. Depth 1 always finishes, so there is always a move.
+
+Scores are in men from the side to move's view; a proven win or loss is ``win_in`` plies.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import queue
+import threading
+import time as _time
+from importlib import resources
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from . import _engine as K
+from ._eval import N_TERMS, TERMS, UNIT
+from .errors import DraughtsError, InvalidPositionError, quote
+from .game import Game
+from .moves import Move
+from .position import Position, _material
+from .search import _position as _search_position
+from ._tables import SQ2BIT
+
+#: Deepest nominal depth a search accepts.
+MAX_DEPTH = K.MAX_PLY - 8
+#: Largest transposition table (MiB).
+MAX_HASH_MB = 1 << 16
+#: Most threads a search accepts.
+MAX_THREADS = 256
+WEIGHTS_FILE = "draughts_weights.txt"
+#: Largest absolute weight accepted (men).
+MAX_WEIGHT = 100.0
+
+
+class EngineError(DraughtsError):
+    """Bad engine settings or search limits (depth, time, nodes, threads, hash size, weights)."""
+
+
+class WeightsError(EngineError):
+    """A weights file or array that is not one finite weight per evaluation term."""
+
+
+# ---- weights -----------------------------------------------------------------------------------------------
+def parse_weights(text: str, source: str = "weights") -> dict[str, float]:
+    """``{term: weight in men}`` from the text of a weights file ("term value" lines, ``#`` comments)."""
+    out: dict[str, float] = {}
+    for no, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise WeightsError(f"{source} line {no}: want 'term value', got {quote(line)}")
+        name, value = parts
+        if name not in TERMS:
+            raise WeightsError(f"{source} line {no}: unknown term {name!r} (terms: {', '.join(TERMS)})")
+        if name in out:
+            raise WeightsError(f"{source} line {no}: term {name!r} given twice")
+        try:
+            x = float(value)
+        except ValueError:
+            raise WeightsError(f"{source} line {no}: {quote(value)} is not a number") from None
+        if not math.isfinite(x) or abs(x) > MAX_WEIGHT:
+            raise WeightsError(f"{source} line {no}: weight of {name!r} must be finite and at most {MAX_WEIGHT} "
+                               f"in size, got {value}")
+        out[name] = x
+    missing = [t for t in TERMS if t not in out]
+    if missing:
+        raise WeightsError(f"{source}: no weight for {', '.join(missing)}")
+    return out
+
+
+def weights_array(weights) -> np.ndarray:
+    """Read-only ``int64`` milli-men weights (one per term of ``TERMS``) from a dict ``{term: men}``, a sequence
+    of ``N_TERMS`` numbers (men), a path of a weights file, or ``None`` (the package's tuned weights)."""
+    if weights is None:
+        text = resources.files("numba_words").joinpath("data", WEIGHTS_FILE).read_text(encoding="utf-8")
+        weights = parse_weights(text, WEIGHTS_FILE)
+    elif isinstance(weights, (str, Path)):
+        try:
+            text = Path(weights).read_text(encoding="utf-8")
+        except OSError as e:
+            raise WeightsError(f"cannot read weights file {str(weights)!r}: {e.strerror}") from None
+        weights = parse_weights(text, str(weights))
+    if isinstance(weights, dict):
+        bad = [k for k in weights if k not in TERMS]
+        if bad or len(weights) != N_TERMS:
+            raise WeightsError(f"weights must give exactly the terms {', '.join(TERMS)}; got {sorted(weights)}")
+        weights = [weights[t] for t in TERMS]
+    try:
+        arr = np.array(weights, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise WeightsError(f"weights must be numbers, got {quote(weights)}") from None
+    if arr.shape != (N_TERMS,) or not np.all(np.isfinite(arr)) or np.any(np.abs(arr) > MAX_WEIGHT):
+        raise WeightsError(f"weights must be {N_TERMS} finite numbers of at most {MAX_WEIGHT} in size "
+                           f"(terms {', '.join(TERMS)}), got {quote(weights)}")
+    out = np.round(arr * UNIT).astype(np.int64)
+    out.flags.writeable = False
+    return out
+
+
+def load_weights(path=None) -> dict[str, float]:
+    """The evaluation weights ``{term: men}`` of a weights file (default: the package's tuned weights)."""
+    return {t: int(x) / UNIT for t, x in zip(TERMS, weights_array(path))}
+
+
+# ---- results -----------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class SearchResult:
+    """The result of a search (and what the per-depth callback receives). ``score`` is in men from the side to
+    move's view; ``win_in`` the plies to a forced win (> 0) or loss (< 0) when the search proved one."""
+
+    move: Move | None
+    score: float
+    win_in: int | None
+    pv: list
+    ponder: Move | None
+    depth: int
+    seldepth: int
+    nodes: int
+    time: float
+    nps: float
+
+    def score_text(self) -> str:
+        """``+0.35`` (men), or ``win in 7`` / ``loss in 4`` (plies)."""
+        if self.win_in is not None:
+            return f"win in {self.win_in}" if self.win_in > 0 else f"loss in {-self.win_in}"
+        return f"{self.score:+.2f}"
+
+
+# ---- validation --------------------------------------------------------------------------------------------
+def _whole(name, x, lo, hi, none_ok=True):
+    if x is None and none_ok:
+        return None
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or not lo <= x <= hi:
+        raise EngineError(f"{name} must be a whole number from {lo} to {hi}, got {quote(x)}")
+    return int(x)
+
+
+def _seconds(name, x, none_ok=True, zero_ok=False):
+    if x is None and none_ok:
+        return None
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, float, np.integer, np.floating)):
+        raise EngineError(f"{name} must be a number of seconds, got {quote(x)}")
+    x = float(x)
+    if not math.isfinite(x) or x < 0 or (x == 0 and not zero_ok) or x > 1e7:
+        raise EngineError(f"{name} must be a finite number of seconds {'>= 0' if zero_ok else '> 0'}, got {quote(x)}")
+    return x
+
+
+def _position(position) -> Position:
+    try:
+        return _search_position(position)
+    except DraughtsError as e:
+        raise (e if isinstance(e, InvalidPositionError) else EngineError(str(e))) from None
+
+
+def _history(pos: Position):
+    """(game keys since the last irreversible move, oldest first; plies since the last man move or capture;
+    plies since the material changed) of a position's move stack."""
+    keys = []
+    rev = 0
+    for k, m in reversed(pos._stack):
+        if m.captured or not (k[2] & (1 << int(SQ2BIT[m.from_square]))):
+            break
+        rev += 1
+        keys.append(K.key_of(*k))
+    mat = 0
+    cur = _material(pos.board_key())
+    for k, _m in reversed(pos._stack):
+        if _material(k) != cur:
+            break
+        mat += 1
+    return np.array(keys[::-1], dtype=np.uint64), rev, mat
+
+
+# ---- the engine --------------------------------------------------------------------------------------------
+class Engine:
+    """A draughts engine: a transposition table, history tables and evaluation weights kept between searches.
+
+    ``threads`` worker threads search each position (lazy SMP); ``hash_mb`` is the transposition table's size
+    in MiB (rounded down to a power of two buckets); ``weights`` the evaluation weights (see
+    :func:`weights_array`; ``None``: the package's tuned weights). Defaults of ``__call__`` (what
+    :func:`play_game` uses): ``depth``, ``time``, ``nodes`` given here (0.1 s a move when none is)."""
+
+    def __init__(self, threads: int = 1, hash_mb: int = 64, weights=None, *, depth=None, time=None, nodes=None,
+                 name: str | None = None):
+        self.threads = _whole("threads", threads, 1, MAX_THREADS, none_ok=False)
+        self.hash_mb = _whole("hash_mb", hash_mb, 1, MAX_HASH_MB, none_ok=False)
+        self.weights = weights_array(weights)
+        self.default_depth = _whole("depth", depth, 1, MAX_DEPTH)
+        self.default_time = _seconds("time", time)
+        self.default_nodes = _whole("nodes", nodes, 1, 1 << 62)
+        if self.default_depth is None and self.default_time is None and self.default_nodes is None:
+            self.default_time = 0.1
+        self.name = name if name is not None else "numba_words"
+        buckets = 1 << max(int(self.hash_mb * (1 << 20) // 32).bit_length() - 1, 4)
+        self._tt = np.zeros(4 * buckets, dtype=np.uint64)
+        self._lanes = [self._lane() for _ in range(self.threads)]
+        self._gen = 0
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _lane():
+        return {"ws": K.workspace(), "killers": np.zeros(2 * (K.MAX_PLY + 1), dtype=np.uint64),
+                "history": np.zeros(K.HIST_SIZE, dtype=np.int64)}
+
+    def __repr__(self) -> str:
+        return f"Engine(threads={self.threads}, hash_mb={self.hash_mb})"
+
+    def new_game(self) -> None:
+        """Forget everything learnt: clear the transposition table, killers and history."""
+        self._tt[:] = 0
+        for lane in self._lanes:
+            lane["killers"][:] = 0
+            lane["history"][:] = 0
+
+    def __call__(self, position) -> Move:
+        """The best move with this engine's default limits (``None`` if the side to move has no move)."""
+        return self.search(position, depth=self.default_depth, time=self.default_time,
+                           nodes=self.default_nodes).move
+
+    # ---- search ------------------------------------------------------------------------------------------
+    def search(self, position, depth=None, time=None, nodes=None, *, remaining=None, increment=0.0,
+               moves_to_go=None, callback: Callable | None = None, stop: threading.Event | None = None,
+               exact: bool = False) -> SearchResult:
+        """Search ``position`` (a :class:`Position` or FEN; its move stack counts for repetitions and the draw
+        rules) and return a :class:`SearchResult`.
+
+        Limits (at least one): ``depth`` plies (1 to ``MAX_DEPTH``), ``time`` seconds for this move (a hard
+        limit), ``nodes``, or a clock: ``remaining`` seconds with ``increment`` a move and ``moves_to_go``
+        moves to the next time control. ``callback(result)`` after each finished depth, from this thread;
+        ``stop.set()`` from another thread (or Ctrl-C) ends the search within a few milliseconds with the best
+        move of the last finished depth. ``exact=True`` turns off every pruning that can change the value
+        (table cut-offs, reductions, extensions): a plain alpha-beta to ``depth`` (for testing).
+        Raises :class:`EngineError` for bad limits."""
+        pos = _position(position)
+        depth = _whole("depth", depth, 1, MAX_DEPTH)
+        time = _seconds("time", time)
+        nodes = _whole("nodes", nodes, 1, 1 << 62)
+        remaining = _seconds("remaining", remaining, zero_ok=True)
+        increment = _seconds("increment", increment, none_ok=False, zero_ok=True)
+        moves_to_go = _whole("moves_to_go", moves_to_go, 1, 10_000)
+        if callback is not None and not callable(callback):
+            raise EngineError(f"callback must be callable, got {quote(callback)}")
+        if stop is not None and not (hasattr(stop, "is_set") and hasattr(stop, "set")):
+            raise EngineError(f"stop must be a threading.Event, got {quote(stop)}")
+        if depth is None and time is None and nodes is None and remaining is None:
+            raise EngineError("give a limit: depth=, time=, nodes= or remaining= (a clock)")
+        hard, soft = _budget(time, remaining, increment, moves_to_go)
+        t0 = _time.perf_counter()
+        legal = list(pos.legal_moves)
+        if not legal:
+            return SearchResult(None, -K.WIN / UNIT, 0, [], None, 0, 0, 0, 0.0, 0.0)
+        if not self._lock.acquire(blocking=False):
+            raise EngineError("this engine is already searching (one search at a time per Engine)")
+        try:
+            return self._run(pos, legal, depth if depth is not None else MAX_DEPTH, nodes, hard, soft, t0,
+                             callback, stop, bool(exact))
+        finally:
+            self._lock.release()
+
+    def _run(self, pos, legal, max_depth, nodes, hard, soft, t0, callback, stop, exact):
+        own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
+        keys, rev, mat = _history(pos)
+        root = (np.uint64(own), np.uint64(opp), np.uint64(pos.kings), bool(pos.turn))
+        ctl = np.zeros(1 + self.threads, dtype=np.int64)
+        self._gen = (self._gen + 1) & 255
+        results: queue.Queue = queue.Queue()
+        n_threads = 1 if (len(legal) == 1 or exact) else self.threads
+        if len(legal) == 1 and (hard is not None or nodes is not None):
+            max_depth = min(max_depth, 1)  # a forced move: nothing to think about
+
+        def work(t):
+            lane = self._lanes[t]
+            params = np.zeros(K.N_PARAMS, dtype=np.int64)
+            params[K.P_MODE] = K.EXACT if exact else K.NORMAL
+            params[K.P_NODES] = nodes // n_threads if nodes is not None else 0
+            params[K.P_THREAD] = t
+            params[K.P_REV] = rev
+            params[K.P_MAT] = mat
+            params[K.P_NKEYS] = len(keys)
+            params[K.P_ALPHA] = -K.INF
+            params[K.P_BETA] = K.INF
+            params[K.P_GEN] = self._gen
+            pv = np.zeros(3 * (K.MAX_PLY + 1), dtype=np.uint64)
+            info = np.zeros(K.N_INFO, dtype=np.int64)
+            d = 1
+            try:
+                while d <= max_depth and ctl[0] == 0:
+                    if t == 0 and d > 1 and soft is not None and _time.perf_counter() - t0 > soft:
+                        break
+                    params[K.P_DEPTH] = d + (t & 1 if d > 1 else 0)
+                    K.search_kernel(*root, params, ctl, self._tt, lane["ws"], lane["killers"], lane["history"],
+                                    self.weights, keys, pv, info)
+                    if info[K.I_DONE] < 0:
+                        results.put(("error", t, "a move list overflowed"))
+                        return
+                    if info[K.I_DONE] == 0:
+                        break
+                    if t == 0:
+                        results.put(("depth", d, info.copy(), pv[: 3 * info[K.I_PVLEN]].copy()))
+                    d += 1
+            finally:
+                results.put(("end", t))
+
+        workers = [threading.Thread(target=work, args=(t,), daemon=True) for t in range(n_threads)]
+        for th in workers:
+            th.start()
+        best = None
+        alive = n_threads
+        interrupted = False
+        try:
+            while alive:
+                timeout = 0.005
+                if hard is not None:
+                    left = t0 + hard - _time.perf_counter()
+                    if left <= 0 and best is not None:
+                        ctl[0] = 1
+                    timeout = min(timeout, max(left, 0.0005))
+                if stop is not None and stop.is_set() and best is not None:
+                    ctl[0] = 1
+                try:
+                    msg = results.get(timeout=timeout)
+                except queue.Empty:
+                    continue
+                if msg[0] == "end":
+                    alive -= 1
+                    if msg[1] == 0:
+                        ctl[0] = 1  # thread 0 is done: the helpers stop too
+                elif msg[0] == "error":
+                    ctl[0] = 1
+                    raise DraughtsError(f"search failed: {msg[2]} in {pos.fen()!r}")
+                else:
+                    _, d, info, pv = msg
+                    best = self._result(pos, legal, d, info, pv, ctl, t0)
+                    if callback is not None:
+                        callback(best)
+        except KeyboardInterrupt:
+            interrupted = True
+            ctl[0] = 1
+        finally:
+            ctl[0] = 1
+            for th in workers:
+                th.join()
+        while best is None:  # interrupted before depth 1 was reported: it is in the queue
+            msg = results.get_nowait() if not results.empty() else None
+            if msg is None:
+                break
+            if msg[0] == "depth":
+                best = self._result(pos, legal, msg[1], msg[2], msg[3], ctl, t0)
+        if best is None:
+            raise KeyboardInterrupt if interrupted else DraughtsError(f"search gave no move in {pos.fen()!r}")
+        el = _time.perf_counter() - t0
+        n = int(ctl[1:].sum())
+        return dataclasses.replace(best, nodes=n, time=el, nps=n / el if el > 0 else 0.0)
+
+    def _result(self, pos, legal, d, info, pv, ctl, t0) -> SearchResult:
+        score = int(info[K.I_SCORE])
+        triples = [tuple(int(x) for x in pv[i: i + 3]) for i in range(0, len(pv), 3)]
+        moves = _pv_moves(pos, triples)
+        if not moves:  # (a table cut-off at the root cannot happen; keep the best index as the move)
+            order = _kernel_moves(pos, legal)
+            moves = [order[int(info[K.I_BEST])]]
+        win_in = None
+        if abs(score) > K.WIN_BOUND:
+            plies = K.WIN - abs(score)
+            win_in = plies if score > 0 else -plies
+        el = _time.perf_counter() - t0
+        n = int(ctl[1:].sum())
+        return SearchResult(moves[0], score / UNIT, win_in, moves, moves[1] if len(moves) > 1 else None, d,
+                            int(info[K.I_SELDEPTH]), n, el, n / el if el > 0 else 0.0)
+
+
+def _kernel_moves(pos: Position, legal) -> list[Move]:
+    from .moves import kernel_order
+
+    by = {m._xor: m for m in legal}
+    return [by[t] for t in kernel_order(pos.white, pos.black, pos.kings, pos.turn)]
+
+
+def _pv_moves(pos: Position, triples) -> list[Move]:
+    """The PV's (a, b, c) triples as moves, as far as they are legal in turn."""
+    p = pos.copy(stack=False)
+    out = []
+    for t in triples:
+        m = next((m for m in p.legal_moves if m._xor == t), None)
+        if m is None:
+            break
+        out.append(m)
+        p.push(m)
+    return out
+
+
+def _budget(time, remaining, increment, moves_to_go):
+    """(hard limit, soft limit) in seconds: no new depth starts after the soft one; the search stops at the
+    hard one. A clock: about remaining / moves to go (25 when not given) plus the increment a move."""
+    hard = soft = None
+    if time is not None:
+        hard, soft = time, 0.5 * time
+    if remaining is not None:
+        mtg = moves_to_go if moves_to_go is not None else 25
+        alloc = remaining / mtg + 0.8 * increment
+        h = max(min(2.5 * alloc, 0.4 * remaining + 0.8 * increment), 0.005)
+        s = 0.6 * alloc
+        hard = h if hard is None else min(hard, h)
+        soft = s if soft is None else min(soft, s)
+    return hard, soft
+
+
+def search(position, depth=None, time=None, nodes=None, threads: int = 1, **kw) -> SearchResult:
+    """``Engine(threads).search(position, depth, time, nodes, **kw)`` (a fresh table each call)."""
+    hash_mb = kw.pop("hash_mb", 16)
+    weights = kw.pop("weights", None)
+    return Engine(threads=threads, hash_mb=hash_mb, weights=weights).search(position, depth, time, nodes, **kw)
+
+
+def play_game(engine_a, engine_b, start=None, time=None, max_plies: int = 400) -> Game:
+    """A game between two engines (:class:`Engine` objects or callables ``position -> Move``): ``engine_a``
+    plays the side to move at ``start`` (a FEN or :class:`Position`; default the initial position). ``time``:
+    seconds a move for :class:`Engine` players (else their own defaults). Ends at a rule's end of the game
+    (:meth:`Position.outcome`) or after ``max_plies`` plies (result ``*``). Returns a :class:`Game` whose
+    headers name the players; ``write_pdn(game)`` gives its PDN."""
+    time = _seconds("time", time)
+    max_plies = _whole("max_plies", max_plies, 0, 100_000, none_ok=False)
+    for e in (engine_a, engine_b):
+        if not callable(e):
+            raise EngineError(f"players must be Engine objects or callables position -> Move, got {quote(e)}")
+    start = _position(start) if start is not None else Position.initial()
+    names = [getattr(e, "name", None) or getattr(e, "__name__", None) or type(e).__name__
+             for e in (engine_a, engine_b)]
+    side_a = start.turn
+    white, black = (names[0], names[1]) if side_a else (names[1], names[0])
+    game = Game(start, headers={"Event": "numba_words play_game", "White": white, "Black": black})
+    for e in (engine_a, engine_b):
+        if isinstance(e, Engine):
+            e.new_game()
+    pos = game.end()
+    for _ in range(max_plies):
+        if pos.outcome() is not None:
+            break
+        player = engine_a if pos.turn == side_a else engine_b
+        if isinstance(player, Engine) and time is not None:
+            move = player.search(pos, time=time).move
+        else:
+            move = player(pos)
+        if isinstance(move, str):
+            try:
+                move = pos.parse_move(move)
+            except DraughtsError:
+                pass
+        if not isinstance(move, Move) or move not in pos.legal_moves:
+            raise EngineError(f"player {names[0] if player is engine_a else names[1]} gave an illegal move "
+                              f"{quote(move)} in {pos.fen()!r}")
+        game.play(move)
+        pos.push(move)
+    out = pos.outcome()
+    game.result = out.result() if out is not None else "*"
+    if out is not None:
+        game.headers["Termination"] = out.termination
+    return game
+
+
+def warmup() -> None:
+    """Compile (or load from Numba's cache) the search and evaluation kernels."""
+    Engine(hash_mb=1).search(Position.initial(), depth=2)

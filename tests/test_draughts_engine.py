@@ -1,0 +1,263 @@
+"""The draughts search and evaluation against the plain-Python reference (``_reference.py``: its own move
+generator, evaluation terms and a negamax without pruning), plus legality, limits, threads and the API."""
+from __future__ import annotations
+
+import random
+import threading
+
+import numpy as np
+import pytest
+
+from numba_words.draughts import (Engine, EngineError, Game, Position, SearchResult, WeightsError, play_game,
+                                  read_pdn, write_pdn)
+from numba_words.draughts import _reference as ref
+from numba_words.draughts._eval import TERMS, UNIT, evaluate_kernel, terms_kernel
+from numba_words.draughts.engine import parse_weights, weights_array
+
+
+def random_fen(rng: random.Random, lo: int = 1, hi: int = 12, king_p: float | None = None) -> str:
+    """A random placement: ``lo..hi`` pieces a side, men never on their crowning row."""
+    kp = rng.random() * 0.6 if king_p is None else king_p
+    squares = rng.sample(range(1, 51), rng.randint(lo, hi) + rng.randint(lo, hi))
+    half = rng.randint(1, len(squares) - 1)
+    w, b = [], []
+    for i, s in enumerate(squares):
+        white = i < half
+        king = rng.random() < kp or (white and s <= 5) or (not white and s >= 46)
+        (w if white else b).append(("K" if king else "") + str(s))
+    return f"{rng.choice('WB')}:W{','.join(w)}:B{','.join(b)}"
+
+
+def side_arrays(positions):
+    own, opp, kings, white = [], [], [], []
+    for p in positions:
+        o, q = (p.white, p.black) if p.turn else (p.black, p.white)
+        own.append(o)
+        opp.append(q)
+        kings.append(p.kings)
+        white.append(p.turn)
+    return (np.array(own, np.uint64), np.array(opp, np.uint64), np.array(kings, np.uint64),
+            np.array(white, np.bool_))
+
+
+def sample_positions(n: int, seed: int):
+    """Random placements and positions of random games (crowded openings, middle games, endings)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        if rng.random() < 0.5:
+            out.append(Position(random_fen(rng, 1, 20)))
+        else:
+            out.append(Game.selfplay(max_plies=rng.randrange(0, 150), seed=rng.randrange(1 << 30)).end())
+    return out
+
+
+def test_terms_and_evaluation_match_the_reference():
+    positions = sample_positions(150, 1)
+    arrays = side_arrays(positions)
+    got = np.zeros((len(positions), len(TERMS)), dtype=np.int64)
+    terms_kernel(*arrays, got)
+    assert ref.EVAL_TERMS == TERMS
+    rng = np.random.default_rng(2)
+    weight_sets = [weights_array(None), rng.integers(-3000, 3000, len(TERMS)).astype(np.int64)]
+    for weights in weight_sets:
+        scores = np.zeros(len(positions), dtype=np.int64)
+        evaluate_kernel(*arrays, weights, scores)
+        for i, p in enumerate(positions):
+            pieces, white = ref.parse_fen(p.fen())
+            assert list(got[i]) == ref.eval_terms(pieces, white), p.fen()
+            assert scores[i] == ref.evaluate(pieces, white, [int(x) for x in weights]), p.fen()
+    # every term varies over the sample (none is stuck at zero)
+    assert np.all(np.any(got != 0, axis=0))
+
+
+def kernel_value(pos: Position, depth: int, weights=None) -> int:
+    r = Engine(hash_mb=1, weights=weights).search(pos, depth=depth, exact=True)
+    return round(r.score * UNIT)
+
+
+def reference_value(pos: Position, depth: int) -> int:
+    """The reference negamax with the position's move stack as history (as the engine reads it)."""
+    from numba_words.draughts.engine import _history
+
+    pieces, white = ref.parse_fen(pos.fen())
+    history = []
+    for k, _m in pos._stack:
+        hp, hw = ref.parse_fen(Position.from_bitboards(*k).fen())
+        history.append((frozenset(hp.items()), hw))
+    _keys, rev, mat = _history(pos)
+    weights = [int(x) for x in weights_array(None)]
+    return ref.negamax(pieces, white, depth, weights, tuple(history), rev, mat)
+
+
+def test_search_value_matches_plain_negamax():
+    """The kernel's exact mode (alpha-beta without pruning that changes values) gives the minimax value."""
+    rng = random.Random(3)
+    n = 0
+    while n < 30:
+        pos = Position(random_fen(rng, 1, 5))
+        if pos.outcome() is not None:
+            continue
+        depth = rng.choice((1, 2, 3)) if pos.kings else rng.choice((2, 3, 4))
+        assert kernel_value(pos, depth) == reference_value(pos, depth), (pos.fen(), depth)
+        n += 1
+
+
+def king_shuffle(rng: random.Random, fen: str, plies: int) -> Position:
+    """``fen`` after up to ``plies`` random king moves that leave the opponent no capture (a history for
+    the draw rules)."""
+    pos = Position(fen)
+    for _ in range(plies):
+        safe = []
+        for m in pos.legal_moves:
+            if m.captured:
+                continue
+            pos.push(m)
+            if not any(x.captured for x in pos.legal_moves) and pos.outcome() is None:
+                safe.append(m)
+            pos.pop()
+        if not safe:
+            break
+        pos.push(rng.choice(safe))
+    return pos
+
+
+def test_draw_rules_inside_the_search_match_the_reference():
+    """Kings-only endings with move histories: repetitions, the 5- and 16-move rules and the 25-move rule fall
+    inside the search tree; the kernel's value is the reference's."""
+    rng = random.Random(4)
+    draws = n = 0
+    while n < 24:
+        (k1, k2), plies = rng.choice((((2, 1), 8), ((1, 1), 9), ((3, 1), 30), ((1, 2), 8), ((2, 2), 48),
+                                      ((3, 1), 6)))
+        sqs = rng.sample(range(1, 51), k1 + k2)
+        fen = (f"{rng.choice('WB')}:W{','.join('K%d' % s for s in sqs[:k1])}"
+               f":B{','.join('K%d' % s for s in sqs[k1:])}")
+        pos = king_shuffle(rng, fen, plies)
+        if pos.outcome() is not None or len(pos.move_stack) < plies:
+            continue
+        want = reference_value(pos, 2)
+        assert kernel_value(pos, 2) == want, pos.fen()
+        draws += want == 0
+        n += 1
+    assert draws >= 5  # the rules did decide some of them
+
+
+def test_repetition_is_the_only_escape():
+    """White's lone king against a won black army: every move loses but 36-31, which repeats the position
+    after White's first 36-31 (a draw by the search's repetition rule): the search plays it, scoring 0."""
+    pos = Position("W:WK36:BK5,1,2,3,6,7,8")
+    for mv in ("36-31", "5-10", "31-36", "10-5"):
+        pos.push_notation(mv)
+    r = Engine(hash_mb=1).search(pos, depth=4)
+    assert r.move.notation == "36-31" and r.score == 0.0
+    assert Engine(hash_mb=1).search(pos.copy(stack=False), depth=4).score < -5  # without the history: lost
+    assert reference_value(pos, 2) == kernel_value(pos, 2) == 0
+
+
+def test_moves_are_legal_and_pv_plays_out():
+    rng = random.Random(5)
+    eng = Engine(hash_mb=4)
+    for pos in sample_positions(80, 6):
+        if pos.outcome() is not None:
+            continue
+        r = eng.search(pos, depth=rng.randint(1, 6), nodes=rng.choice((None, 50, 3000)))
+        assert isinstance(r, SearchResult)
+        assert r.move in pos.legal_moves and r.pv[0] == r.move
+        p = pos.copy()
+        for m in r.pv:
+            assert m in p.legal_moves
+            p.push(m)
+        assert r.ponder == (r.pv[1] if len(r.pv) > 1 else None)
+        assert r.depth >= 1 and r.nodes >= 1
+
+
+def test_limits_by_counts():
+    eng = Engine(hash_mb=4)
+    pos = Position()
+    r = eng.search(pos, nodes=3000)
+    assert 1 <= r.nodes <= 3000
+    depths = []
+    caller = threading.get_ident()
+    r = eng.search(pos, depth=5, callback=lambda res: depths.append((res.depth, threading.get_ident())))
+    assert r.depth == 5 and [d for d, _ in depths] == [1, 2, 3, 4, 5]
+    assert all(t == caller for _, t in depths)
+    stop = threading.Event()
+    stop.set()  # stopped before it starts: depth 1 still gives a legal move
+    r = eng.search(pos, depth=40, stop=stop)
+    assert r.move in pos.legal_moves and r.depth < 40
+    r = eng.search(pos, time=1e-4)  # ends (eventually) with a legal move
+    assert r.move in pos.legal_moves
+    r = eng.search(pos, remaining=0.05, increment=0.01, moves_to_go=10)
+    assert r.move in pos.legal_moves
+    # a stop from another thread ends a search with no other limit
+    stop = threading.Event()
+    timer = threading.Timer(0.05, stop.set)
+    timer.start()
+    r = eng.search(pos, depth=100, stop=stop)
+    timer.join()
+    assert r.move in pos.legal_moves and r.depth < 100
+
+
+def test_forced_win_is_reported_in_plies():
+    # the side to move takes the last opposing piece: a win in one ply
+    for fen, move in (("W:WK28:B23", "28x"), ("B:WK28:B23", "23x32")):
+        r = Engine(hash_mb=1).search(Position(fen), depth=3)
+        assert r.move.notation.startswith(move) and r.win_in == 1 and r.score_text() == "win in 1"
+
+
+def test_two_threads():
+    pos = Game(moves=["32-28", "18-23", "37-32", "12-18"]).end()
+    one = Engine(hash_mb=8).search(pos, depth=6)
+    two = Engine(threads=2, hash_mb=8).search(pos, depth=6)
+    assert two.move in pos.legal_moves and two.depth == 6
+    assert abs(one.score - two.score) < 1.0
+
+
+def test_play_game_and_pdn():
+    a = Engine(hash_mb=2, depth=2, name="a")
+    b = Engine(hash_mb=2, depth=1, name="b")
+    g = play_game(a, b, start="B:W31-50:B1-20", max_plies=40)
+    assert g.headers["White"] == "b" and g.headers["Black"] == "a" and len(g) <= 40
+    assert g.start_fen == "B:W31-50:B1-20"
+    back = read_pdn(write_pdn(g))[0]
+    assert back.moves == g.moves and back.result == g.result
+    # a finished game: a king ending the 5-move rule draws (or one side wins)
+    g = play_game(Engine(hash_mb=1, depth=3), Engine(hash_mb=1, depth=3), start="W:WK46,K50:BK5", time=None)
+    assert g.result in ("1-1", "2-0", "0-2") and g.outcome() is not None
+    with pytest.raises(EngineError):
+        play_game(lambda p: "32-29", Engine(depth=1), max_plies=2)
+
+
+def test_position_search_and_bad_input():
+    r = Position().search(depth=3)
+    assert r.depth == 3 and r.move in Position().legal_moves
+    eng = Engine(hash_mb=1)
+    for kw in ({}, {"depth": 0}, {"depth": 1.5}, {"depth": True}, {"time": -1}, {"time": float("nan")},
+               {"nodes": 0}, {"time": "1"}, {"depth": 2, "callback": 3}, {"depth": 2, "stop": 1},
+               {"remaining": -1.0}, {"depth": 2, "moves_to_go": 0}):
+        with pytest.raises(EngineError):
+            eng.search(Position(), **kw)
+    for kw in ({"threads": 0}, {"threads": "2"}, {"hash_mb": 0}, {"hash_mb": 1.5}, {"depth": 0}):
+        with pytest.raises(EngineError):
+            Engine(**kw)
+    with pytest.raises(EngineError):
+        eng.search(42, depth=1)
+    assert Engine(hash_mb=1).search("W:W50:B1", depth=3).move is not None
+    assert Engine(hash_mb=1).search("W:W46:B37,41", depth=2).move is None  # blocked: no legal move
+
+
+def test_weights_files_are_validated(tmp_path):
+    good = "\n".join(f"{t} 0.5" for t in TERMS)
+    assert parse_weights(good)["men"] == 0.5
+    for text in (good + "\nmen 1", good.replace("men 0.5", "men x"), good.replace("men 0.5", "men inf"),
+                 good.replace("men 0.5", ""), good + "\nfoo 1", good.replace("men 0.5", "men 1 2")):
+        with pytest.raises(WeightsError):
+            parse_weights(text)
+    f = tmp_path / "w.txt"
+    f.write_text(good)
+    e = Engine(hash_mb=1, weights=str(f))
+    assert not e.weights.flags.writeable and e.weights[0] == 500
+    for bad in ([1.0] * 3, {"men": 1.0}, str(tmp_path / "missing.txt"), [float("nan")] * len(TERMS)):
+        with pytest.raises(WeightsError):
+            Engine(hash_mb=1, weights=bad)
