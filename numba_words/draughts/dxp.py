@@ -550,7 +550,7 @@ def add_cli(verbs) -> None:
 def _dxp_cmd(args) -> int:
     import sys
 
-    from .hub import load_engine_factory
+    from .hub import load_engine_factory, warm_up
     from .pdn import write_pdn
 
     def echo(text):
@@ -562,6 +562,7 @@ def _dxp_cmd(args) -> int:
     if args.games is not None and args.games < 1:
         raise DraughtsError(f"--games must be >= 1, got {args.games!r}")
     engine = load_engine_factory(args.engine)(threads=getattr(args, "threads", None) or 1, hash_mb=args.hash)
+    warm_up(engine)
     if args.listen is not None:
         if not 0 < args.listen < 65536:
             raise DraughtsError(f"--listen wants a port 1-65535, got {args.listen!r}")

@@ -23,7 +23,7 @@ from .moves import Move
 from .position import Position
 
 #: Depth of an unbounded search (``level infinite``, ``go analyze`` without a level): ended by ``stop``.
-INFINITE_DEPTH = 64
+INFINITE_DEPTH = 100
 #: Seconds a move when the GUI sends ``go`` without any ``level``.
 DEFAULT_MOVE_TIME = 1.0
 #: Scan's win score: ``WIN_SCORE - plies`` hundredths of a man (so ``99.93`` is a win in 7 plies).
@@ -335,7 +335,7 @@ class HubEngine:
             self._engine = None  # made again with the new value
 
     def _cmd_init(self, args) -> None:
-        self._ensure_engine()
+        warm_up(self._ensure_engine())
         self.write("ready")
 
     def _cmd_new_game(self, args) -> None:
@@ -438,6 +438,12 @@ class HubEngine:
         if self._engine is None:
             self._engine = self._factory(threads=self._params["threads"], hash_mb=self._params["hash"])
         return self._engine
+
+
+def warm_up(engine) -> None:
+    """Load the engine's kernels (Numba's cache or a compile) with a one-ply search, so that the first timed
+    search does not pay for it."""
+    engine.search(Position.initial(), depth=1)
 
 
 def _int(value: str, name: str, lo: int, hi: int) -> int:
