@@ -491,9 +491,10 @@ def request_game(conn: Connection, start: Position | None, our_color: bool, minu
 
 def initiate(conn: Connection, engine, starts: list[Position | None], *, colors: list[bool],
              move_time: float | None = None, minutes: int = 10, moves: int = 0, name: str = "numba_words",
-             max_plies: int = 600, echo: Callable[[str], None] | None = None) -> list[GameReport]:
-    """The initiator: one game from each start position, ours the colour ``colors[i]``; the last game end
-    carries stop code 1 (no more games)."""
+             max_plies: int = 600, echo: Callable[[str], None] | None = None,
+             stop_last: bool = True) -> list[GameReport]:
+    """The initiator: one game from each start position, ours the colour ``colors[i]``; with ``stop_last``
+    the last game end carries stop code 1 (no more games)."""
     reports = []
     for i, (start, color) in enumerate(zip(starts, colors)):
         peer = request_game(conn, start, color, minutes, moves, name)
@@ -502,7 +503,7 @@ def initiate(conn: Connection, engine, starts: list[Position | None], *, colors:
         pos = start if start is not None else Position.initial()
         rep = play_game(conn, engine, pos, color, move_time=move_time,
                         clock=minutes * 60.0 if move_time is None else None, moves_in_clock=moves,
-                        max_plies=max_plies, name=name, stop_code=1 if i == len(starts) - 1 else 0)
+                        max_plies=max_plies, name=name, stop_code=1 if stop_last and i == len(starts) - 1 else 0)
         rep.game.headers["White" if not color else "Black"] = peer.name or "DXP peer"
         reports.append(rep)
         if echo:
