@@ -23,15 +23,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+from _mobydam import MobyDam, find_binary
+
 from numba_words.draughts import Engine, Position, write_pdn
-from numba_words.draughts.dxp import Connection, initiate
+from numba_words.draughts.dxp import initiate
 
 OPENINGS = "test/2-move ballots matchfile.fen"
 
@@ -69,32 +68,6 @@ def read_openings(path: Path) -> list[str]:
     return fens
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_mobydam(binary: Path, book: Path, workdir: Path, port: int, move_ms: int, tt_exp: int):
-    workdir.mkdir(parents=True, exist_ok=True)
-    args = [str(binary), "-t", str(tt_exp), "-p", str(port)]
-    if book.exists():
-        args[1:1] = ["-b", str(book)]
-    proc = subprocess.Popen(args, cwd=workdir, stdin=subprocess.PIPE, stdout=open(workdir / "stdout.txt", "w"),
-                            stderr=open(workdir / "stderr.txt", "w"), text=True)
-    proc.stdin.write(f"time {move_ms}\n")
-    proc.stdin.flush()
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            return proc, Connection.connect("127.0.0.1", port, timeout=5)
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise SystemExit(f"Moby Dam did not start listening on port {port} (see {workdir}/stderr.txt)")
-            time.sleep(0.2)
-
-
 def _irregular(overruns) -> str:
     """Our moves over the time limit (count and the longest) and illegal ones, for one game's line."""
     over = [o[2] for o in overruns if o[1] == "over time"]
@@ -117,16 +90,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=Path("draughts_match"), help="folder for PDN and logs")
     args = ap.parse_args(argv)
 
-    binary = args.mobydam
-    if binary is None:
-        peers = os.environ.get("NUMBA_WORDS_PEERS")
-        if not peers:
-            ap.error("give --mobydam PATH (or set NUMBA_WORDS_PEERS)")
-        binary = Path(peers) / "mobydam" / "main" / "mobydam"
-    binary = binary.resolve()
+    binary = find_binary(args.mobydam)
     root = binary.parent.parent
-    if not binary.exists():
-        ap.error(f"no Moby Dam binary at {binary}")
     openings = read_openings(args.openings or root / OPENINGS)
     schedule = [(fen, color) for fen in openings for color in (True, False)]
     if args.games is not None:
@@ -137,9 +102,8 @@ def main(argv=None) -> int:
 
     engine = Engine(threads=args.threads, hash_mb=args.hash)
     engine.search(Position.initial(), depth=1)  # load the kernels before the clock runs
-    port = free_port()
-    proc, conn = start_mobydam(binary, root / "book" / "book.opn", args.out / "mobydam", port,
-                               max(1, round(args.time * 1000)), args.mobydam_tt)
+    moby = MobyDam(binary, args.out / "mobydam", max(1, round(args.time * 1000)), args.mobydam_tt)
+    conn = moby.conn
     reports = []
     t0 = time.perf_counter()
     try:
@@ -156,14 +120,7 @@ def main(argv=None) -> int:
                   f"{_irregular(rep.overruns)}", flush=True)
             rep.ours = ours
     finally:
-        conn.close()
-        try:
-            proc.stdin.write("exit\n")
-            proc.stdin.flush()
-            proc.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            proc.kill()
-            proc.wait()
+        moby.close()
     wall = time.perf_counter() - t0
     (args.out / "games.pdn").write_text(write_pdn([r.game for r in reports]))
     scored = [r.ours for r in reports if r.ours is not None]
