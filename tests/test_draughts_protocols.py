@@ -291,6 +291,7 @@ def test_dxp_connection_framing():
 
 
 # ---- the real engine over both protocols -------------------------------------------------------------------
+@pytest.mark.slow  # a subprocess: with bounds checking it would compile every kernel afresh
 def test_pydraughts_plays_a_full_game_through_hub(tmp_path):
     """pydraughts' HubEngine starts ``numba-words draughts hub`` and plays both sides of a game to its end at a
     fixed depth; every move it gets is legal in pydraughts' own move generator."""
@@ -395,6 +396,7 @@ def test_stop_ends_a_real_search_with_a_move():
         Position.initial().legal_moves)
 
 
+@pytest.mark.slow  # a subprocess: with bounds checking it would compile every kernel afresh
 def test_ctrl_c_ends_hub_search_with_a_move(tmp_path):
     """SIGINT to ``numba-words draughts hub`` during an infinite search: it answers done with a legal move
     and exits."""
@@ -422,3 +424,36 @@ def test_ctrl_c_ends_hub_search_with_a_move(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.slow  # a subprocess: with bounds checking it would compile every kernel afresh
+def test_dxp_command_line_both_roles(tmp_path):
+    """``numba-words draughts dxp --listen`` and ``--connect`` as two processes: one game over loopback; both
+    report the same result and the PDN written by the initiator reads back to a legal game."""
+    from numba_words.draughts import read_pdn
+
+    start = "W:W32,33,37,38,42,43:B8,9,13,14,18,19"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    base = [sys.executable, "-m", "numba_words", "draughts", "dxp", "--time", "0.02", "--engine", ENGINE,
+            "--hash", "8"]
+    follower = subprocess.Popen(base + ["--listen", str(port), "--games", "1"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+    try:
+        assert "listening" in follower.stderr.readline()
+        pdn = tmp_path / "game.pdn"
+        initiator = subprocess.run(base + ["--connect", f"127.0.0.1:{port}", "--fen", start, "--color", "black",
+                                           "--pdn", str(pdn)], capture_output=True, text=True, timeout=300)
+        assert initiator.returncode == 0, initiator.stderr
+        out, _ = follower.communicate(timeout=60)
+        assert follower.returncode == 0
+        ours, theirs = initiator.stdout.split()[0], out.split()[0]
+        assert ours == theirs and ours in ("2-0", "0-2", "1-1")
+        game, = read_pdn(pdn.read_text())
+        assert game.start_fen == Position(start).fen() and game.result == ours and len(game) > 0
+        assert game.headers["Black"] == "numba_words"
+    finally:
+        if follower.poll() is None:
+            follower.kill()
+            follower.communicate()
