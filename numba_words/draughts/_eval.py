@@ -12,15 +12,20 @@ Terms (per side; "men" are the side's men, "ahead" is towards the crowning row):
 ``outpost``   men advanced 4 rows or more with both squares behind them held by the side's pieces
 ``blocked``   men with no empty square ahead (locked in)
 ``mobility``  slides of the men
-``runaway``   men advanced 4 rows or more with no opposing piece in the cone ahead of them
+``runaway``   men advanced 4 rows or more with no opposing piece in the cone ahead of them, each counted
+              as its rows advanced minus 3 (1 to 5)
 ``kingmob``   squares the kings reach by sliding, per direction (a square reached by two kings along one
               direction counts once)
 ``diagonal``  kings on the long diagonal 5-46
 ``edge``      men on the left or right edge (columns 0 and 9)
+``golden``    a man on the side's golden square (White 48, Black 3), the back-rank guard of the centre
+``wings``     minus |men on the left wing (columns 0-2) - men on the right wing (columns 7-9)|
+``late``      ``advance`` when 16 pieces or fewer are left (the race to crown of the endgame), else 0
 
 Weights are integers in milli-men (1000 = one man), so the kernel and the plain-Python reference agree
-exactly. Endgame scaling: when the side ahead has at most three pieces and the other side has a king (a
-lone king usually draws against three pieces), the score is divided by ``DRAWISH`` (rounded toward 0).
+exactly. Endgame scaling: when both sides have kings the score is halved (a king holds many endings), and
+when the side ahead has at most three pieces and the other side has a king (a lone king usually draws
+against three pieces), it is divided by ``DRAWISH``; both rounded toward 0.
 """
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ from ._movegen import fill, step
 from ._tables import BOARD, SQ2BIT, ZERO, square_rc
 
 TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
-         "kingmob", "diagonal", "edge")
+         "kingmob", "diagonal", "edge", "golden", "wings", "late")
 N_TERMS = len(TERMS)
 #: Milli-men in one man: the unit of scores inside the search.
 UNIT = 1000
@@ -71,6 +76,16 @@ FAR = np.array([_mask([s for s in range(1, 51) if _advance(s, bool(w)) >= 4]) fo
 #: ``BACK[w]``: a colour's own back row.
 BACK = np.array([_mask([s for s in range(1, 51) if _advance(s, bool(w)) == 0]) for w in range(2)], dtype=np.uint64)
 CENTRE = _mask((18, 19, 22, 23, 24, 27, 28, 29, 32, 33))
+GOLDEN = np.array([_mask([3]), _mask([48])], dtype=np.uint64)
+LEFT_WING = _mask([s for s in range(1, 51) if square_rc(s)[1] <= 2])
+RIGHT_WING = _mask([s for s in range(1, 51) if square_rc(s)[1] >= 7])
+#: ``ADVANCE[w, bit]``: rows advanced by a man of colour ``w`` on ``bit``.
+ADVANCE = np.zeros((2, 64), dtype=np.int64)
+for _w in range(2):
+    for _s in range(1, 51):
+        ADVANCE[_w, SQ2BIT[_s]] = _advance(_s, bool(_w))
+#: Pieces on the board at most for the ``late`` term.
+LATE = 16
 LEFT = _mask([s for s in range(1, 51) if square_rc(s)[1] <= 4])
 RIGHT = np.uint64(int(BOARD) & ~int(LEFT))
 EDGE = _mask([s for s in range(1, 51) if square_rc(s)[1] in (0, 9)])
@@ -80,19 +95,22 @@ CONE = np.zeros((2, 64), dtype=np.uint64)
 for _w in range(2):
     for _s in range(1, 51):
         CONE[_w, SQ2BIT[_s]] = _cone(_s, bool(_w))
-for _t in (ADV_ROWS, FAR, BACK, CONE):
+for _t in (ADV_ROWS, FAR, BACK, CONE, GOLDEN, ADVANCE):
     _t.flags.writeable = False
 
 
 @inline
-def side_terms(men, kk, mine, theirs, empty, w, f, sign):
-    """Add ``sign`` times one side's terms to ``f`` (``w``: 1 for White, 0 for Black)."""
+def side_terms(men, kk, mine, theirs, empty, w, late, f, sign):
+    """Add ``sign`` times one side's terms to ``f`` (``w``: 1 for White, 0 for Black; ``late``: whether the
+    ``late`` term counts)."""
     f[0] += sign * popcount(men)
     f[1] += sign * popcount(kk)
     adv = 0
     for k in range(1, 9):
         adv += k * popcount(men & ADV_ROWS[w, k])
     f[2] += sign * adv
+    if late:
+        f[15] += sign * adv
     f[3] += sign * popcount(men & CENTRE)
     f[4] -= sign * abs(popcount(men & LEFT) - popcount(men & RIGHT))
     f[5] += sign * popcount(men & BACK[w])
@@ -112,8 +130,9 @@ def side_terms(men, kk, mine, theirs, empty, w, f, sign):
     while far != ZERO:
         b = far & (~far + np.uint64(1))
         far ^= b
-        if CONE[w, popcount(b - np.uint64(1))] & theirs == ZERO:
-            run += 1
+        i = popcount(b - np.uint64(1))
+        if CONE[w, i] & theirs == ZERO:
+            run += ADVANCE[w, i] - 3
     f[9] += sign * run
     if kk != ZERO:
         km = 0
@@ -122,6 +141,8 @@ def side_terms(men, kk, mine, theirs, empty, w, f, sign):
         f[10] += sign * km
         f[11] += sign * popcount(kk & DIAGONAL)
     f[12] += sign * popcount(men & EDGE)
+    f[13] += sign * popcount(men & GOLDEN[w])
+    f[14] -= sign * abs(popcount(men & LEFT_WING) - popcount(men & RIGHT_WING))
 
 
 @inline
@@ -131,14 +152,17 @@ def terms(own, opp, kings, white, f):
         f[i] = 0
     empty = BOARD & ~(own | opp)
     w = 1 if white else 0
-    side_terms(own & ~kings, own & kings, own, opp, empty, w, f, 1)
-    side_terms(opp & ~kings, opp & kings, opp, own, empty, 1 - w, f, -1)
+    late = popcount(own | opp) <= LATE
+    side_terms(own & ~kings, own & kings, own, opp, empty, w, late, f, 1)
+    side_terms(opp & ~kings, opp & kings, opp, own, empty, 1 - w, late, f, -1)
 
 
 @inline
 def scale(raw, own, opp, kings):
-    """``raw`` divided by ``DRAWISH`` (toward 0) when the side it favours has at most three pieces and the
-    other side has a king."""
+    """``raw`` halved when both sides have kings, and divided by ``DRAWISH`` when the side it favours has at
+    most three pieces and the other side has a king (both toward 0)."""
+    if (own & kings) != ZERO and (opp & kings) != ZERO:
+        raw = raw // 2 if raw > 0 else -((-raw) // 2)
     if raw > 0:
         strong, weak = own, opp
     elif raw < 0:

@@ -143,7 +143,7 @@ def fen(pieces, white):
 # ---- evaluation and game-tree search, written out the slow way (the truth for the search kernels) ----------
 #: The evaluation terms in the order of the weights (the kernel's ``_eval.TERMS``).
 EVAL_TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
-              "kingmob", "diagonal", "edge")
+              "kingmob", "diagonal", "edge", "golden", "wings", "late")
 CENTRE_SQUARES = {18, 19, 22, 23, 24, 27, 28, 29, 32, 33}
 LONG_DIAGONAL = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46}
 WIN = 100_000_000
@@ -154,7 +154,7 @@ def side_terms(pieces, white):
     """One side's evaluation terms (``EVAL_TERMS`` order) as a list of ints."""
     t = dict.fromkeys(EVAL_TERMS, 0)
     ahead = -1 if white else 1  # row step towards the crowning row
-    left = right = 0
+    left = right = left_wing = right_wing = 0
     for s, p in pieces.items():
         if not mine(p, white):
             continue
@@ -171,6 +171,9 @@ def side_terms(pieces, white):
             left += 1
         else:
             right += 1
+        left_wing += c <= 2
+        right_wing += c >= 7
+        t["golden"] += s == (48 if white else 3)
         t["back"] += adv == 0
         t["edge"] += c in (0, 9)
         fwd = [sq(r + ahead, c + dc) for dc in (-1, 1)]
@@ -182,8 +185,11 @@ def side_terms(pieces, white):
             t["outpost"] += all(b is not None and mine(pieces.get(b), white) for b in behind)
             cone = [x for x in pieces if mine(pieces[x], not white)
                     and (rc(x)[0] - r) * ahead > 0 and abs(rc(x)[1] - c) <= (rc(x)[0] - r) * ahead]
-            t["runaway"] += not cone
+            t["runaway"] += 0 if cone else adv - 3
     t["balance"] = -abs(left - right)
+    t["wings"] = -abs(left_wing - right_wing)
+    if len(pieces) <= 16:
+        t["late"] = t["advance"]
     for dr, dc in DIAGONALS:
         reach = set()
         for s, p in pieces.items():
@@ -203,9 +209,12 @@ def eval_terms(pieces, white):
 
 
 def evaluate(pieces, white, weights):
-    """Score for the side to move: sum of integer ``weights`` times ``eval_terms``, divided by 8 (toward 0)
-    when the side it favours has at most three pieces and the other side has a king."""
+    """Score for the side to move: sum of integer ``weights`` times ``eval_terms``, halved when both sides
+    have kings, divided by 8 when the side it favours has at most three pieces and the other side has a king
+    (both toward 0)."""
     raw = sum(w * f for w, f in zip(weights, eval_terms(pieces, white)))
+    if {"W", "B"} <= set(pieces.values()):
+        raw = raw // 2 if raw > 0 else -((-raw) // 2)
     if raw == 0:
         return 0
     strong = white if raw > 0 else not white

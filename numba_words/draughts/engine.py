@@ -206,8 +206,10 @@ class Engine:
             self.default_time = 0.1
         self.name = name if name is not None else "numba_words"
         buckets = 1 << max(int(self.hash_mb * (1 << 20) // 32).bit_length() - 1, 4)
-        self._tt = np.zeros(4 * buckets, dtype=np.uint64)
+        self._tt = np.empty(4 * buckets, dtype=np.uint64)
+        self._tt.fill(0)  # touch every page now, not during the first searches
         self._lanes = [self._lane() for _ in range(self.threads)]
+        self._workers: list = [None] * self.threads
         self._gen = 0
         self._lock = threading.Lock()
 
@@ -312,24 +314,26 @@ class Engine:
                     if t == 0:
                         results.put(("depth", d, info.copy(), pv[: 3 * info[K.I_PVLEN]].copy()))
                     d += 1
+            except Exception as e:  # (a bug: reported by the calling thread, never left in a worker)
+                results.put(("error", t, repr(e)))
             finally:
                 results.put(("end", t))
 
-        workers = [threading.Thread(target=work, args=(t,), daemon=True) for t in range(n_threads)]
-        for th in workers:
-            th.start()
-        best = None
+        done = [threading.Event() for _ in range(n_threads)]
+        for t in range(n_threads):
+            self._submit(t, work, done[t])
+        last = None  # (depth, info, pv) of thread 0's last finished depth
         alive = n_threads
         interrupted = False
         try:
             while alive:
-                timeout = 0.005
+                timeout = 0.02
                 if hard is not None:
                     left = t0 + hard - _time.perf_counter()
-                    if left <= 0 and best is not None:
+                    if left <= 0 and last is not None:
                         ctl[0] = 1
                     timeout = min(timeout, max(left, 0.0005))
-                if stop is not None and stop.is_set() and best is not None:
+                if stop is not None and stop.is_set() and last is not None:
                     ctl[0] = 1
                 try:
                     msg = results.get(timeout=timeout)
@@ -343,28 +347,41 @@ class Engine:
                     ctl[0] = 1
                     raise DraughtsError(f"search failed: {msg[2]} in {pos.fen()!r}")
                 else:
-                    _, d, info, pv = msg
-                    best = self._result(pos, legal, d, info, pv, ctl, t0)
+                    last = msg[1:]
                     if callback is not None:
-                        callback(best)
+                        callback(self._result(pos, legal, *last, ctl, t0))
         except KeyboardInterrupt:
             interrupted = True
-            ctl[0] = 1
         finally:
             ctl[0] = 1
-            for th in workers:
-                th.join()
-        while best is None:  # interrupted before depth 1 was reported: it is in the queue
-            msg = results.get_nowait() if not results.empty() else None
-            if msg is None:
-                break
+            for ev in done:
+                ev.wait()
+        while last is None and not results.empty():  # interrupted before depth 1 was reported
+            msg = results.get_nowait()
             if msg[0] == "depth":
-                best = self._result(pos, legal, msg[1], msg[2], msg[3], ctl, t0)
-        if best is None:
+                last = msg[1:]
+        if last is None:
             raise KeyboardInterrupt if interrupted else DraughtsError(f"search gave no move in {pos.fen()!r}")
-        el = _time.perf_counter() - t0
-        n = int(ctl[1:].sum())
-        return dataclasses.replace(best, nodes=n, time=el, nps=n / el if el > 0 else 0.0)
+        return self._result(pos, legal, *last, ctl, t0)
+
+    def _submit(self, t, fn, done):
+        """Run ``fn(t)`` on this engine's worker thread ``t`` (started once, kept for later searches); ``done``
+        is set when it returns."""
+        if self._workers[t] is None:
+            jobs: queue.SimpleQueue = queue.SimpleQueue()
+
+            def loop():
+                while True:
+                    job, ev = jobs.get()
+                    try:
+                        job(t)
+                    finally:
+                        ev.set()
+
+            th = threading.Thread(target=loop, name=f"numba_words-draughts-search-{t}", daemon=True)
+            th.start()
+            self._workers[t] = jobs
+        self._workers[t].put((fn, done))
 
     def _result(self, pos, legal, d, info, pv, ctl, t0) -> SearchResult:
         score = int(info[K.I_SCORE])

@@ -1,0 +1,184 @@
+"""Tune the draughts evaluation weights from the engine's own self-play games.
+
+1. Self-play: games from random openings (``--random-plies`` random moves from the initial position), both
+   sides the engine at a fixed short depth with the current weights; a game unfinished after ``--max-plies``
+   counts as a draw.
+2. Positions: every quiet position of the games past the opening (no capture for either side), with the
+   game's result from the side to move's view (1 win, 0.5 draw, 0 loss).
+3. Fit: logistic regression of the result on the evaluation terms, ``P(win) = 1 / (1 + exp(-terms . beta))``
+   with soft (draw = 0.5) labels, L2-regularised (``--l2``), by Newton's method; the weights are ``beta /
+   beta[men]`` (one man = 1.0). Games are split into a fit set and a held-out set (every fifth game); the
+   log-loss on the held-out positions is reported for the old weights (with their best scale, fitted the
+   same way) and for the new ones.
+4. Match: the new weights against the old ones and against material only (men 1, kings 3), each opening
+   played twice with colours swapped, at the same fixed depth.
+
+Writes ``numba_words/data/draughts_weights.txt`` (``--out`` elsewhere). Usage::
+
+    python benchmarks/draughts_tune.py --games 300 --depth 4 --match-games 40
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from numba_words.draughts import Engine, Position
+from numba_words.draughts._eval import TERMS, UNIT, terms_kernel
+from numba_words.draughts.engine import weights_array
+
+OUT = Path(__file__).resolve().parents[1] / "numba_words" / "data" / "draughts_weights.txt"
+MATERIAL = {t: 0.0 for t in TERMS} | {"men": 1.0, "kings": 3.0}
+
+
+def opening(rng: random.Random, plies: int) -> Position:
+    while True:
+        pos = Position()
+        for _ in range(plies):
+            moves = list(pos.legal_moves)
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        if pos.outcome() is None:
+            return pos
+
+
+def play(engines, start: Position, depth: int, max_plies: int):
+    """(positions as (own, opp, kings, white), result for White: 1, 0.5, 0) of one game; ``engines[0]``
+    plays White."""
+    pos = start.copy()
+    seen = []
+    for e in engines:
+        e.new_game()
+    for _ in range(max_plies):
+        out = pos.outcome()
+        if out is not None:
+            return seen, (0.5 if out.winner is None else float(out.winner))
+        moves = list(pos.legal_moves)
+        if not any(m.captured for m in moves):
+            pos.turn = not pos.turn  # the opponent's view: no capture waiting for it either
+            pos._cache = None
+            quiet = not any(m.captured for m in pos.legal_moves)
+            pos.turn = not pos.turn
+            pos._cache = None
+            if quiet:
+                own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
+                seen.append((own, opp, pos.kings, pos.turn))
+        e = engines[0] if pos.turn else engines[1]
+        pos.push(e.search(pos, depth=depth).move)
+    return seen, 0.5
+
+
+def terms_of(rows) -> np.ndarray:
+    own = np.array([r[0] for r in rows], np.uint64)
+    opp = np.array([r[1] for r in rows], np.uint64)
+    kings = np.array([r[2] for r in rows], np.uint64)
+    white = np.array([r[3] for r in rows], np.bool_)
+    out = np.zeros((len(rows), len(TERMS)), dtype=np.int64)
+    terms_kernel(own, opp, kings, white, out)
+    return out.astype(np.float64)
+
+
+def logloss(z, y):
+    p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+    p = np.clip(p, 1e-12, 1 - 1e-12)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def fit(x, y, l2, iters=50):
+    """Newton's method for L2-regularised logistic regression with soft labels (no intercept: the terms are
+    differences, antisymmetric in the colours)."""
+    n, k = x.shape
+    beta = np.zeros(k)
+    for _ in range(iters):
+        z = x @ beta
+        p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+        g = x.T @ (p - y) / n + l2 * beta
+        h = (x * (p * (1 - p))[:, None]).T @ x / n + l2 * np.eye(k)
+        step = np.linalg.solve(h, g)
+        beta -= step
+        if np.max(np.abs(step)) < 1e-9:
+            break
+    return beta
+
+
+def match(a: Engine, b: Engine, openings, depth, max_plies):
+    """(wins, draws, losses) of ``a`` against ``b``, each opening with both colours."""
+    w = d = l = 0
+    for start in openings:
+        for a_white in (True, False):
+            white_engine, black_engine = (a, b) if a_white else (b, a)
+            _, res = play((white_engine, black_engine), start, depth, max_plies)
+            mine = res if a_white else 1 - res
+            w += mine == 1
+            d += mine == 0.5
+            l += mine == 0
+    return w, d, l
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--random-plies", type=int, default=6)
+    ap.add_argument("--max-plies", type=int, default=200)
+    ap.add_argument("--l2", type=float, default=1e-4)
+    ap.add_argument("--match-games", type=int, default=40, help="openings of the check match (2 games each)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    old = weights_array(None)
+    eng = Engine(hash_mb=16, weights=old / UNIT)
+    t0 = time.perf_counter()
+    rows, labels, game_of, results = [], [], [], []
+    for g in range(args.games):
+        seen, res = play((eng, eng), opening(rng, args.random_plies), args.depth, args.max_plies)
+        results.append(res)
+        for r in seen:
+            rows.append(r)
+            labels.append(res if r[3] else 1.0 - res)
+            game_of.append(g)
+        if (g + 1) % 25 == 0:
+            print(f"{g + 1} games, {len(rows)} positions, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    x = terms_of(rows)
+    y = np.array(labels)
+    test = np.array(game_of) % 5 == 4
+    xf, yf, xt, yt = x[~test], y[~test], x[test], y[test]
+    z_old = xt @ (old / UNIT)
+    k_old = fit((xf @ (old / UNIT))[:, None], yf, 0.0)[0]
+    beta = fit(xf, yf, args.l2)
+    men = TERMS.index("men")
+    if beta[men] <= 0:
+        raise SystemExit(f"fit gave a non-positive man weight {beta[men]:.4g}: more games needed")
+    new = beta / beta[men]
+    print(f"{len(rows)} positions from {args.games} games (depth {args.depth}), {int(test.sum())} held out; "
+          f"White +{results.count(1.0)} ={results.count(0.5)} -{results.count(0.0)}")
+    print(f"held-out log-loss: constant 0.5 {logloss(np.zeros(len(yt)), yt):.4f}, old weights (scale "
+          f"{k_old:.3f}/man) {logloss(k_old * z_old, yt):.4f}, new weights {logloss(xt @ beta, yt):.4f} "
+          f"(fit set {logloss(xf @ beta, yf):.4f})")
+    for t, o, n in zip(TERMS, old / UNIT, new):
+        print(f"  {t:9s} {o:+8.3f} -> {n:+8.3f}")
+    lines = ["# International draughts evaluation weights, in men (1.0 = one man), one 'term value' line per term",
+             "# of numba_words.draughts._eval.TERMS. Written by benchmarks/draughts_tune.py: logistic fit of the",
+             f"# results of {args.games} self-play games (depth {args.depth}) on {len(rows)} quiet positions,",
+             f"# held-out log-loss {logloss(k_old * z_old, yt):.4f} -> {logloss(xt @ beta, yt):.4f}."]
+    lines += [f"{t} {v:.4f}" for t, v in zip(TERMS, np.clip(new, -50, 50))]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    if args.match_games:
+        mrng = random.Random(args.seed + 1)
+        openings = [opening(mrng, args.random_plies) for _ in range(args.match_games)]
+        tuned = Engine(hash_mb=16, weights=args.out)
+        for name, other in (("old", old), ("material only", MATERIAL)):
+            w, d, l = match(tuned, Engine(hash_mb=16, weights=other if isinstance(other, dict) else other / UNIT), openings, args.depth, args.max_plies)
+            n = w + d + l
+            print(f"tuned vs {name}: +{w} ={d} -{l} of {n} (score {(w + d / 2) / n:.1%})")
+
+
+if __name__ == "__main__":
+    main()
