@@ -11,7 +11,8 @@ runs alternate position by position, each from a cleared table, so a busy machin
 
 ``build`` makes the set from PDN games (``book/games/*.pdn`` in Moby Dam's repository; a game that does not
 read is skipped): a position where the player to move made a quiet move (a sacrifice: no capture was
-possible) and was at least one man up 6 and 8 plies later (men 1, kings 3) is a candidate; it is kept when
+possible, and it does not crown a man) and was at least one man up 6 and 8 plies later (men 1, kings 3) is
+a candidate; it is kept when
 our search to ``--depth`` plies plays the game's move with a score at least ``--gain`` men above the material
 balance, every other move scores at least ``--margin`` men less (searched to ``depth - 2``), a search two plies
 deeper plays the same move, and Moby Dam at ``--confirm-ms`` milliseconds plays it too (skipped, and said, when
@@ -90,6 +91,8 @@ def candidates(games_dir: Path):
                 p = positions[i]
                 if m.captured or p in seen or i - last < 8:  # one candidate per combination
                     continue
+                if (m.to_square <= 5) if p.turn else (m.to_square >= 46):
+                    continue  # crowning a man is not a combination
                 b0 = material(p)
                 # material for the same side: positions i+6 and i+8 have the same side to move
                 if material(positions[i + 6]) - b0 >= 1 and material(positions[i + 8]) - b0 >= 1 \

@@ -66,10 +66,10 @@ def test_hub_moves_match_pydraughts():
     draughts = pytest.importorskip("draughts")
     rng = random.Random(3)
     checked = captures = 0
-    for game in range(3):
+    for game in range(2):
         board = draughts.Board()
         pos = Position.initial()
-        for _ in range(100):
+        for _ in range(90):
             ours = list(pos.legal_moves)
             theirs = board.legal_moves()
             if not ours or board.is_over():
@@ -89,7 +89,7 @@ def test_hub_moves_match_pydraughts():
             k = rng.randrange(len(theirs))
             pos.push(move_from_hub(pos, theirs[k].hub_move))
             board.push(theirs[k])
-    assert checked > 500 and captures > 20
+    assert checked > 300 and captures > 10
 
 
 def test_hub_move_errors():
