@@ -13,7 +13,7 @@ one thread (``--threads`` for ours).
 The rules end a game (no legal move, threefold repetition, the 25-, 16- and 5-move rules; we send the game
 end as soon as the position is over, and accept Moby Dam's admission of a loss); 400 plies are adjudicated
 a draw (reported). Printed: wins/draws/losses from our side, the score with a 95% interval (normal
-approximation over the per-game scores 1, 1/2, 0), the Elo difference of that score and of the interval's
+approximation over the per-game scores 1, 1/2, 0; the Wilson interval when every game had the same result), the Elo difference of that score and of the interval's
 ends, and every irregularity: an illegal move from either side, our moves that took longer than ``--time``
 (and the longest). Every game is saved in ``DIR/games.pdn`` with a ``summary.json``; Moby Dam's own logs
 land in ``DIR/mobydam/``.
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 import time
 from pathlib import Path
@@ -44,8 +45,13 @@ def score_summary(results: list[float]) -> dict:
     if n:
         m = sum(results) / n
         var = sum((r - m) ** 2 for r in results) / n
-        half = 1.96 * math.sqrt(var / n)
-        lo, hi = max(0.0, m - half), min(1.0, m + half)
+        if var > 0:
+            half = 1.96 * math.sqrt(var / n)
+            lo, hi = max(0.0, m - half), min(1.0, m + half)
+        else:  # every game the same result: the Wilson interval of that proportion
+            z2 = 1.96 ** 2
+            centre, half = (m + z2 / (2 * n)) / (1 + z2 / n), 1.96 * math.sqrt(z2 / (4 * n * n)) / (1 + z2 / n)
+            lo, hi = max(0.0, centre - half), min(1.0, centre + half)
     return {"games": n, "wins": w, "draws": d, "losses": n - w - d, "score": m, "score_lo": lo, "score_hi": hi,
             "elo": elo(m), "elo_lo": elo(lo), "elo_hi": elo(hi)}
 
@@ -66,6 +72,18 @@ def read_openings(path: Path) -> list[str]:
     for f in fens:
         Position(f)  # raises on a bad line
     return fens
+
+
+def _mobydam_mean_move(log: Path, start: int) -> float:
+    """Moby Dam's mean seconds a move, from the 'engine used N ms' lines its log gained during the match."""
+    try:
+        with open(log, "rb") as f:
+            f.seek(start)
+            text = f.read().decode("latin-1")
+    except OSError:
+        return float("nan")
+    ms = [int(x) for x in re.findall(r"engine used (\d+) ms", text)]
+    return sum(ms) / len(ms) / 1000 if ms else float("nan")
 
 
 def _irregular(overruns) -> str:
@@ -102,6 +120,8 @@ def main(argv=None) -> int:
 
     engine = Engine(threads=args.threads, hash_mb=args.hash)
     engine.search(Position.initial(), depth=1)  # load the kernels before the clock runs
+    log = args.out / "mobydam" / "engine.log"
+    log_start = log.stat().st_size if log.exists() else 0
     moby = MobyDam(binary, args.out / "mobydam", max(1, round(args.time * 1000)), args.mobydam_tt)
     conn = moby.conn
     reports = []
@@ -131,18 +151,22 @@ def main(argv=None) -> int:
         "time_per_move": args.time, "threads": args.threads, "unfinished": len(reports) - len(scored),
         "adjudicated": sum("adjudicated" in r.termination for r in reports),
         "illegal_moves_ours": illegal_ours, "illegal_moves_mobydam": sum(len(r.peer_errors) for r in reports),
+        "our_mean_move_s": sum(r.our_time for r in reports) / max(1, sum(r.our_moves for r in reports)),
+        "mobydam_mean_move_s": _mobydam_mean_move(log, log_start),
         "our_moves_over_time": len(over_time), "our_longest_move_s": max((r.max_move_time for r in reports),
                                                                          default=0.0),
         "wall_seconds": round(wall, 1), "command": " ".join(sys.argv),
     })
-    (args.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    finite = {k: (v if not isinstance(v, float) or math.isfinite(v) else str(v)) for k, v in summary.items()}
+    (args.out / "summary.json").write_text(json.dumps(finite, indent=2) + "\n")
     s = summary
     print(f"\nnumba_words vs Moby Dam, {s['games']} games at {args.time:g} s a move: +{s['wins']} ={s['draws']} "
           f"-{s['losses']}, score {100 * s['score']:.1f}% (95%: {100 * s['score_lo']:.1f}-{100 * s['score_hi']:.1f}%),"
           f" Elo {s['elo']:+.0f} ({s['elo_lo']:+.0f} to {s['elo_hi']:+.0f})")
     print(f"unfinished {s['unfinished']}, adjudicated draws {s['adjudicated']}, illegal moves: ours "
           f"{s['illegal_moves_ours']}, Moby Dam {s['illegal_moves_mobydam']}; our moves over {args.time:g} s: "
-          f"{s['our_moves_over_time']} (longest {s['our_longest_move_s']:.3f} s); {wall:.0f} s; "
+          f"{s['our_moves_over_time']} (longest {s['our_longest_move_s']:.3f} s, mean {s['our_mean_move_s']:.3f} s); "
+          f"Moby Dam's mean {s['mobydam_mean_move_s']:.3f} s; {wall:.0f} s; "
           f"PDN in {args.out / 'games.pdn'}")
     return 0 if s["illegal_moves_ours"] == 0 else 1
 

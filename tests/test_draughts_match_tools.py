@@ -30,6 +30,8 @@ def test_match_score_interval_and_elo(bench):
     assert s["score"] == 0.75 and s["elo"] == pytest.approx(400 * math.log10(3))
     assert m.elo(0.0) == -math.inf and m.elo(1.0) == math.inf and m.elo(0.24) == pytest.approx(-200.2, abs=0.1)
     assert m.score_summary([])["games"] == 0
+    s = m.score_summary([0.0] * 16)  # all lost: Wilson's interval, 0 to z^2 / (n + z^2)
+    assert s["score_lo"] == pytest.approx(0.0, abs=1e-12) and s["score_hi"] == pytest.approx(1.96 ** 2 / (16 + 1.96 ** 2))
 
 
 def test_tactics_set_is_well_formed(bench):

@@ -287,13 +287,16 @@ class Connection:
 class GameReport:
     """How a DXP game went: the :class:`Game` record (its ``result`` is ``2-0``, ``0-2``, ``1-1`` or ``*``),
     why it ended, the peer's illegal or malformed moves, our moves that took longer than their time, the
-    longest time one of our moves took (seconds), and the stop code of the game end."""
+    longest time one of our moves took and the total (seconds) over ``our_moves`` moves, and the stop code of
+    the game end."""
     game: Game
     termination: str
     peer_errors: list = dataclasses.field(default_factory=list)
     overruns: list = dataclasses.field(default_factory=list)
     max_move_time: float = 0.0
     stop: int = 0
+    our_moves: int = 0
+    our_time: float = 0.0
 
 
 def play_game(conn: Connection, engine, start: Position, our_color: bool, *, move_time: float | None = None,
@@ -374,6 +377,8 @@ def play_game(conn: Connection, engine, start: Position, our_color: bool, *, mov
                 if moves_left == 0:
                     moves_left, used = moves_in_clock, 0.0
             report.max_move_time = max(report.max_move_time, dt)
+            report.our_moves += 1
+            report.our_time += dt
             move = res.move
             legal = list(pos.legal_moves)
             if move not in legal:  # never send an illegal move
