@@ -199,6 +199,17 @@ def test_limits_by_counts():
     assert r.move in pos.legal_moves and r.depth < 100
 
 
+def test_ctrl_c_returns_the_best_move_so_far():
+    import _thread
+
+    pos = Position()
+    timer = threading.Timer(0.05, _thread.interrupt_main)
+    timer.start()
+    r = Engine(hash_mb=4).search(pos, depth=100)  # no KeyboardInterrupt escapes: the search ends with a move
+    timer.join()
+    assert r.move in pos.legal_moves and r.depth < 100
+
+
 def test_forced_win_is_reported_in_plies():
     # the side to move takes the last opposing piece: a win in one ply
     for fen, move in (("W:WK28:B23", "28x"), ("B:WK28:B23", "23x32")):
@@ -220,7 +231,8 @@ def test_play_game_and_pdn():
     g = play_game(a, b, start="B:W31-50:B1-20", max_plies=40)
     assert g.headers["White"] == "b" and g.headers["Black"] == "a" and len(g) <= 40
     assert g.start_fen == "B:W31-50:B1-20"
-    back = read_pdn(write_pdn(g))[0]
+    assert g.pdn() == write_pdn(g)
+    back = read_pdn(g.pdn())[0]
     assert back.moves == g.moves and back.result == g.result
     # a finished game: a king ending the 5-move rule draws (or one side wins)
     g = play_game(Engine(hash_mb=1, depth=3), Engine(hash_mb=1, depth=3), start="W:WK46,K50:BK5", time=None)

@@ -15,7 +15,8 @@ plies since the last irreversible move (``frev``: a man move or a capture) and s
    irreversible move (one repetition is enough inside a search), 50 plies of king moves without capture (the
    FMJD 25-move rule), or the 16/5-move rules (``endgame_class``) run out: score 0.
 3. depth <= 0 and no capture to make (a quiet position), or the stack full: the evaluation.
-4. else the moves in order: table move, then (captures: by kings taken) killers, history. The first move with
+4. a non-PV node at depth >= 3 without a capture, outside the opening: ProbCut (see the kernel).
+5. else the moves in order: table move, then (captures: by kings taken) killers, history. The first move with
    the full window, the others with a null window, re-searched when they beat alpha (principal variation
    search). Late quiet moves at depth >= 3 are searched one ply shallower first (late move reductions; never
    captures, killers or the table move). A node with one legal move searches it one ply deeper (a forced
@@ -65,7 +66,13 @@ N_INFO = 5
 #: nodes thread ``t`` has searched (written every ``FLUSH`` nodes and at the end).
 FLUSH = 255
 HIST_SIZE = 2 * 64 * 64
-STAGE_FULL, STAGE_NULL, STAGE_REDUCED = 0, 1, 2
+STAGE_FULL, STAGE_NULL, STAGE_REDUCED, STAGE_PROBCUT = 0, 1, 2, 3
+#: ProbCut (see ``search_kernel``): from this depth, below this many pieces, with this margin (milli-men).
+PC_DEPTH = 3
+PC_PIECES = 32
+PC_MARGIN = 900
+#: ``params[P_MODE]`` bit: no ProbCut (for experiments).
+NO_PROBCUT = 2
 
 _rng = np.random.default_rng(20261128)
 #: Zobrist keys: ``ZOBRIST[0, bit]`` a white piece, ``[1, bit]`` a black piece, ``[2, bit]`` a king (any colour).
@@ -135,7 +142,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     index (generation order) to ``info``; ``info[I_DONE]`` is 0 when ``ctl[0]`` or the node limit stopped it
     (depth 1 is never stopped, so there is always a move). -1 in ``info[I_DONE]``: a move list overflowed."""
     depth0 = params[P_DEPTH]
-    exact = params[P_MODE] == EXACT
+    exact = (params[P_MODE] & EXACT) != 0
+    probcut = not exact and (params[P_MODE] & NO_PROBCUT) == 0
     node_limit = params[P_NODES]
     tid = params[P_THREAD]
     nkeys = params[P_NKEYS]
@@ -161,6 +169,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     fcur = np.zeros(n1, dtype=np.int64)
     fstage = np.zeros(n1, dtype=np.int64)
     fcd = np.zeros(n1, dtype=np.int64)
+    ftt = np.zeros(n1, dtype=np.int64)
     frev = np.zeros(n1, dtype=np.int64)
     fmat = np.zeros(n1, dtype=np.int64)
     sc = np.empty((n1, 1024), dtype=np.int64)
@@ -183,6 +192,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     overflow = False
     ply = 0
     enter = True  # True: entering the node at ``ply``; False: a child of ``ply`` has returned ``val``
+    order = False
     val = 0
     while True:
         if enter:
@@ -260,32 +270,30 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                         break
                 if ttidx == -2:
                     continue
-            # move ordering scores
-            cw = 0 if w else 1
-            k1 = killers[2 * u]
-            k2 = killers[2 * u + 1]
-            for i in range(n):
-                j = np.uint64(wbase + 3 * i)
-                a = ws[j]
-                if i == ttidx:
-                    s = 1 << 40
-                elif capture:
-                    s = popcount(ws[j + ONE] & k) * 1000 + popcount(ws[j + np.uint64(2)] & a)
-                elif a == k1:
-                    s = 1 << 32
-                elif a == k2:
-                    s = 1 << 31
-                else:
-                    s = history[cw * 4096 + lsb_index(a) * 64 + msb_index(a)]
-                    if ws[j + np.uint64(2)] & a & ~k != ZERO:
-                        s += 1 << 33  # crowning
-                sc[u, i] = s
             fn[u] = n
-            fi[u] = 0
-            fbest[u] = -INF
-            fbidx[u] = -1
+            ftt[u] = ttidx
             fal0[u] = fal[u]
-            # fall through to pick the first move
+            # bad-move pruning (ProbCut): a non-PV node whose position, searched to half the depth, beats beta
+            # by a margin is cut at once. The half-depth search runs on a copy of the node one ply up the stack
+            # (the same side to move: its value comes back without negation)
+            if (probcut and ply > 0 and d >= PC_DEPTH and fbe[u] - fal[u] == 1 and not capture and
+                    popcount(o | p) < PC_PIECES and abs(fbe[u]) < WIN_BOUND - PC_MARGIN):
+                v = u + 1
+                fo[v] = o
+                fp[v] = p
+                fk[v] = k
+                fw[v] = w
+                fkey[v] = fkey[u]
+                frev[v] = frev[u]
+                fmat[v] = fmat[u]
+                fd[v] = d // 2
+                fal[v] = fbe[u] + PC_MARGIN - 1
+                fbe[v] = fbe[u] + PC_MARGIN
+                fstage[u] = STAGE_PROBCUT
+                ply = v
+                enter = True
+                continue
+            order = True
         else:
             if ply == 0:
                 break
@@ -293,6 +301,10 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             u = ply
             v = -val
             st = fstage[u]
+            order = st == STAGE_PROBCUT
+            if order and val >= fbe[u] + PC_MARGIN:
+                val = fbe[u]  # cut: the node fails high (fail-hard)
+                continue
             if st == STAGE_REDUCED and v > fal[u]:  # a reduced move beat alpha: again at full depth
                 fstage[u] = STAGE_NULL
                 fd[u + 1] = fcd[u]
@@ -309,7 +321,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 ply += 1
                 enter = True
                 continue
-            if v > fbest[u]:
+            if not order and v > fbest[u]:
                 fbest[u] = v
                 fbidx[u] = fcur[u]
                 if v > fal[u]:
@@ -337,8 +349,36 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                                 if history[h] > (1 << 28):
                                     for q in range(HIST_SIZE):
                                         history[q] >>= 1
-        # pick the next move of the node at ``ply`` (or finish it)
         u = ply
+        if order:  # move ordering scores of the node's moves, before its first move
+            n = fn[u]
+            wbase = MOVES_OFF + u * PLY_WORDS
+            ttidx = ftt[u]
+            k = fk[u]
+            capture = ws[wbase + 1] != ZERO
+            cw = 0 if fw[u] else 1
+            k1 = killers[2 * u]
+            k2 = killers[2 * u + 1]
+            for i in range(n):
+                j = np.uint64(wbase + 3 * i)
+                a = ws[j]
+                if i == ttidx:
+                    s = 1 << 40
+                elif capture:
+                    s = popcount(ws[j + ONE] & k) * 1000 + popcount(ws[j + np.uint64(2)] & a)
+                elif a == k1:
+                    s = 1 << 32
+                elif a == k2:
+                    s = 1 << 31
+                else:
+                    s = history[cw * 4096 + lsb_index(a) * 64 + msb_index(a)]
+                    if ws[j + np.uint64(2)] & a & ~k != ZERO:
+                        s += 1 << 33  # crowning
+                sc[u, i] = s
+            fi[u] = 0
+            fbest[u] = -INF
+            fbidx[u] = -1
+        # pick the next move of the node at ``ply`` (or finish it)
         if fi[u] >= fn[u]:
             val = fbest[u]
             d = fd[u]

@@ -1,0 +1,92 @@
+"""Draughts search speed: nodes/s at a fixed depth, and the time to reach a fixed depth on 1 and 2 threads.
+
+Positions: the initial one and quiet positions of the engine's own games from 2-move ballot openings (fixed
+FENs below). For each: the search to ``--depth`` on a fresh table, 1 thread (nodes, seconds of the search
+thread's CPU and of wall time, nodes/s), then the wall time to finish ``--depth`` on 1 and on 2 threads
+(``--rounds`` alternating runs each, median). Prints a table and the median ratio of 2 threads to 1.
+
+    python benchmarks/draughts_search_bench.py --depth 14 --rounds 3
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+from numba_words.draughts import Engine, Position
+from numba_words.draughts import _engine as K
+
+FENS = [
+    "W:W31-50:B1-20",
+    "W:W26,27,31,33,35,37,39-50:B1-10,12,13,16-20,25",
+    "W:W26,27,32,33,35,38-41,45-50:B1-7,9,13,16,17,20,23,24,30",
+    "W:W27,28,31,32,34,37,40,44,46-50:B1-6,8,12,14-19,23",
+    "W:W27,28,31-34,37,40,43,47,49,50:B1-5,11,16-20,24,25",
+    "W:W27,29,32,34-36,39,43,45-50:B1-6,9,11,12,14,16,20,21,25",
+    "W:W27,30-33,40,46-50:B1,2,4-6,10,16,17,19,21,23",
+    "W:W27,31-36,38-40,42-50:B1-6,8-11,14-22",
+    "W:W31,33,35-40,42-50:B1-11,13,14,18,19,21,24",
+    "W:W31-33,35,36,38-43,45-50:B1-11,13,16,17,19,20,25",
+    "W:W32,34,35,42-50:B1-5,7-10,16,19,22",
+    "W:W25,27,28,30-33,35,37,39,41,47,49,50:B3,4,6,8,12-19,24,26",
+]
+
+
+def kernel_run(eng: Engine, pos: Position, depth: int):
+    """(nodes, CPU seconds, wall seconds) of iterative deepening to ``depth`` in this thread (kernel only)."""
+    own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
+    lane = eng._lanes[0]
+    ctl = np.zeros(2, np.int64)
+    pv = np.zeros(3 * (K.MAX_PLY + 1), np.uint64)
+    info = np.zeros(K.N_INFO, np.int64)
+    keys = np.zeros(0, np.uint64)
+    c0, w0 = time.thread_time(), time.perf_counter()
+    for d in range(1, depth + 1):
+        params = np.zeros(K.N_PARAMS, np.int64)
+        params[K.P_DEPTH] = d
+        params[K.P_ALPHA] = -K.INF
+        params[K.P_BETA] = K.INF
+        K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), pos.turn, params, ctl, eng._tt,
+                        lane["ws"], lane["killers"], lane["history"], eng.weights, keys, pv, info)
+    return int(ctl[1]), time.thread_time() - c0, time.perf_counter() - w0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--depth", type=int, default=12)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--hash-mb", type=int, default=64)
+    args = ap.parse_args(argv)
+    one = Engine(threads=1, hash_mb=args.hash_mb)
+    two = Engine(threads=2, hash_mb=args.hash_mb)
+    one.search(Position(), depth=2)
+    two.search(Position(), depth=2)
+    total_n = total_c = 0.0
+    ratios = []
+    print(f"depth {args.depth}; nodes/s = nodes / CPU seconds of the search thread; t1, t2 = median wall seconds "
+          f"to depth on 1 and 2 threads ({args.rounds} alternating runs)")
+    print(f"{'position':58s} {'nodes':>10s} {'cpu s':>7s} {'Mnodes/s':>8s} {'t1':>7s} {'t2':>7s} {'t2/t1':>6s}")
+    for fen in FENS:
+        pos = Position(fen)
+        one.new_game()
+        n, c, _ = kernel_run(one, pos, args.depth)
+        total_n += n
+        total_c += c
+        t1, t2 = [], []
+        for _ in range(args.rounds):
+            for eng, ts in ((one, t1), (two, t2)):
+                eng.new_game()
+                t = time.perf_counter()
+                eng.search(pos, depth=args.depth)
+                ts.append(time.perf_counter() - t)
+        m1, m2 = statistics.median(t1), statistics.median(t2)
+        ratios.append(m2 / m1)
+        print(f"{fen[:58]:58s} {n:10d} {c:7.3f} {n / c / 1e6:8.2f} {m1:7.3f} {m2:7.3f} {m2 / m1:6.2f}")
+    print(f"all: {total_n / total_c / 1e6:.2f} M nodes/s; median time to depth {args.depth}, 2 threads / 1: "
+          f"{statistics.median(ratios):.2f}")
+
+
+if __name__ == "__main__":
+    main()
