@@ -1,12 +1,12 @@
 """Draughts tactics: a set of combinations from real games, and how many each engine solves.
 
-    python benchmarks/draughts_tactics.py run   [--mobydam PATH] [--time 1] [--depth 12] [--file F]
+    python benchmarks/draughts_tactics.py run   [--mobydam PATH] [--time 1[,0.1,...]] [--depth 12] [--file F]
     python benchmarks/draughts_tactics.py build --games-dir PATH/mobydam/book/games [--mobydam PATH] [--out F]
 
 ``run`` reads the set (``benchmarks/data/draughts_tactics.txt`` by default: FEN, solution move, source, one
 position a line) and prints how many positions our engine solves (its move at ``--time`` seconds is the
 solution), how many Moby Dam solves at the same time (over DXP, when ``--mobydam`` or ``NUMBA_WORDS_PEERS``
-gives it), and the median time our search takes to reach ``--depth`` plies on 1 and on 2 threads (the two
+gives it), for each time of ``--time``, and the median time our search takes to reach ``--depth`` plies on 1 and on 2 threads (the two
 runs alternate position by position, each from a cleared table, so a busy machine slows both alike).
 
 ``build`` makes the set from PDN games (``book/games/*.pdn`` in Moby Dam's repository; a game that does not
@@ -168,31 +168,38 @@ def run(args) -> int:
     tactics = read_set(Path(args.file))
     engine = Engine(threads=1, hash_mb=args.hash)
     engine.search(Position.initial(), depth=1)
-    ours = 0
-    for pos, sol, _ in tactics:
-        engine.new_game()
-        r = engine.search(pos, time=args.time)
-        ours += r.move == pos.parse_move(sol)
-    print(f"numba_words solves {ours} of {len(tactics)} at {args.time:g} s a position")
-    moby_solved = None
+    times = [float(t) for t in str(args.time).split(",")]
+    moby = None
     if args.mobydam is not None or _peers():
         from _mobydam import MobyDam, find_binary
 
-        with MobyDam(find_binary(args.mobydam), Path(args.workdir) / "mobydam_tactics",
-                     max(1, round(args.time * 1000))) as moby:
-            moby_solved = sum(moby.best_move(pos) == pos.parse_move(sol) for pos, sol, _ in tactics)
-        print(f"Moby Dam solves {moby_solved} of {len(tactics)} at {args.time:g} s a position")
+        moby = MobyDam(find_binary(args.mobydam), Path(args.workdir) / "mobydam_tactics", 1000)
+    try:
+        for t in times:
+            ours = 0
+            for pos, sol, _ in tactics:
+                engine.new_game()
+                ours += engine.search(pos, time=t).move == pos.parse_move(sol)
+            line = f"at {t:g} s a position: numba_words solves {ours} of {len(tactics)}"
+            if moby is not None:
+                moby.set_time(max(1, round(t * 1000)))
+                solved = sum(moby.best_move(pos) == pos.parse_move(sol) for pos, sol, _ in tactics)
+                line += f", Moby Dam {solved}"
+            print(line, flush=True)
+    finally:
+        if moby is not None:
+            moby.close()
     # 1 vs 2 threads, alternating
     engines = {1: engine, 2: Engine(threads=2, hash_mb=args.hash)}
     engines[2].search(Position.initial(), depth=1)
-    times = {1: [], 2: []}
+    spent = {1: [], 2: []}
     for pos, _, _ in tactics:
         for n in (1, 2):
             engines[n].new_game()
             t = time.perf_counter()
             engines[n].search(pos, depth=args.depth)
-            times[n].append(time.perf_counter() - t)
-    m1, m2 = statistics.median(times[1]), statistics.median(times[2])
+            spent[n].append(time.perf_counter() - t)
+    m1, m2 = statistics.median(spent[1]), statistics.median(spent[2])
     print(f"median time to depth {args.depth}: 1 thread {m1:.4f} s, 2 threads {m2:.4f} s, ratio {m2 / m1:.2f}")
     return 0
 
@@ -202,7 +209,7 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="solve the set with our engine and Moby Dam; 1- vs 2-thread time to a depth")
     r.add_argument("--file", default=str(DATA))
-    r.add_argument("--time", type=float, default=1.0, help="seconds a position (default 1)")
+    r.add_argument("--time", default="1", help="seconds a position, or several: 1,0.1 (default 1)")
     r.add_argument("--depth", type=int, default=12, help="fixed depth of the 1- vs 2-thread timing (default 12)")
     r.add_argument("--hash", type=int, default=64)
     b = sub.add_parser("build", help="find combinations in PDN games and write the set")
