@@ -94,7 +94,7 @@ def test_search_value_matches_plain_negamax():
     """The kernel's exact mode (alpha-beta without pruning that changes values) gives the minimax value."""
     rng = random.Random(3)
     n = 0
-    while n < 30:
+    while n < 20:
         pos = Position(random_fen(rng, 1, 5))
         if pos.outcome() is not None:
             continue
@@ -127,7 +127,7 @@ def test_draw_rules_inside_the_search_match_the_reference():
     inside the search tree; the kernel's value is the reference's."""
     rng = random.Random(4)
     draws = n = 0
-    while n < 24:
+    while n < 16:
         (k1, k2), plies = rng.choice((((2, 1), 8), ((1, 1), 9), ((3, 1), 30), ((1, 2), 8), ((2, 2), 48),
                                       ((3, 1), 6)))
         sqs = rng.sample(range(1, 51), k1 + k2)
@@ -140,7 +140,7 @@ def test_draw_rules_inside_the_search_match_the_reference():
         assert kernel_value(pos, 2) == want, pos.fen()
         draws += want == 0
         n += 1
-    assert draws >= 5  # the rules did decide some of them
+    assert draws >= 3  # the rules did decide some of them
 
 
 def test_repetition_is_the_only_escape():

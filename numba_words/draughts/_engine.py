@@ -56,9 +56,9 @@ EXACT_BOUND, LOWER, UPPER = 0, 1, 2
 NORMAL, EXACT = 0, 1
 #: Layout of ``params`` (int64): depth, mode, node limit (0: none), thread index, root's plies since the last
 #: irreversible move, root's plies since the material changed, number of game keys, root alpha, root beta,
-#: table generation.
-P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN = range(10)
-N_PARAMS = 10
+#: table generation, least depth of ProbCut (0: none), whether late move reductions apply in PV nodes too.
+P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV = range(12)
+N_PARAMS = 12
 #: Layout of ``info`` (int64, out): score, PV length, deepest ply, finished (1) or stopped (0), best move index.
 I_SCORE, I_PVLEN, I_SELDEPTH, I_DONE, I_BEST = range(5)
 N_INFO = 5
@@ -67,12 +67,11 @@ N_INFO = 5
 FLUSH = 255
 HIST_SIZE = 2 * 64 * 64
 STAGE_FULL, STAGE_NULL, STAGE_REDUCED, STAGE_PROBCUT = 0, 1, 2, 3
-#: ProbCut (see ``search_kernel``): from this depth, below this many pieces, with this margin (milli-men).
-PC_DEPTH = 3
+#: ProbCut (see ``search_kernel``): from this depth (``params[P_PROBCUT]``), below this many pieces, with
+#: this margin (milli-men).
+PC_DEPTH = 5
 PC_PIECES = 32
 PC_MARGIN = 900
-#: ``params[P_MODE]`` bit: no ProbCut (for experiments).
-NO_PROBCUT = 2
 
 _rng = np.random.default_rng(20261128)
 #: Zobrist keys: ``ZOBRIST[0, bit]`` a white piece, ``[1, bit]`` a black piece, ``[2, bit]`` a king (any colour).
@@ -142,8 +141,10 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     index (generation order) to ``info``; ``info[I_DONE]`` is 0 when ``ctl[0]`` or the node limit stopped it
     (depth 1 is never stopped, so there is always a move). -1 in ``info[I_DONE]``: a move list overflowed."""
     depth0 = params[P_DEPTH]
-    exact = (params[P_MODE] & EXACT) != 0
-    probcut = not exact and (params[P_MODE] & NO_PROBCUT) == 0
+    exact = params[P_MODE] == EXACT
+    pc_depth = params[P_PROBCUT]
+    probcut = not exact and pc_depth > 0
+    lmr_pv = params[P_LMR_PV] != 0
     node_limit = params[P_NODES]
     tid = params[P_THREAD]
     nkeys = params[P_NKEYS]
@@ -276,7 +277,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             # bad-move pruning (ProbCut): a non-PV node whose position, searched to half the depth, beats beta
             # by a margin is cut at once. The half-depth search runs on a copy of the node one ply up the stack
             # (the same side to move: its value comes back without negation)
-            if (probcut and ply > 0 and d >= PC_DEPTH and fbe[u] - fal[u] == 1 and not capture and
+            if (probcut and ply > 0 and d >= pc_depth and fbe[u] - fal[u] == 1 and not capture and
                     popcount(o | p) < PC_PIECES and abs(fbe[u]) < WIN_BOUND - PC_MARGIN):
                 v = u + 1
                 fo[v] = o
@@ -438,7 +439,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             cd += 1
         fcd[u] = cd
         red = 0
-        if not exact and i >= 3 and fd[u] >= 3 and b == ZERO and bs < (1 << 31):
+        if (not exact and i >= 3 and fd[u] >= 3 and b == ZERO and bs < (1 << 31) and
+                (lmr_pv or fbe[u] - fal[u] == 1)):
             red = 2 if (i >= 10 and fd[u] >= 6) else 1
         if i == 0:
             fstage[u] = STAGE_FULL

@@ -30,6 +30,10 @@ def register(subparsers) -> None:
     s.add_argument("--moves", default="", metavar="MOVES", help="moves to play first, e.g. '32-28 19-23'")
     s.add_argument("--svg", default=None, metavar="FILE", help="also write the board as an SVG picture to FILE")
     s.set_defaults(func=_show_cmd)
+    from . import dxp, hub
+
+    hub.add_cli(verbs)
+    dxp.add_cli(verbs)
     _perft_options(subparsers.add_parser("perft", help="alias of 'draughts perft' (international draughts perft)",
                                          description="Alias of 'numba-words draughts perft'."))
 

@@ -210,7 +210,8 @@ class Engine:
         self._tt.fill(0)  # touch every page now, not during the first searches
         self._lanes = [self._lane() for _ in range(self.threads)]
         self._workers: list = [None] * self.threads
-        self._mode_flags = 0  # extra ``_engine`` mode bits (experiments: ``NO_PROBCUT``)
+        self._probcut = K.PC_DEPTH  # least depth of ProbCut, 0: none (for experiments)
+        self._lmr_pv = 1  # late move reductions in PV nodes too (for experiments)
         self._gen = 0
         self._lock = threading.Lock()
 
@@ -288,7 +289,9 @@ class Engine:
         def work(t):
             lane = self._lanes[t]
             params = np.zeros(K.N_PARAMS, dtype=np.int64)
-            params[K.P_MODE] = (K.EXACT if exact else K.NORMAL) | self._mode_flags
+            params[K.P_MODE] = K.EXACT if exact else K.NORMAL
+            params[K.P_PROBCUT] = self._probcut
+            params[K.P_LMR_PV] = self._lmr_pv
             params[K.P_NODES] = nodes // n_threads if nodes is not None else 0
             params[K.P_THREAD] = t
             params[K.P_REV] = rev

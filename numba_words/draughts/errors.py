@@ -36,3 +36,7 @@ def quote(x, limit: int = 80) -> str:
         return r
     size = f" ({len(x):,} characters)" if isinstance(x, (str, bytes)) else ""
     return f"{r[:limit]}...{size}"
+
+
+class ProtocolError(DraughtsError):
+    """A malformed Hub or DamExchange (DXP) message: the message names what is wrong."""

@@ -1,0 +1,48 @@
+"""The draughts match and tactics benchmarks' own pieces: the score / interval / Elo arithmetic of the match
+script against hand-worked figures, and the tactics set's file (every line a legal, quiet solution)."""
+from __future__ import annotations
+
+import importlib
+import math
+from pathlib import Path
+
+import pytest
+
+from numba_words.draughts import Position
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture
+def bench(monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    return lambda name: importlib.import_module(name)
+
+
+def test_match_score_interval_and_elo(bench):
+    m = bench("draughts_match")
+    s = m.score_summary([1, 0.5, 0, 0.5])
+    assert (s["wins"], s["draws"], s["losses"], s["score"], s["elo"]) == (1, 2, 1, 0.5, 0.0)
+    # per-game deviations 0.5, 0, -0.5, 0: variance 0.125, standard error sqrt(0.125 / 4)
+    half = 1.96 * math.sqrt(0.125 / 4)
+    assert s["score_lo"] == pytest.approx(0.5 - half) and s["score_hi"] == pytest.approx(0.5 + half)
+    s = m.score_summary([1, 1, 1, 0])
+    assert s["score"] == 0.75 and s["elo"] == pytest.approx(400 * math.log10(3))
+    assert m.elo(0.0) == -math.inf and m.elo(1.0) == math.inf and m.elo(0.24) == pytest.approx(-200.2, abs=0.1)
+    assert m.score_summary([])["games"] == 0
+    s = m.score_summary([0.0] * 16)  # all lost: Wilson's interval, 0 to z^2 / (n + z^2)
+    assert s["score_lo"] == pytest.approx(0.0, abs=1e-12) and s["score_hi"] == pytest.approx(1.96 ** 2 / (16 + 1.96 ** 2))
+
+
+def test_tactics_set_is_well_formed(bench):
+    t = bench("draughts_tactics")
+    tactics = t.read_set(t.DATA)
+    assert len(tactics) >= 50
+    assert len({p.fen() for p, _, _ in tactics}) == len(tactics)
+    for pos, sol, source in tactics:
+        move = pos.parse_move(sol)
+        assert not move.captured and len(list(pos.legal_moves)) >= 3  # a quiet first move among others
+        assert not (move.to_square <= 5 if pos.turn else move.to_square >= 46)  # not a crowning
+        assert ".pdn game" in source
+    p = Position("W:W28,32:B19,23")
+    assert t.material(p) == 0 and t.material(Position("B:WK28,32:B19")) == -3
