@@ -112,12 +112,63 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+INTERRUPT_EXIT_SECONDS = 10.0
+"""After Ctrl-C the program ends within this many seconds, whatever it is waiting for (see :func:`_on_sigint`)."""
+_REPORTED = []  # "interrupted" printed (once)
+
+
+def _interrupted() -> int:
+    if not _REPORTED:
+        _REPORTED.append(True)
+        print("interrupted", file=sys.stderr, flush=True)
+    return 130
+
+
+def _exit_now() -> None:
+    """End the process now (exit status 130), its child processes first (a local cluster's workers ignore Ctrl-C
+    and would outlive it, holding its output open)."""
+    try:
+        import psutil
+
+        for child in psutil.Process().children(recursive=True):
+            try:
+                child.kill()
+            except psutil.Error:
+                pass
+    except ImportError:  # pragma: no cover - psutil comes with Dask, the only source of child processes here
+        pass
+    os._exit(_interrupted())
+
+
+def _on_sigint(signum, frame):
+    """Ctrl-C: ``KeyboardInterrupt``, and a bound on the time to stop. Python raises it wherever the main thread
+    is, which may be inside a garbage-collector callback or a ``__del__`` (Dask's scheduler installs one for its
+    GC diagnosis), where the exception is printed and dropped: the program then went on as if never interrupted.
+    So the first Ctrl-C also starts a timer that ends the process (one line, exit status 130) if it is still
+    running ``INTERRUPT_EXIT_SECONDS`` later."""
+    import threading
+
+    if not getattr(_on_sigint, "armed", False):
+        _on_sigint.armed = True
+        timer = threading.Timer(INTERRUPT_EXIT_SECONDS, _exit_now)
+        timer.daemon = True
+        timer.start()
+    raise KeyboardInterrupt
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    import signal
+    import threading
+
+    guard = threading.current_thread() is threading.main_thread() \
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if guard:
+        signal.signal(signal.SIGINT, _on_sigint)
     try:
         with _jit.threads(getattr(args, "threads", None)):
             code = int(args.func(args) or 0)
@@ -127,13 +178,15 @@ def main(argv=None) -> int:
         print(f"numba-words: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+        return _interrupted()
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly; point stdout at devnull so the exit flush is silent
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    finally:
+        if guard:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run() -> None:
