@@ -12,8 +12,25 @@ import importlib.util
 import sys
 import time
 
-from . import _console, _jit
-from .errors import NumbaWordsError
+
+
+def _numba_env_problem() -> str | None:
+    """What is wrong with ``NUMBA_NUM_THREADS`` such that importing Numba would fail (a whole number below 1)."""
+    v = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    try:
+        bad = int(v) < 1 if v else False
+    except ValueError:  # (Numba warns about it and uses every core)
+        bad = False
+    return f"NUMBA_NUM_THREADS={v} in the environment: it must be a whole number of at least 1, or unset" if bad \
+        else None
+
+
+_ENV_PROBLEM = _numba_env_problem()
+if _ENV_PROBLEM:  # checked before Numba is imported, which raises on it; main() reports it (exit status 2)
+    os.environ.pop("NUMBA_NUM_THREADS")
+
+from . import _console, _jit  # noqa: E402
+from .errors import NumbaWordsError  # noqa: E402
 
 from . import ENGINES
 
@@ -88,6 +105,26 @@ def _threads_note() -> str:
     return f"{numba.get_num_threads()} threads, numba {numba.__version__}"
 
 
+def _one_line_error(parser: argparse.ArgumentParser, message: str):
+    """A usage error in one line, as every other error: ``numba-words: error: ...`` naming the sub-command, and a
+    pointer to its ``--help``; exit status 2."""
+    prog = parser.prog
+    where = prog[len("numba-words "):] + ": " if prog.startswith("numba-words ") else ""
+    parser.exit(2, f"numba-words: error: {where}{' '.join(str(message).split())} (see '{prog} --help')\n")
+
+
+def _one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` and every sub-command's parser below it :func:`_one_line_error` (the engines' own parser
+    classes included)."""
+    import types
+
+    parser.error = types.MethodType(_one_line_error, parser)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                _one_line_errors(sub)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -109,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
         mod.register(sub)
     _console.add_global_options(p, top=True)
     _console.add_to_all(p)
+    _one_line_errors(p)
     return p
 
 
@@ -157,6 +195,9 @@ def _on_sigint(signum, frame):
 
 
 def main(argv=None) -> int:
+    if _ENV_PROBLEM:
+        print(f"numba-words: error: {_ENV_PROBLEM}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -103,6 +103,9 @@ def get_client(client, timeout: float = 10.0):
     """
     distributed = _dask()
     if isinstance(client, distributed.Client):
+        if client.status in ("closing", "closed"):
+            raise DistributedError(f"the Dask client {_cut(client)} is {client.status}; give an open client or a "
+                                   "scheduler address")
         return client
     if not isinstance(client, str):
         raise DistributedError(f"expected a dask.distributed.Client or a scheduler address, got {_cut(client)}")

@@ -327,8 +327,19 @@ def test_bookworm_solve_many_matches_serial(client, twl):
     assert [s.words for s in local][:5] == [s.words for s in dist][:5]
     via_api = solve_many(boards[:50], twl, client=client, chunk_size=16)
     assert np.array_equal(via_api.wid, local.wid[: local.offsets[50]])
-    with pytest.raises((D.DistributedError, ValueError)):
-        solve_many(boards[:0], twl, client=client)
+    empty = solve_many(boards[:0], twl, client=client)  # as without a client (it raised before)
+    assert len(empty) == 0 and empty.offsets.tolist() == solve_many(boards[:0], twl).offsets.tolist() == [0]
+
+
+def test_a_closed_client_is_a_library_error(client):
+    from distributed import Client
+
+    from numba_words.draughts import Position, perft
+
+    closed = Client(client.scheduler.address)
+    closed.close()
+    with pytest.raises(D.DistributedError, match="is closed"):  # (AttributeError before)
+        perft(Position.initial(), 4, client=closed)
 
 
 def test_scrabble_generate_many_matches_serial(client, twl):

@@ -253,8 +253,11 @@ def _show_cmd(args) -> int:
         from .svg import svg
 
         lastmove = pos.move_stack[-1] if pos.move_stack else None
-        with open(args.svg, "w", encoding="utf-8") as f:
-            f.write(svg(pos, lastmove=lastmove))
+        try:
+            with open(args.svg, "w", encoding="utf-8") as f:
+                f.write(svg(pos, lastmove=lastmove))
+        except OSError as e:
+            raise DraughtsError(f"cannot write {args.svg!r}: {e.strerror or e}") from None
     fmt = _console.output_format(args)
     if fmt == "json":
         _console.emit_json({"fen": pos.fen(), "turn": "white" if pos.turn else "black",

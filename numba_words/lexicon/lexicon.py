@@ -77,6 +77,9 @@ def _read_source(source) -> tuple[bytes, str, str | None]:
             return res.read_bytes(), display, str(res)
         except (FileNotFoundError, ModuleNotFoundError) as e:  # pragma: no cover - broken install
             raise LexiconError(f"lexicon {quote(source)}: its word list {rel!r} is missing from {pkg!r} ({e})") from None
+    if not source.strip():
+        raise LexiconError(f"{quote(source)} is not a lexicon name or a path: give a name ({', '.join(sorted(NAMED))}) "
+                           "or a word-list file")
     if "\n" in source:
         raise LexiconError(f"{quote(source)} is not a lexicon name or a path (it has line breaks): for a word list "
                            "in a string use Lexicon.from_text(text), for a list of words Lexicon.from_words(words)")

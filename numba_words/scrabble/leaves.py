@@ -13,6 +13,8 @@ start row (or column). Values are whole millipoints, so ties break alike everywh
 """
 from __future__ import annotations
 
+import math
+
 import os
 import threading
 from importlib import resources
@@ -123,6 +125,10 @@ class Leaves:
         r = self.rank(leave)
         if r < 0:
             raise InvalidLeavesError(f"leave {short(leave)} has no entry (empty or longer than {self.max_size})")
+        if isinstance(points, (bool, np.bool_)) or not isinstance(points, (int, float, np.integer, np.floating)) \
+                or not math.isfinite(points) or abs(points) > 1e6:
+            raise InvalidLeavesError(f"the value of leave {short(leave)} must be a finite number of at most 10^6 "
+                                     f"points, got {short(points)}")
         self.milli[r] = int(round(float(points) * 1000))
 
     def leaves(self) -> list:
