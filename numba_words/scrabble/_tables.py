@@ -355,8 +355,8 @@ def wtabs_for(lex) -> tuple:
 
 def _check_wtabs(lex, t) -> str | None:
     """What is wrong with cached whole-rack tables: shapes and dtypes, the word map's directory (ascending, from
-    0 to the entry count: kernels scan ``ent[wdir[b]:wdir[b + 1]]``), word ids below the word count and letters
-    below the alphabet's size (kernels index per-letter arrays with them)."""
+    0 to the entry count: kernels scan ``ent[wdir[b]:wdir[b + 1]]``), word ids below the word count and the word
+    letters ``wlet`` below the alphabet's size (kernels index per-letter arrays with them)."""
     if type(t) is not tuple or len(t) != 5:
         return "not the five whole-rack arrays"
     mset, ent, wids, wdir, wlet = t
@@ -374,9 +374,10 @@ def _check_wtabs(lex, t) -> str | None:
         return "the word map's directory is not ascending from 0 to the entry count"
     if n and (int(wids.min()) < 0 or int(wids.max()) >= n_words):
         return "a word id outside the word list"
-    n_letters = len(lex.alphabet)
-    if (wlet.size and int(wlet.max()) >= n_letters) or (n and int(ent[:, 1:].view(np.uint8).max()) >= n_letters):
+    if wlet.size and int(wlet.max()) >= len(lex.alphabet):
         return "a letter code outside the alphabet"
+    # (the entries' copies of the letters are bound to what was written by the file's seal: a byte-wise check of
+    # TWL06's 23 MB took 11-38 ms, a tenth of the table's load)
     return None
 
 
@@ -481,6 +482,6 @@ def _check_sub(lex, t) -> str | None:
         problem = array_problem(a, np.int64, (size,), what)
         if problem:
             return problem
-    if size < 2 or size & (size - 1) or not np.any(keys == 0):
+    if size < 2 or size & (size - 1) or np.count_nonzero(keys) == size:
         return "the substring table is not a power-of-two size with an empty slot"
     return None
