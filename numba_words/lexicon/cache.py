@@ -99,6 +99,8 @@ def check_arrays(arrays: dict, n_letters: int) -> str | None:
 
     if not 1 <= n_letters <= 32:
         return f"alphabet of {n_letters} letters"
+    for a in arrays.values():  # (as a Lexicon holds them: one signature of the kernel, read-only arrays)
+        a.flags.writeable = False
     size = arrays["dawg"].shape[0]
     index = np.full(size, -1, dtype=np.int32)
     work = np.empty((3, size), dtype=np.int64)
