@@ -366,3 +366,31 @@ def test_numba_thread_environment_errors_are_one_line():
     assert r.returncode == 2 and r.stderr.splitlines() == [
         "numba-words: error: threads must be a whole number from 1 to 1 (NUMBA_NUM_THREADS=1 in the environment), "
         "got 2"]
+
+
+# ------------------------------------------------------------------ 8. Ctrl-C ends the program whatever happens
+def test_ctrl_c_swallowed_by_a_gc_callback_still_ends_the_program():
+    """Python raises Ctrl-C's KeyboardInterrupt wherever the main thread is; inside a garbage-collector callback
+    (Dask's scheduler installs one) it is printed and dropped, and the command ran on (the hang of
+    ``perft 13 --local-workers 2`` under load). The CLI's handler bounds the time to stop anyway."""
+    r = _python("""
+import gc, signal, sys, time
+import numba_words.cli as cli
+cli.INTERRUPT_EXIT_SECONDS = 1.0
+
+def swallow(phase, info):
+    if phase == "start" and not gc.callbacks.remove(swallow):
+        signal.raise_signal(signal.SIGINT)  # handled inside this callback: its KeyboardInterrupt is dropped
+
+def busy(args):
+    gc.callbacks.append(swallow)
+    gc.collect()
+    time.sleep(60)
+    print("never interrupted")
+    return 0
+
+cli._warmup = busy
+sys.exit(cli.main(["warmup"]))
+""", timeout=120)
+    assert r.returncode == 130 and r.stdout == "", (r.returncode, r.stdout, r.stderr[-2000:])
+    assert r.stderr.splitlines()[-1] == "interrupted" and "KeyboardInterrupt" in r.stderr  # (the dropped one)
