@@ -183,6 +183,21 @@ def test_no_array_a_kernel_trusts_is_writable(tmp_path, monkeypatch):
     assert [k for k, v in vars(D).items() if isinstance(v, np.ndarray) and v.flags.writeable] == []
 
 
+def test_leave_tables_are_read_only_and_set_through_their_checks():
+    from numba_words.scrabble import InvalidLeavesError, Leaves, load_leaves
+
+    for t in (Leaves("scrabble", max_size=2), load_leaves()):
+        assert not t.milli.flags.writeable and not t.caps.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            t.milli[:] = 10 ** 9
+    t = Leaves("scrabble", max_size=2)
+    t.assign(np.arange(len(t)))
+    assert t.milli.tolist() == list(range(len(t))) and t["?"] == t.milli[t.rank("?")] / 1000
+    for bad in (np.zeros(3, np.int64), np.full(len(t), 0.5), np.full(len(t), 10 ** 10)):
+        with pytest.raises(InvalidLeavesError, match="whole millipoints"):
+            t.assign(bad)
+
+
 def test_writing_into_a_lexicon_array_is_refused_not_a_crash():
     r = _python("""
 from numba_words import Lexicon
