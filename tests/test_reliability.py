@@ -183,6 +183,17 @@ def test_no_array_a_kernel_trusts_is_writable(tmp_path, monkeypatch):
     assert [k for k, v in vars(D).items() if isinstance(v, np.ndarray) and v.flags.writeable] == []
 
 
+def test_scrabble_results_are_read_only():
+    from numba_words.scrabble.position import Position
+
+    p = Position.from_cgp(CGP)
+    plays = p.legal_plays()
+    assert len(plays) == 159 and not plays.array.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        plays.array["word"][0] = 200  # (a letter code read back for equities)
+    assert str(p.best("equity")) == str(plays.best("equity"))
+
+
 def test_leave_tables_are_read_only_and_set_through_their_checks():
     from numba_words.scrabble import InvalidLeavesError, Leaves, load_leaves
 
