@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 
 import numba
 import numpy as np
@@ -110,7 +111,9 @@ def threads(n: int | None):
         return
     top = numba.config.NUMBA_NUM_THREADS
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= top:
-        raise ThreadsError(f"threads must be a whole number from 1 to {top} (this machine's cores), got {n!r}")
+        env = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+        why = f"NUMBA_NUM_THREADS={env} in the environment" if env else "this machine's cores"
+        raise ThreadsError(f"threads must be a whole number from 1 to {top} ({why}), got {n!r}")
     n = int(n)
     old = numba.get_num_threads()
     numba.set_num_threads(n)

@@ -12,8 +12,25 @@ import importlib.util
 import sys
 import time
 
-from . import _console, _jit
-from .errors import NumbaWordsError
+
+
+def _numba_env_problem() -> str | None:
+    """What is wrong with ``NUMBA_NUM_THREADS`` such that importing Numba would fail (a whole number below 1)."""
+    v = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    try:
+        bad = int(v) < 1 if v else False
+    except ValueError:  # (Numba warns about it and uses every core)
+        bad = False
+    return f"NUMBA_NUM_THREADS={v} in the environment: it must be a whole number of at least 1, or unset" if bad \
+        else None
+
+
+_ENV_PROBLEM = _numba_env_problem()
+if _ENV_PROBLEM:  # checked before Numba is imported, which raises on it; main() reports it (exit status 2)
+    os.environ.pop("NUMBA_NUM_THREADS")
+
+from . import _console, _jit  # noqa: E402
+from .errors import NumbaWordsError  # noqa: E402
 
 from . import ENGINES
 
@@ -88,6 +105,26 @@ def _threads_note() -> str:
     return f"{numba.get_num_threads()} threads, numba {numba.__version__}"
 
 
+def _one_line_error(parser: argparse.ArgumentParser, message: str):
+    """A usage error in one line, as every other error: ``numba-words: error: ...`` naming the sub-command, and a
+    pointer to its ``--help``; exit status 2."""
+    prog = parser.prog
+    where = prog[len("numba-words "):] + ": " if prog.startswith("numba-words ") else ""
+    parser.exit(2, f"numba-words: error: {where}{' '.join(str(message).split())} (see '{prog} --help')\n")
+
+
+def _one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` and every sub-command's parser below it :func:`_one_line_error` (the engines' own parser
+    classes included)."""
+    import types
+
+    parser.error = types.MethodType(_one_line_error, parser)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                _one_line_errors(sub)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -109,15 +146,70 @@ def build_parser() -> argparse.ArgumentParser:
         mod.register(sub)
     _console.add_global_options(p, top=True)
     _console.add_to_all(p)
+    _one_line_errors(p)
     return p
 
 
+INTERRUPT_EXIT_SECONDS = 10.0
+"""After Ctrl-C the program ends within this many seconds, whatever it is waiting for (see :func:`_on_sigint`)."""
+_REPORTED = []  # "interrupted" printed (once)
+
+
+def _interrupted() -> int:
+    if not _REPORTED:
+        _REPORTED.append(True)
+        print("interrupted", file=sys.stderr, flush=True)
+    return 130
+
+
+def _exit_now() -> None:
+    """End the process now (exit status 130), its child processes first (a local cluster's workers ignore Ctrl-C
+    and would outlive it, holding its output open)."""
+    try:
+        import psutil
+
+        for child in psutil.Process().children(recursive=True):
+            try:
+                child.kill()
+            except psutil.Error:
+                pass
+    except ImportError:  # pragma: no cover - psutil comes with Dask, the only source of child processes here
+        pass
+    os._exit(_interrupted())
+
+
+def _on_sigint(signum, frame):
+    """Ctrl-C: ``KeyboardInterrupt``, and a bound on the time to stop. Python raises it wherever the main thread
+    is, which may be inside a garbage-collector callback or a ``__del__`` (Dask's scheduler installs one for its
+    GC diagnosis), where the exception is printed and dropped: the program then went on as if never interrupted.
+    So the first Ctrl-C also starts a timer that ends the process (one line, exit status 130) if it is still
+    running ``INTERRUPT_EXIT_SECONDS`` later."""
+    import threading
+
+    if not getattr(_on_sigint, "armed", False):
+        _on_sigint.armed = True
+        timer = threading.Timer(INTERRUPT_EXIT_SECONDS, _exit_now)
+        timer.daemon = True
+        timer.start()
+    raise KeyboardInterrupt
+
+
 def main(argv=None) -> int:
+    if _ENV_PROBLEM:
+        print(f"numba-words: error: {_ENV_PROBLEM}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    import signal
+    import threading
+
+    guard = threading.current_thread() is threading.main_thread() \
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if guard:
+        signal.signal(signal.SIGINT, _on_sigint)
     try:
         with _jit.threads(getattr(args, "threads", None)):
             code = int(args.func(args) or 0)
@@ -127,13 +219,15 @@ def main(argv=None) -> int:
         print(f"numba-words: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+        return _interrupted()
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly; point stdout at devnull so the exit flush is silent
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    finally:
+        if guard:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run() -> None:

@@ -127,6 +127,9 @@ def get_client(client, timeout: float = 10.0):
     """
     distributed = _dask()
     if isinstance(client, distributed.Client):
+        if client.status in ("closing", "closed"):
+            raise DistributedError(f"the Dask client {_cut(client)} is {client.status}; give an open client or a "
+                                   "scheduler address")
         return client
     if not isinstance(client, str):
         raise DistributedError(f"expected a dask.distributed.Client or a scheduler address, got {_cut(client)}")
@@ -225,6 +228,52 @@ def local_cluster(n_workers: int = 2, threads_per_worker: int = 1):
                     yield client
     finally:
         lg.removeFilter(quiet)
+
+
+CLOSE_SECONDS = 5.0
+"""How long :func:`close_interrupted` waits for a cluster to close before leaving it to the process's exit."""
+EXIT_SECONDS = 15.0
+"""How long after an interrupt the process may take to exit (its ``atexit`` handlers included) before
+:func:`close_interrupted`'s watchdog ends it with exit status 130."""
+
+
+def close_interrupted(client, close: Callable[[], object], seconds: float = CLOSE_SECONDS,
+                      exit_after: float | None = None) -> bool:
+    """Stop a :func:`local_cluster` after Ctrl-C within a few seconds, whatever the load; ``True`` if it closed.
+
+    Its nannies are told not to restart their workers (a nanny restarts a worker whose process ends: under load
+    the new process took tens of seconds to start, and closing the cluster waited for it), the worker processes
+    are killed (closing the client would cancel their running tasks, which they report on their own stderr),
+    then ``close()`` runs in a thread, waited for ``seconds``. With ``exit_after``, a daemon timer ends the
+    process (``os._exit(130)``) that many seconds later if it is still running then: Dask's own ``atexit``
+    handlers wait for clusters that did not close."""
+    import threading
+
+    if exit_after is not None:
+        timer = threading.Timer(exit_after, os._exit, (130,))
+        timer.daemon = True
+        timer.start()
+    nannies = list(getattr(getattr(client, "cluster", None), "workers", {}).values())
+    for nanny in nannies:
+        with contextlib.suppress(Exception):
+            nanny.close_gracefully("interrupted")
+    for nanny in nannies:
+        proc = getattr(getattr(nanny, "process", None), "process", None)
+        with contextlib.suppress(Exception):
+            if proc is not None and proc.is_alive():
+                proc.kill()
+    done = threading.Event()
+
+    def run():
+        try:
+            close()
+        except BaseException:  # noqa: BLE001 - the interrupt is what gets reported
+            pass
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="numba-words-close-cluster", daemon=True).start()
+    return done.wait(seconds)
 
 
 @contextlib.contextmanager

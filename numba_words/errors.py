@@ -13,6 +13,10 @@ class InvalidWordError(NumbaWordsError):
     """A word, rack or pattern with characters outside the lexicon's alphabet, or of a bad length."""
 
 
+class WordIndexError(LexiconError, IndexError):
+    """A word index outside a lexicon's word list (also an ``IndexError``, as for a list)."""
+
+
 def quote(x, limit: int = 80) -> str:
     """``repr(x)`` for an error message, cut to ``limit`` characters with ``...`` (inputs can be huge)."""
     text = repr(x)

@@ -327,8 +327,19 @@ def test_bookworm_solve_many_matches_serial(client, twl):
     assert [s.words for s in local][:5] == [s.words for s in dist][:5]
     via_api = solve_many(boards[:50], twl, client=client, chunk_size=16)
     assert np.array_equal(via_api.wid, local.wid[: local.offsets[50]])
-    with pytest.raises((D.DistributedError, ValueError)):
-        solve_many(boards[:0], twl, client=client)
+    empty = solve_many(boards[:0], twl, client=client)  # as without a client (it raised before)
+    assert len(empty) == 0 and empty.offsets.tolist() == solve_many(boards[:0], twl).offsets.tolist() == [0]
+
+
+def test_a_closed_client_is_a_library_error(client):
+    from distributed import Client
+
+    from numba_words.draughts import Position, perft
+
+    closed = Client(client.scheduler.address)
+    closed.close()
+    with pytest.raises(D.DistributedError, match="is closed"):  # (AttributeError before)
+        perft(Position.initial(), 4, client=closed)
 
 
 def test_scrabble_generate_many_matches_serial(client, twl):
@@ -354,3 +365,33 @@ def test_scrabble_generate_many_matches_serial(client, twl):
     remote = generate_many(cgps[:3], lexicon=twl, client=client, chunk_size=2)
     assert [len(p) for p in local] == [len(p) for p in remote] == [337, 159, 307]
     assert [p.best().score for p in remote] == [22, 28, 31]
+
+
+def test_close_interrupted_stops_restarts_then_kills_and_is_bounded():
+    """After Ctrl-C: nannies told not to restart before their workers are killed (a restart under load kept the
+    CLI from ending), and a close that hangs is waited for a bounded time only."""
+    import threading
+    import time
+
+    events = []
+
+    class Proc:
+        def is_alive(self):
+            return True
+
+        def kill(self):
+            events.append("kill")
+
+    class Nanny:
+        def __init__(self):
+            self.process = type("WorkerProcess", (), {"process": Proc()})()
+
+        def close_gracefully(self, reason):
+            events.append("no restart")
+
+    client = type("Client", (), {"cluster": type("Cluster", (), {"workers": {0: Nanny(), 1: Nanny()}})()})()
+    release = threading.Event()
+    assert D.close_interrupted(client, release.wait, seconds=0.2) is False  # a hung close: given up
+    assert events == ["no restart", "no restart", "kill", "kill"]
+    release.set()
+    assert D.close_interrupted(client, lambda: time.sleep(0), seconds=60) is True

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import contextlib
 import io
+import warnings
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from numba_words import Lexicon, NumbaWordsError
+from numba_words import InvalidWordError, Lexicon, NumbaWordsError
 from numba_words.cli import main
 from numba_words.lexicon import _reference as ref
-from numba_words.lexicon.lexicon import MAX_WORD_LEN
+from numba_words.lexicon.lexicon import MAX_WORD_LEN, SkippedLinesWarning
 
 STRIP = " \t\r\f\v"
 # text with the characters that matter: letters of the test alphabets, case pairs, 'ß', blanks, pattern
@@ -29,30 +30,49 @@ clean = st.text(letters, min_size=1, max_size=8)
 def expected_words(items, letters):
     """What a word list of ``items`` holds, written out plainly: case mapped per line, blank lines, comment
     lines and lines with a character outside the alphabet (or too long) dropped."""
-    out = set()
+    return set(_lines(items, letters)[0])
+
+
+def _lines(items, letters):
+    """``(words, n_bad)``: the words of the lines that hold one (duplicates kept) and the count of other lines
+    that are neither blank nor a comment (a line's end is not part of it)."""
+    out, bad = [], 0
     for w in items:
+        w = w.rstrip("\r\n")
         if "\n" in w:
+            bad += 1
             continue
         if w.lstrip(" \t").startswith("#"):
             continue
         u = w.upper().strip(STRIP)
         if u and len(u) <= MAX_WORD_LEN and all(c in letters for c in u):
-            out.add(u)
+            out.append(u)
+        elif u:
+            bad += 1
+    return out, bad
+
+
+def expected_sorted(items, letters):
     order = {c: i for i, c in enumerate(letters)}
-    return sorted(out, key=lambda w: [order[c] for c in w])
+    return sorted(expected_words(items, letters), key=lambda w: [order[c] for c in w])
 
 
 @settings(max_examples=300)
 @given(st.lists(st.one_of(texts, clean), max_size=20),
        st.one_of(st.just("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), st.just("ABCÅÆ"), st.just("ÆÅCBA"), texts))
 def test_any_word_list_and_alphabet(items, letters):
+    """Any list gives its words (line ends stripped), with a warning when most lines are skipped, or an error."""
     try:
-        lex = Lexicon.from_words(items, alphabet=letters)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", SkippedLinesWarning)
+            lex = Lexicon.from_words(items, alphabet=letters)
     except NumbaWordsError as e:
         event(f"error: {type(e).__name__}")
         return
     event("result")
-    assert lex.words == expected_words(items, lex.alphabet.letters)
+    assert lex.words == expected_sorted(items, lex.alphabet.letters)
+    words, bad = _lines(items, lex.alphabet.letters)
+    assert [w.category for w in caught] == ([SkippedLinesWarning] if bad > len(words) else [])
     assert list(lex.contains_many(lex.words)) == [True] * len(lex)
 
 
@@ -105,7 +125,14 @@ def test_any_lookup(small, probes):
     words = set(small.words)
     want = [isinstance(p, str) and p.upper() in words for p in probes]
     assert [p in small for p in probes] == want
-    assert list(small.contains_many(probes)) == want
+    if all(isinstance(p, str) for p in probes):
+        assert list(small.contains_many(probes)) == want
+        assert list(small.contains_many(iter(probes))) == want
+    else:  # a non-string is refused, as encode() refuses it
+        with pytest.raises(InvalidWordError, match="not a string"):
+            small.contains_many(probes)
+    with pytest.raises(InvalidWordError, match="not the string"):  # one string is not a list of words
+        small.contains_many("".join(p for p in probes if isinstance(p, str)))
 
 
 @pytest.fixture(scope="module")
@@ -132,5 +159,5 @@ def test_any_command_line(word_file, verb, arg, extra):
             code = e.code
     event(f"exit status {code}")
     assert code in (0, 1, 2), (code, err.getvalue())
-    if code == 2:
-        assert "error" in err.getvalue()
+    if code == 2:  # every error, argparse's usage errors too, is one line
+        assert len(err.getvalue().splitlines()) == 1 and err.getvalue().startswith("numba-words: error: ")

@@ -16,7 +16,7 @@ from numba_words.scrabble.leaves import Leaves, exchange_options
 def table():
     t = Leaves("scrabble", name="random")
     rng = np.random.default_rng(2)
-    t.milli[:] = rng.integers(-15_000, 25_000, len(t))
+    t.assign(rng.integers(-15_000, 25_000, len(t)))
     return t
 
 

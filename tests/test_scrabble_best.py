@@ -86,9 +86,9 @@ def test_best_by_score_and_equity_are_the_full_lists_best(twl):
     roomy = dataclasses.replace(SCRABBLE, name="scrabble-roomy", counts={k: 2 * n for k, n in SCRABBLE.counts.items()},
                                 blanks=4, _arrays={})
     table = Leaves(roomy, name="random")
-    table.milli[:] = np.random.default_rng(11).integers(-25_000, 40_000, len(table))
+    table.assign(np.random.default_rng(11).integers(-25_000, 40_000, len(table)))
     table_std = Leaves(SCRABBLE, name="random")
-    table_std.milli[:] = np.random.default_rng(12).integers(-25_000, 40_000, len(table_std))
+    table_std.assign(np.random.default_rng(12).integers(-25_000, 40_000, len(table_std)))
     rng = random.Random(7)
     checked = blanks = bingos = empty_bag = 0
     cases = []
@@ -141,7 +141,7 @@ def test_best_move_is_the_best_of_every_play_and_exchange(twl):
     tables = []
     for seed, lo, hi in ((31, -25_000, 40_000), (32, -90_000, -35_000)):  # the second: keeping nothing is best
         t = Leaves(SCRABBLE, name="random")
-        t.milli[:] = np.random.default_rng(seed).integers(lo, hi, len(t))
+        t.assign(np.random.default_rng(seed).integers(lo, hi, len(t)))
         tables.append(t)
     plays = exchanges = blank_floor_missed = 0
     for line in BENCH.read_text().splitlines():
@@ -193,8 +193,8 @@ def test_word_groups_search_is_the_walks_on_self_play_positions(twl):
     roomy = dataclasses.replace(SCRABBLE, name="scrabble-roomy", counts={k: 2 * n for k, n in SCRABBLE.counts.items()},
                                 blanks=4, _arrays={})
     tables = [Leaves(roomy, name="random"), Leaves(roomy, name="costly")]
-    tables[0].milli[:] = np.random.default_rng(5).integers(-25_000, 40_000, len(tables[0]))
-    tables[1].milli[:] = np.random.default_rng(6).integers(-90_000, -35_000, len(tables[1]))
+    tables[0].assign(np.random.default_rng(5).integers(-25_000, 40_000, len(tables[0])))
+    tables[1].assign(np.random.default_rng(6).integers(-90_000, -35_000, len(tables[1])))
     rng = random.Random(11)
     compared = found = floored = 0
     for seed in range(4):
@@ -237,7 +237,7 @@ def test_best_through_the_api_is_the_full_list_first_with_many_blanks(twl):
     roomy = dataclasses.replace(SCRABBLE, name="scrabble-roomy", counts={k: 2 * n for k, n in SCRABBLE.counts.items()},
                                 blanks=4, _arrays={})
     table = Leaves(roomy, name="random")
-    table.milli[:] = np.random.default_rng(7).integers(-25_000, 90_000, len(table))
+    table.assign(np.random.default_rng(7).integers(-25_000, 90_000, len(table)))
     rng = random.Random(13)
     g = Game(lexicon=twl, seed=21)
     checked = many = differ = 0

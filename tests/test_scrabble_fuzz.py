@@ -365,3 +365,22 @@ def test_variant_names(name):
 def test_lexicon_argument(bad):
     with pytest.raises(NumbaWordsError, match="lexicon"):
         Position("scrabble", bad)
+
+
+@settings(max_examples=200)
+@given(st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-10 ** 12, 10 ** 12), st.text(max_size=3),
+                 st.none(), st.booleans(), st.just(np.float32(2.5)), st.just(np.int64(-3))))
+def test_any_leave_value_assignment(value):
+    """``Leaves[key] = value`` stores a finite number of at most 10^6 points (in milli-points) or raises
+    InvalidLeavesError, never a raw ValueError/OverflowError; the table is unchanged then."""
+    from numba_words.scrabble import InvalidLeavesError, Leaves
+
+    t = Leaves("scrabble", max_size=1)
+    ok = not isinstance(value, (bool, str, type(None))) and np.isfinite(float(value)) and abs(float(value)) <= 1e6
+    if ok:
+        t["Z"] = value
+        assert t["Z"] == round(float(value) * 1000) / 1000
+    else:
+        with pytest.raises(InvalidLeavesError):
+            t["Z"] = value
+        assert t["Z"] == 0.0

@@ -84,7 +84,7 @@ def test_english_table_size_and_lookups():
     t = Leaves("scrabble", name="x")
     assert len(t) == 914_624 and t.max_size == 6  # sub-multisets of 1..6 tiles of the 100-tile bag
     rng = np.random.default_rng(1)
-    t.milli[:] = rng.integers(-30_000, 30_000, len(t))
+    t.assign(rng.integers(-30_000, 30_000, len(t)))
     names = t.leaves()
     assert names[:3] == ["?", "??", "A??"] and len(set(names)) == len(t)
     for i in rng.integers(0, len(t), 300):
@@ -125,7 +125,7 @@ def read_kwg_words(data: bytes):
 def test_klv2_writer_and_reader_round_trip(tmp_path):
     t = Leaves(TINY)
     rng = np.random.default_rng(7)
-    t.milli[:] = rng.integers(-20_000, 20_000, len(t))
+    t.assign(rng.integers(-20_000, 20_000, len(t)))
     truth = t.to_dict()
     data = t.to_klv2(tmp_path / "tiny.klv2")
     assert (tmp_path / "tiny.klv2").read_bytes() == data
@@ -225,7 +225,7 @@ def brute_equity(play, pos, table: dict) -> float:
 @pytest.fixture(scope="module")
 def random_table():
     t = Leaves("scrabble", name="random")
-    t.milli[:] = np.random.default_rng(11).integers(-25_000, 40_000, len(t))
+    t.assign(np.random.default_rng(11).integers(-25_000, 40_000, len(t)))
     return t
 
 

@@ -101,7 +101,7 @@ def test_recorded_outcomes_match_a_python_replay():
     (the callable path, the same random streams) on every turn with tiles in the bag."""
     v = get_variant("scrabble")
     table = Leaves(v, name="random")
-    table.milli[:] = np.random.default_rng(8).integers(-15_000, 25_000, len(table))
+    table.assign(np.random.default_rng(8).integers(-15_000, 25_000, len(table)))
     G7, P7, n7 = _leaves.rank_tables(table.caps, v.rack_size)
     seen = {}
 

@@ -114,7 +114,7 @@ def ref_playout(pos, play, plies, seed, i, table):
 @pytest.fixture(scope="module")
 def table():
     t = Leaves("scrabble", name="random")
-    t.milli[:] = np.random.default_rng(5).integers(-15_000, 25_000, len(t))
+    t.assign(np.random.default_rng(5).integers(-15_000, 25_000, len(t)))
     return t
 
 

@@ -21,6 +21,7 @@ import numpy as np
 from .._jit import kernel
 from ..lexicon import Lexicon
 from ..lexicon._dawg import child_slot
+from ..lexicon.cache import array_problem
 from .errors import InvalidBoardError, InvalidParameterError
 
 # ---------------------------------------------------------------------------------------------- tile codes
@@ -471,9 +472,39 @@ def _pack(lex: Lexicon) -> tuple:
 
 
 def _build_tables(lex: Lexicon) -> LexiconTables:
-    acc, pk, acc2, lay = lex.derived("bookworm.pack", _pack, persist=True)
+    acc, pk, acc2, lay = lex.derived("bookworm.pack", _pack, persist=True, check=_check_pack)
     letters = lex.alphabet.letters
     return LexiconTables(lex.dawg, acc, pk, acc2, lay, letters.find("Q"), letters.find("U"))
+
+
+def _check_pack(lex: Lexicon, t) -> str | None:
+    """What is wrong with a cached packed DAWG (:func:`pack_dawg`): shapes and dtypes, the layout ``lay`` the
+    DAWG and alphabet imply, and every edge's child (its first edge plus its edge count) inside ``pk``. (The
+    rank steps are bound to what was written by the cache file's seal, see ``lexicon.cache.load_derived``.)"""
+    if type(t) is not tuple or len(t) != 4:
+        return "not the packed DAWG's four arrays"
+    acc, pk, acc2, lay = t
+    n_pk = pk.shape[0] if isinstance(pk, np.ndarray) and pk.ndim == 1 else 0
+    for a, dtype, shape, what in ((acc, np.int32, (lex.dawg.shape[0],), "rank table"), (pk, np.int64, (n_pk,), "pk"),
+                                  (acc2, np.int32, (None,), "acc2"), (lay, np.int64, (6,), "lay")):
+        problem = array_problem(a, dtype, shape, what)
+        if problem:
+            return problem
+    n_edges = n_pk - 1
+    a_bits = len(lex.alphabet.letters)
+    bbits = max(1, n_edges.bit_length())
+    root, n_letters, bshift, bmask, ashift, amask = (int(x) for x in lay)
+    if (n_edges < 0 or n_edges >= lex.dawg.shape[0] or root != int(lex.dawg[0]) or n_letters != a_bits
+            or bshift != a_bits + 1 or bmask != (1 << bbits) - 1 or not (ashift == 64 or bshift + bbits <= ashift < 64)
+            or acc2.shape[0] != (n_pk if ashift == 64 else 1) or pk[n_edges] != 0
+            or _popcount32(np.array([root], np.uint32))[0] > n_edges):
+        return "the packed DAWG's layout does not fit the lexicon"
+    x = pk[:n_edges].view(np.uint64)
+    mask = (x & np.uint64((1 << a_bits) - 1)).astype(np.uint32)
+    first = ((x >> np.uint64(bshift)) & np.uint64(bmask)).astype(np.int64)
+    if np.any(first + _popcount32(mask) > n_edges):
+        return "a packed DAWG edge leads outside the table"
+    return None
 
 
 def tables(lexicon) -> LexiconTables:

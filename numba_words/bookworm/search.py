@@ -483,7 +483,7 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     budget = check_max_nodes(max_nodes)
     nb = codes.shape[0]
     kinds = check_kinds(kinds, codes.shape)
-    if client is not None:
+    if client is not None and nb:  # (no boards: the empty result, computed here, as without a client)
         return _solve_many_distributed(codes, kinds, lex, grid, client, chunk_size,
                                        dict(min_len=min_len, max_len=max_len, level=level, scoring=scoring,
                                             max_nodes=budget))

@@ -89,3 +89,8 @@ def squares_of(mask: int) -> list[int]:
         out.append(int(BIT2SQ[low.bit_length() - 1]))
         mask ^= low
     return out
+
+
+for _a in [v for v in globals().values() if isinstance(v, np.ndarray)]:
+    _a.flags.writeable = False  # geometry the kernels and the move decoding trust: read-only
+del _a

@@ -201,6 +201,7 @@ def _perft_distributed(args, pos, depth) -> int:
 def _local_cluster(stack, n_workers, threads_per_worker):
     """Start a local cluster whose worker processes ignore Ctrl-C (the terminal sends it to the whole process
     group; only this process should stop, then close the cluster), and close it quietly on the way out."""
+    import contextlib
     import logging
     import signal
     import threading
@@ -219,26 +220,26 @@ def _local_cluster(stack, n_workers, threads_per_worker):
     finally:
         if main:
             signal.signal(signal.SIGINT, old)
+    with contextlib.suppress(Exception):  # (the in-process scheduler's GC callback swallowed Ctrl-C: see cli.py)
+        from distributed.gc import disable_gc_diagnosis
+
+        disable_gc_diagnosis(force=True)
 
     def close(*exc):
         if exc[0] is None:
             return cm.__exit__(*exc)
-        # interrupted or failed: no shutdown chatter from the closing cluster (workers lost mid-task etc.)
+        # interrupted or failed: no shutdown chatter from the closing cluster (workers lost mid-task etc.), and a
+        # bounded wait for it whatever the load (see D.close_interrupted)
         loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
         levels = [lg.level for lg in loggers]
         for lg in loggers:
             lg.setLevel(logging.CRITICAL + 1)
         try:
-            # stop the worker processes first: closing the client would cancel their running tasks, which
-            # they report as warnings on their own stderr (beyond this process's loggers)
-            for nanny in list(getattr(client.cluster, "workers", {}).values()):
-                proc = getattr(getattr(nanny, "process", None), "process", None)
-                if proc is not None and proc.is_alive():
-                    proc.kill()
-            return cm.__exit__(*exc)
+            D.close_interrupted(client, lambda: cm.__exit__(*exc), exit_after=D.EXIT_SECONDS)
         finally:
             for lg, level in zip(loggers, levels):
                 lg.setLevel(level)
+        return False
 
     stack.push(close)
     return client
@@ -256,8 +257,11 @@ def _show_cmd(args) -> int:
         from .svg import svg
 
         lastmove = pos.move_stack[-1] if pos.move_stack else None
-        with open(args.svg, "w", encoding="utf-8") as f:
-            f.write(svg(pos, lastmove=lastmove))
+        try:
+            with open(args.svg, "w", encoding="utf-8") as f:
+                f.write(svg(pos, lastmove=lastmove))
+        except OSError as e:
+            raise DraughtsError(f"cannot write {args.svg!r}: {e.strerror or e}") from None
     fmt = _console.output_format(args)
     if fmt == "json":
         _console.emit_json({"fen": pos.fen(), "turn": "white" if pos.turn else "black",

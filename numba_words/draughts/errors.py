@@ -25,6 +25,10 @@ class AmbiguousMoveError(IllegalMoveError):
     """Short notation that matches several legal moves (give the full path, e.g. ``'28x19x8'``)."""
 
 
+class EmptyStackError(DraughtsError, IndexError):
+    """``Position.pop()`` with no move pushed (also an ``IndexError``, as python-chess raises there)."""
+
+
 class PdnError(DraughtsError):
     """Malformed PDN, or a PDN game with an illegal move; the message names the line and move number."""
 

@@ -24,7 +24,8 @@ import numpy as np
 
 from ._movegen import MAX_PATH
 from ._tables import BOARD, SQ2BIT, square_rc, squares_of
-from .errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError, quote
+from .errors import (AmbiguousMoveError, DraughtsError, EmptyStackError, IllegalMoveError, InvalidFenError,
+                     InvalidPositionError, quote)
 from .moves import LegalMoves, Move, _route, generate
 
 WHITE = True
@@ -354,11 +355,12 @@ class Position:
 
         Raises
         ------
-        IndexError
-            If the move stack is empty.
+        EmptyStackError
+            If no move was pushed (a :class:`DraughtsError` and, as python-chess's ``pop`` raises, an
+            ``IndexError``).
         """
         if not self._stack:
-            raise IndexError("pop from a position with an empty move stack")
+            raise EmptyStackError("pop from a position with an empty move stack (no move was pushed)")
         key, m = self._stack.pop()
         self.white, self.black, self.kings, self.turn = key
         self._cache = None

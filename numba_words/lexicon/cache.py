@@ -99,6 +99,8 @@ def check_arrays(arrays: dict, n_letters: int) -> str | None:
 
     if not 1 <= n_letters <= 32:
         return f"alphabet of {n_letters} letters"
+    for a in arrays.values():  # (as a Lexicon holds them: one signature of the kernel, read-only arrays)
+        a.flags.writeable = False
     size = arrays["dawg"].shape[0]
     index = np.full(size, -1, dtype=np.int32)
     work = np.empty((3, size), dtype=np.int64)
@@ -110,24 +112,38 @@ def check_arrays(arrays: dict, n_letters: int) -> str | None:
 def save(key: str, arrays: dict, sha256: str, alphabet: str, skipped: int, bad_lines) -> Path | None:
     """Write the cache file atomically; failures (read-only home, full disk) are silently skipped."""
     p = path_for(key)
+
+    def write(f):
+        np.savez(f, key=np.array(key), format=np.array(str(FORMAT)), sha256=np.array(sha256),
+                 alphabet=np.array(alphabet), skipped=np.array(skipped, dtype=np.int64),
+                 bad_lines=np.asarray(bad_lines, dtype=np.int64), **arrays)
+
+    return p if _write_atomic(p, write) else None
+
+
+def _write_atomic(p: Path, write, seal: str | None = None) -> bool:
+    """Write ``p`` through ``write(file)`` into a temporary file beside it, then rename it into place; with
+    ``seal``, the zip archive's comment becomes :func:`_seal` of its members (see :func:`load_derived`).
+    ``False`` when anything fails (read-only folder, full disk, ``p`` a directory): the temporary file is
+    removed then, never left behind."""
+    tmp = None
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=p.parent, suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=p.name + ".", suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
-            np.savez(
-                f,
-                key=np.array(key),
-                format=np.array(str(FORMAT)),
-                sha256=np.array(sha256),
-                alphabet=np.array(alphabet),
-                skipped=np.array(skipped, dtype=np.int64),
-                bad_lines=np.asarray(bad_lines, dtype=np.int64),
-                **arrays,
-            )
+            write(f)
+        if seal is not None:
+            with zipfile.ZipFile(tmp, "a") as z:
+                z.comment = _seal(seal, z).encode()
         os.replace(tmp, p)
-        return p
+        return True
     except (OSError, zipfile.BadZipFile):
-        return None
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return False
 
 
 # ---------------------------------------------------------------------------------------- derived tables
@@ -148,34 +164,61 @@ def derived_key(lexicon_key: str, table: str, build) -> str:
     return f"derived-{lexicon_key[:24]}-{safe}-{src}"
 
 
-def load_derived(name: str):
+def array_problem(a, dtype, shape: tuple, what: str) -> str | None:
+    """What keeps ``a`` from being a C-contiguous ``dtype`` array of ``shape`` (``None`` in it: any length),
+    or ``None``: the first test of a table read from the cache."""
+    if not isinstance(a, np.ndarray):
+        return f"{what} is not an array"
+    if a.dtype != dtype or a.ndim != len(shape) or not a.flags.c_contiguous:
+        return f"{what} is {a.dtype} {a.shape}, not {np.dtype(dtype)} of {len(shape)} dimensions"
+    if any(n is not None and n != m for n, m in zip(shape, a.shape)):
+        return f"{what} has shape {a.shape}, not {tuple('*' if n is None else n for n in shape)}"
+    return None
+
+
+def _seal(name: str, z: zipfile.ZipFile) -> str:
+    """A digest of a derived table's file name and of each member's name, size and CRC-32 (the zip directory's
+    figures, which reading a member checks its bytes against): written as the archive's comment, so that an
+    archive rewritten with other contents (valid framing, new CRCs) no longer matches."""
+    h = hashlib.sha256(f"numba_words-derived-v{FORMAT}\0{name}".encode())
+    for i in sorted(z.infolist(), key=lambda i: i.filename):
+        h.update(f"\0{i.filename}\0{i.file_size}\0{i.CRC}".encode())
+    return h.hexdigest()
+
+
+def load_derived(name: str, check=None):
     """A derived table saved by :func:`save_derived` (an array, or a tuple of arrays), or ``None`` when it is
-    missing or unreadable (a corrupt file is removed with a warning: the zip format's CRC-32 is checked)."""
+    missing or not trusted: unreadable, a member failing its CRC-32, contents other than those written (the
+    archive's seal, :func:`_seal`), or ``check(table)`` (the table's own test of shapes, dtypes and the values
+    kernels index with) naming a problem or raising. A file not trusted is removed with a :class:`CacheWarning`
+    and the caller rebuilds the table. The arrays returned are read-only."""
     p = cache_dir() / f"{name}.npz"
     if not p.exists():
         return None
     try:
         with open(p, "rb") as f, np.load(f, allow_pickle=False) as z:
+            if z.zip.comment.decode("ascii", "replace") != _seal(name, z.zip):
+                raise ValueError("its contents are not the ones written")
             n = int(z["n"][()])
             arrays = tuple(z[f"a{i}"] for i in range(1 if n < 0 else n))
-        return arrays[0] if n < 0 else arrays
+        for a in arrays:
+            a.flags.writeable = False
+        table = arrays[0] if n < 0 else arrays
+        problem = check(table) if check is not None else None
+        if problem:
+            raise ValueError(problem)
+        return table
     except Exception as e:  # noqa: BLE001 - any failure means: do not trust the file
         return _discard(p, "cached table", e)
 
 
 def save_derived(name: str, table) -> None:
-    """Write a derived table (an array or a tuple of arrays) atomically; anything else, or a failure to write,
-    is skipped silently (the table is then rebuilt by the next process)."""
+    """Write a derived table (an array or a tuple of arrays) atomically, sealed (:func:`_seal`); anything else,
+    or a failure to write, is skipped silently (the table is then rebuilt by the next process)."""
     single = isinstance(table, np.ndarray)
     items = (table,) if single else table
     if type(items) is not tuple or not all(isinstance(a, np.ndarray) and a.dtype != object for a in items):
         return
-    p = cache_dir() / f"{name}.npz"
-    try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=p.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, n=np.array(-1 if single else len(items)), **{f"a{i}": a for i, a in enumerate(items)})
-        os.replace(tmp, p)
-    except (OSError, zipfile.BadZipFile):
-        pass
+    _write_atomic(cache_dir() / f"{name}.npz",
+                  lambda f: np.savez(f, n=np.array(-1 if single else len(items)),
+                                     **{f"a{i}": a for i, a in enumerate(items)}), seal=name)

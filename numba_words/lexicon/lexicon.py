@@ -10,6 +10,7 @@ import re
 import stat
 import threading
 import time
+import warnings
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Iterable
 import numpy as np
 
 from .._memory import on_huge_pages
-from ..errors import InvalidWordError, LexiconError, quote
+from ..errors import InvalidWordError, LexiconError, WordIndexError, quote
 from . import _bitsets, _dawg, _queries, _wordarrays, cache
 from .alphabet import ENGLISH, Alphabet
 
@@ -33,6 +34,10 @@ NAMED = {
 ALIASES = {"twl": "twl06", "twl2006": "twl06", "csw": "sowpods"}
 
 _ALPHABET_LINE = re.compile(r"^#\s*alphabet\s*[:=]\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+class SkippedLinesWarning(UserWarning):
+    """Most lines of a word list were skipped (not in the alphabet): probably the wrong alphabet or file."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,9 @@ def _read_source(source) -> tuple[bytes, str, str | None]:
             return res.read_bytes(), display, str(res)
         except (FileNotFoundError, ModuleNotFoundError) as e:  # pragma: no cover - broken install
             raise LexiconError(f"lexicon {quote(source)}: its word list {rel!r} is missing from {pkg!r} ({e})") from None
+    if not source.strip():
+        raise LexiconError(f"{quote(source)} is not a lexicon name or a path: give a name ({', '.join(sorted(NAMED))}) "
+                           "or a word-list file")
     if "\n" in source:
         raise LexiconError(f"{quote(source)} is not a lexicon name or a path (it has line breaks): for a word list "
                            "in a string use Lexicon.from_text(text), for a list of words Lexicon.from_words(words)")
@@ -132,7 +140,24 @@ class Lexicon:
     """
 
     def __init__(self, flat, offsets, dawg, alphabet: Alphabet, *, name: str, sha256: str, skipped: int = 0,
-                 bad_lines=(), source: str | None = None):
+                 bad_lines=(), source: str | None = None, _checked: bool = False):
+        """Wrap a lexicon's arrays (``flat`` ``uint8``, ``offsets`` ``int64``, ``dawg`` ``uint32``, as
+        :meth:`load` makes them). They are checked as a cache file's are (:class:`LexiconError` naming the
+        problem: the kernels index with them unchecked) and kept as read-only copies."""
+        if not _checked:
+            if not isinstance(alphabet, Alphabet):
+                raise LexiconError(f"alphabet must be an Alphabet, got {quote(alphabet)}")
+            arrays = {}
+            for k, v, dtype in (("flat", flat, np.uint8), ("offsets", offsets, np.int64), ("dawg", dawg, np.uint32)):
+                if not isinstance(v, np.ndarray) or v.dtype != dtype or v.ndim != 1:
+                    raise LexiconError(f"{k} must be a one-dimensional {np.dtype(dtype)} array, got {quote(v)}")
+                arrays[k] = np.array(v, order="C", copy=True)
+            problem = cache.check_arrays(arrays, len(alphabet))
+            if problem:
+                raise LexiconError(f"these are not a lexicon's arrays: {problem}")
+            flat, offsets, dawg = arrays["flat"], arrays["offsets"], arrays["dawg"]
+        for a in (flat, offsets, dawg):
+            a.flags.writeable = False  # kernels index with them unchecked
         self.flat = flat
         self.offsets = offsets
         self.dawg = dawg
@@ -245,7 +270,7 @@ class Lexicon:
         if hit is not None:
             arrays, meta, skipped, bad = hit
             lex = cls(arrays["flat"], arrays["offsets"], arrays["dawg"], alpha, name=name, sha256=meta["sha256"],
-                      skipped=skipped, bad_lines=bad, source=where)
+                      skipped=skipped, bad_lines=bad, source=where, _checked=True)
             lex.from_cache = True
             lex._cache_key = key
             return lex
@@ -271,7 +296,9 @@ class Lexicon:
         for i, w in enumerate(items):
             if not isinstance(w, str):
                 raise LexiconError(f"word #{i + 1} of the iterable is {quote(w)}, not a string")
-        return "\n".join(w.replace("\n", "\0") for w in items)
+        # a line's end is not part of its word (lines read from a file keep theirs); a line break inside a word
+        # makes it a bad line
+        return "\n".join(w.rstrip("\r\n").replace("\n", "\0") for w in items)
 
     @classmethod
     def _build(cls, text: str, alpha: Alphabet, *, name: str, where: str, strict: bool) -> "Lexicon":
@@ -301,6 +328,10 @@ class Lexicon:
         if offsets.shape[0] <= 1:
             raise LexiconError(f"{where}: no words in the alphabet {alpha.letters!r}"
                                + (f" ({n_bad} lines skipped)" if n_bad else ""))
+        if n_bad > offsets.shape[0] - 1:
+            warnings.warn(f"{where}: {n_bad:,} lines skipped (characters outside the alphabet {alpha.letters!r}, or "
+                          f"too long) and only {offsets.shape[0] - 1:,} words kept; is it the right alphabet? (at "
+                          f"{_at(where, int(bad[0])) if len(bad) else where})", SkippedLinesWarning, stacklevel=4)
         status = _wordarrays.sorted_status(flat, offsets)
         if status == 2:
             flat, offsets = _wordarrays.sort_words(flat, offsets)
@@ -310,7 +341,8 @@ class Lexicon:
         dawg, _ = _dawg.build_dawg(flat, offsets)
         words_text = _words_text(flat, offsets, alpha)
         sha = hashlib.sha256(words_text.encode("utf-8")).hexdigest()
-        lex = cls(flat, offsets, dawg, alpha, name=name, sha256=sha, skipped=n_bad, bad_lines=bad, source=where)
+        lex = cls(flat, offsets, dawg, alpha, name=name, sha256=sha, skipped=n_bad, bad_lines=bad, source=where,
+                  _checked=True)
         lex._words = words_text[:-1].split("\n")
         return lex
 
@@ -366,17 +398,35 @@ class Lexicon:
         return f"{src}, DAWG {self.dawg.nbytes / 1024:.0f} KiB{skip}"
 
     def word(self, i: int) -> str:
-        """Word number ``i`` of the sorted list."""
-        return self.alphabet.decode(self.flat[self.offsets[i]:self.offsets[i + 1]])
+        """Word number ``i`` of the sorted list; a negative ``i`` counts from the end, as for a list.
+        :class:`WordIndexError` (an ``IndexError``) outside ``-len(self) .. len(self) - 1``."""
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise WordIndexError(f"word index must be a whole number, got {quote(i)}")
+        n = len(self)
+        j = int(i) + n if i < 0 else int(i)
+        if not 0 <= j < n:
+            raise WordIndexError(f"word index {int(i)} is outside the {n:,} words of {self.name}")
+        return self.alphabet.decode(self.flat[self.offsets[j]:self.offsets[j + 1]])
 
     def encode(self, word: str, what: str = "word") -> np.ndarray:
         """Letter indices of ``word`` (``uint8``); :class:`InvalidWordError` on characters outside the alphabet."""
         return self.alphabet.encode(word, what)
 
     def contains_many(self, words: Iterable[str]) -> np.ndarray:
-        """Boolean array: which of ``words`` are in the lexicon (one kernel call for all)."""
-        words = list(words)
-        if not all(isinstance(w, str) and "\n" not in w for w in words):
+        """Boolean array: which of ``words`` (an iterable of strings) are in the lexicon (one kernel call for
+        all). A string is refused (:class:`InvalidWordError`: it would be read letter by letter; test one word
+        with ``word in lexicon``), and so is an item that is not a string, as :meth:`encode` does."""
+        if isinstance(words, (str, bytes, bytearray)):
+            raise InvalidWordError(f"contains_many takes an iterable of words, not the string {quote(words)} (for "
+                                   "one word: word in lexicon)")
+        try:
+            words = list(words)
+        except TypeError:
+            raise InvalidWordError(f"contains_many takes an iterable of words, got {quote(words)}") from None
+        for i, w in enumerate(words):
+            if not isinstance(w, str):
+                raise InvalidWordError(f"word #{i + 1} is {quote(w)}, not a string")
+        if not all("\n" not in w for w in words):
             return np.array([w in self for w in words], dtype=np.bool_)
         text = "\n".join(words).upper()
         if len(text) != sum(map(len, words)) + max(len(words) - 1, 0):  # case mapping changed a length
@@ -405,28 +455,31 @@ class Lexicon:
         }
 
     # ------------------------------------------------------------------ derived structures
-    def derived(self, key: str, build, persist: bool = False):
+    def derived(self, key: str, build, persist: bool = False, check=None):
         """``build(self)``, computed once per lexicon and kept with it: the one cache for tables that engines
         derive from a word list (``key`` names the table, e.g. ``"scrabble.bingo"``). Thread-safe; not pickled
-        (a Dask worker rebuilds what it uses).
+        (a Dask worker rebuilds what it uses). The table's arrays (an array, or those of a tuple) are made
+        read-only: kernels index with them unchecked.
 
         ``persist=True`` (for tables that take long to build; ``build`` must return an array or a tuple of
         arrays) also keeps the table in the disk cache beside a cached lexicon, under a key that changes with
-        the lexicon and with the kernel sources of ``build``'s engine, so later processes load it."""
+        the lexicon and with the kernel sources of ``build``'s engine, so later processes load it.
+        ``check(lexicon, table)``: what is wrong with a table read from the disk cache (shapes, dtypes, the
+        ranges of values kernels index with), or ``None``; a table it faults is rebuilt with a warning."""
         hit = self._derived.get(key)
         if hit is None:
             with self._derived_lock:
                 hit = self._derived.get(key)
                 if hit is None:
-                    hit = self._load_or_build(key, build) if persist else build(self)
-                    hit = self._derived[key] = on_huge_pages(hit) if persist else hit
+                    hit = self._load_or_build(key, build, check) if persist else build(self)
+                    hit = self._derived[key] = read_only(on_huge_pages(hit) if persist else hit)
         return hit
 
-    def _load_or_build(self, key: str, build):
+    def _load_or_build(self, key: str, build, check):
         if self._cache_key is None:
             return build(self)
         name = cache.derived_key(self._cache_key, key, build)
-        hit = cache.load_derived(name)
+        hit = cache.load_derived(name, None if check is None else lambda table: check(self, table))
         if hit is not None:
             return hit
         out = build(self)
@@ -442,7 +495,7 @@ class Lexicon:
     @property
     def reversed_dawg(self) -> np.ndarray:
         """A DAWG of every word spelled backwards (built on first use), same encoding as :attr:`dawg`."""
-        return self.derived("lexicon.reversed_dawg", _build_reversed, persist=True)
+        return self.derived("lexicon.reversed_dawg", _build_reversed, persist=True, check=_check_reversed)
 
     # ------------------------------------------------------------------ queries
     def _rack(self, rack: str):
@@ -654,6 +707,25 @@ def _build_reversed(lex: "Lexicon") -> np.ndarray:
     rflat = _wordarrays.reverse_words(lex.flat, lex.offsets)
     rflat, roffs = _wordarrays.sort_words(rflat, lex.offsets)
     return _dawg.build_dawg(rflat, roffs)[0]
+
+
+def _check_reversed(lex: "Lexicon", rdawg) -> str | None:
+    """What is wrong with a cached reversed DAWG: the structural check of a lexicon's arrays, against the word
+    list's offsets (reversing keeps every word's length) and its letters."""
+    if not isinstance(rdawg, np.ndarray) or rdawg.dtype != np.uint32 or rdawg.ndim != 1:
+        return "not a one-dimensional uint32 array"
+    return cache.check_arrays({"flat": lex.flat, "offsets": lex.offsets, "dawg": rdawg}, len(lex.alphabet))
+
+
+def read_only(table):
+    """``table`` (an array, or a tuple of them and other values) with its arrays made read-only (in place)."""
+    if isinstance(table, np.ndarray):
+        table.flags.writeable = False
+    elif isinstance(table, tuple):
+        for a in table:
+            if isinstance(a, np.ndarray):
+                a.flags.writeable = False
+    return table
 
 
 def _words_text(flat, offsets, alpha: Alphabet) -> str:

@@ -21,6 +21,7 @@ import numpy as np
 
 from .._jit import inline, kernel, prefetch
 from .._memory import on_huge_pages
+from ..lexicon.cache import array_problem
 from ..bits import popcount
 
 SIZE = 15
@@ -112,7 +113,13 @@ def _fill_reach(dawg, reach):
 def reach_for(lex) -> np.ndarray:
     """The reach table of a :class:`~numba_words.lexicon.Lexicon` (built once per lexicon, ~10 ms and 6 MB for
     TWL06; kept in the disk cache, so that a process's first call need not compile its kernel)."""
-    return lex.derived("scrabble.reach", lambda lx: reach_table(lx.dawg), persist=True)
+    return lex.derived("scrabble.reach", lambda lx: reach_table(lx.dawg), persist=True, check=_check_reach)
+
+
+def _check_reach(lex, reach) -> str | None:
+    """What is wrong with a cached reach table (its values are letter masks, read through a mask of allowed
+    letters: only the shape matters to memory safety)."""
+    return array_problem(reach, np.uint32, (lex.dawg.shape[0], REACH_DEPTH), "reach table")
 
 
 # Whole-rack filter: a bit set (one hash of each key) of the letter multisets of every word of 2..15 letters and
@@ -343,7 +350,35 @@ def _wtabs(lex) -> tuple:
 def wtabs_for(lex) -> tuple:
     """What the generator reads for whole-rack ends: ``(mset bit set, *word map)`` of a lexicon (built once per
     lexicon, ~0.3 s and 22 MB for TWL06)."""
-    return lex.derived("scrabble.wtabs", _wtabs, persist=True)
+    return lex.derived("scrabble.wtabs", _wtabs, persist=True, check=_check_wtabs)
+
+
+def _check_wtabs(lex, t) -> str | None:
+    """What is wrong with cached whole-rack tables: shapes and dtypes, the word map's directory (ascending, from
+    0 to the entry count: kernels scan ``ent[wdir[b]:wdir[b + 1]]``), word ids below the word count and the word
+    letters ``wlet`` below the alphabet's size (kernels index per-letter arrays with them)."""
+    if type(t) is not tuple or len(t) != 5:
+        return "not the five whole-rack arrays"
+    mset, ent, wids, wdir, wlet = t
+    lens = np.diff(lex.offsets)
+    n_words = int(np.count_nonzero((lens >= 2) & (lens <= MH_MAXLEN)))
+    n = ent.shape[0] if isinstance(ent, np.ndarray) and ent.ndim == 2 else -1
+    for a, dtype, shape, what in ((mset, np.int64, ((1 << (MSET_BITS - 6)) + (1 << (MSET2_BITS - 6)),), "bit set"),
+                                  (ent, np.int64, (n, 3), "word map"), (wids, np.int32, (n,), "word ids"),
+                                  (wdir, np.int32, ((1 << WMAP_BITS) + 1,), "word map directory"),
+                                  (wlet, np.uint8, (n_words, SIZE), "word letters")):
+        problem = array_problem(a, dtype, shape, what)
+        if problem:
+            return problem
+    if wdir[0] != 0 or wdir[-1] != n or np.any(wdir[1:] < wdir[:-1]):
+        return "the word map's directory is not ascending from 0 to the entry count"
+    if n and (int(wids.min()) < 0 or int(wids.max()) >= n_words):
+        return "a word id outside the word list"
+    if wlet.size and int(wlet.max()) >= len(lex.alphabet):
+        return "a letter code outside the alphabet"
+    # (the entries' copies of the letters are bound to what was written by the file's seal: a byte-wise check of
+    # TWL06's 23 MB took 11-38 ms, a tenth of the table's load)
+    return None
 
 
 # Substring table (in-line checks): every substring of every word (TWL06: 1.06 M), each with the letters that can
@@ -432,4 +467,21 @@ def sub_table(lex) -> tuple:
 
 def sub_for(lex) -> tuple:
     """The substring table of a lexicon, built once (kept in the disk cache)."""
-    return lex.derived("scrabble.substrings", sub_table, persist=True)
+    return lex.derived("scrabble.substrings", sub_table, persist=True, check=_check_sub)
+
+
+def _check_sub(lex, t) -> str | None:
+    """What is wrong with a cached substring table: two int64 arrays of one power-of-two size with an empty slot
+    (:func:`sub_find` probes until it meets the key or an empty slot; the masks are letter sets, read through
+    masks of allowed letters)."""
+    if type(t) is not tuple or len(t) != 2:
+        return "not the substring table's two arrays"
+    keys, masks = t
+    size = keys.shape[0] if isinstance(keys, np.ndarray) else 0
+    for a, what in ((keys, "substring keys"), (masks, "substring masks")):
+        problem = array_problem(a, np.int64, (size,), what)
+        if problem:
+            return problem
+    if size < 2 or size & (size - 1) or np.count_nonzero(keys) == size:
+        return "the substring table is not a power-of-two size with an empty slot"
+    return None

@@ -295,6 +295,9 @@ def python_game(setup: _Setup, seed: int, g: int, record: bool = False) -> tuple
         elif isinstance(move, Exchange):
             if len(bag) < rs:
                 raise ScrabbleError(f"player {pl.label} exchanged with {len(bag)} tiles in the bag (needs {rs})")
+            if not isinstance(move.tiles, str) or any(ch != "?" and ch not in kinds for ch in move.tiles):
+                raise ScrabbleError(f"player {pl.label} exchanged {short(move.tiles)}: not tiles of "
+                                    f"{v.alphabet!r} or '?' (upper case)")
             xk = sorted(0 if ch == "?" else kinds.index(ch) for ch in move.tiles)
             for k in xk:
                 if rk[k] == 0:

@@ -136,6 +136,8 @@ def solve_endgame(position, plies: int | None = None, time: float | None = None,
     (seconds) stops the deepening before a step that would not finish in time (the last finished depth is
     returned), ``tt_mb`` sizes the transposition table, ``passed``: the opponent's last move was a pass,
     ``threads``: searches sharing the table (``None``/0: Numba's thread count)."""
+    if not isinstance(passed, (bool, np.bool_)):
+        raise ScrabbleError(f"passed must be True or False, got {short(passed)}")
     _check(position)
     threads = lane_count(threads)
     if plies is not None and (isinstance(plies, bool) or not isinstance(plies, (int, np.integer))

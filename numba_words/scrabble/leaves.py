@@ -13,6 +13,8 @@ start row (or column). Values are whole millipoints, so ties break alike everywh
 """
 from __future__ import annotations
 
+import math
+
 import os
 import threading
 from importlib import resources
@@ -35,6 +37,12 @@ PACKAGED = {"scrabble": "twl06_leaves.klv2"}
 
 _TABLES: dict = {}
 _LOCK = threading.Lock()
+
+
+def _read_only(a: np.ndarray) -> np.ndarray:
+    v = a.view()
+    v.flags.writeable = False
+    return v
 
 
 def _rank_tables(variant: Variant, R: int):
@@ -66,10 +74,10 @@ class Leaves:
             raise InvalidLeavesError(f"max_size must be a whole number from 1 to {rs}, got {short(max_size)}")
         self.max_size = int(max_size)
         self.name = name
-        self.caps = _caps(self.variant)
+        self._caps = _caps(self.variant)
         self._G, self._P, n = _rank_tables(self.variant, self.max_size)
         if values is None:
-            self.milli = on_huge_pages(np.zeros(n, np.int32))  # (read at random: see :mod:`numba_words._memory`)
+            self._milli = on_huge_pages(np.zeros(n, np.int32))  # (read at random: see :mod:`numba_words._memory`)
         else:
             v = np.asarray(values, np.float64)
             if v.shape != (n,):
@@ -77,18 +85,38 @@ class Leaves:
                                          f"{self.max_size} tiles, got {v.shape}")
             if not np.isfinite(v).all() or np.abs(v).max(initial=0) > 1e6:
                 raise InvalidLeavesError("leave values must be finite numbers of at most 10^6 points")
-            self.milli = on_huge_pages(np.round(v * 1000).astype(np.int32))
+            self._milli = on_huge_pages(np.round(v * 1000).astype(np.int32))
         self.tiles = "?" + self.variant.alphabet
         self._kind = {ch: k for k, ch in enumerate(self.tiles)}
 
+    @property
+    def milli(self) -> np.ndarray:
+        """Every leave's value in millipoints (``int32``, rank order): a read-only view (the kernels index with
+        the table unchecked; set a value with ``leaves[leave] = points``)."""
+        return _read_only(self._milli)
+
+    def assign(self, milli) -> None:
+        """Set every leave's value at once: ``milli``, whole millipoints in rank order (``len(self)`` of them, each
+        of at most 10^6 points); :class:`InvalidLeavesError` otherwise."""
+        v = np.asarray(milli)
+        if v.shape != self._milli.shape or v.dtype.kind not in "iu" or (v.size and np.abs(v).max() > 10 ** 9):
+            raise InvalidLeavesError(f"values must be {len(self)} whole millipoints of at most 10^9, got "
+                                     f"{v.dtype} {v.shape}")
+        self._milli[:] = v
+
+    @property
+    def caps(self) -> np.ndarray:
+        """Tiles of each kind in the bag (``int64``, blank first): a read-only view."""
+        return _read_only(self._caps)
+
     # ------------------------------------------------------------------ lookups
     def __len__(self) -> int:
-        return len(self.milli)
+        return len(self._milli)
 
     @property
     def values(self) -> np.ndarray:
         """Every leave's value in points (float64, rank order; a new array)."""
-        return self.milli / 1000.0
+        return self._milli / 1000.0
 
     def counts(self, leave: str) -> np.ndarray:
         """Tiles per kind (0 blank, 1 + letter code) of a leave string; :class:`InvalidRackError` for a
@@ -102,21 +130,21 @@ class Leaves:
                 raise InvalidRackError(f"leave {short(leave)}: {ch!r} is neither a letter of "
                                        f"{self.variant.alphabet!r} nor '?'")
             c[k] += 1
-        over = np.nonzero(c > self.caps)[0]
+        over = np.nonzero(c > self._caps)[0]
         if len(over):
             k = int(over[0])
             raise InvalidRackError(f"leave {short(leave)} holds {int(c[k])} of {self.tiles[k]!r}; the "
-                                   f"{self.variant.name} bag has {int(self.caps[k])}")
+                                   f"{self.variant.name} bag has {int(self._caps[k])}")
         return c
 
     def rank(self, leave: str) -> int:
         """The leave's index in :attr:`values` (-1: the empty leave, -2: longer than ``max_size``)."""
-        return int(_leaves.rank(self.counts(leave), self.caps, self._G, self._P, np.int64(self.max_size)))
+        return int(_leaves.rank(self.counts(leave), self._caps, self._G, self._P, np.int64(self.max_size)))
 
     def __getitem__(self, leave: str) -> float:
         """The value in points of keeping ``leave`` (letters, ``?`` for a blank, any order); 0.0 for a leave not in the table."""
         r = self.rank(leave)
-        return float(self.milli[r]) / 1000 if r >= 0 else 0.0
+        return float(self._milli[r]) / 1000 if r >= 0 else 0.0
 
     value = __getitem__
 
@@ -124,7 +152,11 @@ class Leaves:
         r = self.rank(leave)
         if r < 0:
             raise InvalidLeavesError(f"leave {short(leave)} has no entry (empty or longer than {self.max_size})")
-        self.milli[r] = int(round(float(points) * 1000))
+        if isinstance(points, (bool, np.bool_)) or not isinstance(points, (int, float, np.integer, np.floating)) \
+                or not math.isfinite(points) or abs(points) > 1e6:
+            raise InvalidLeavesError(f"the value of leave {short(leave)} must be a finite number of at most 10^6 "
+                                     f"points, got {short(points)}")
+        self._milli[r] = int(round(float(points) * 1000))
 
     def leaves(self) -> list:
         """Every leave string in rank order, written as racks are (letters sorted, blanks ``?`` last)."""
@@ -137,10 +169,10 @@ class Leaves:
         return out
 
     def _unrank(self):
-        n = len(self.milli)
+        n = len(self._milli)
         tiles = np.zeros((n, self.max_size), np.int64)
         lens = np.zeros(n, np.int64)
-        _leaves.unrank_all(self.caps, np.int64(self.max_size), tiles, lens)
+        _leaves.unrank_all(self._caps, np.int64(self.max_size), tiles, lens)
         return tiles, lens
 
     def sizes(self) -> np.ndarray:
@@ -149,7 +181,7 @@ class Leaves:
 
     def to_dict(self) -> dict:
         """``{leave: points}`` for every leave (keys as :meth:`leaves` writes them)."""
-        return dict(zip(self.leaves(), (self.milli / 1000.0).tolist()))
+        return dict(zip(self.leaves(), (self._milli / 1000.0).tolist()))
 
     def best_by_size(self) -> np.ndarray:
         """``best[k]`` = the highest value (millipoints) of a leave of ``k`` tiles (``best[0] = 0``): the leave
@@ -157,19 +189,19 @@ class Leaves:
         sizes = self.sizes()
         best = np.zeros(self.variant.rack_size + 1, np.int64)
         for k in range(1, self.max_size + 1):
-            sel = self.milli[sizes == k]
+            sel = self._milli[sizes == k]
             best[k] = int(sel.max()) if len(sel) else 0
         return best
 
     def kernel_args(self):
         """``(milli, caps, G, P, R)``: what the kernels read."""
-        return self.milli, self.caps, self._G, self._P, np.int64(self.max_size)
+        return self._milli, self._caps, self._G, self._P, np.int64(self.max_size)
 
     def copy(self) -> "Leaves":
         """An independent copy (the values array is copied)."""
         out = object.__new__(Leaves)
         out.__dict__.update(self.__dict__)
-        out.milli = self.milli.copy()
+        out._milli = self._milli.copy()
         return out
 
     def __repr__(self) -> str:
@@ -206,18 +238,18 @@ class Leaves:
         out = cls(variant, max_size=max_size, name=name if name is not None else Path(str(source)).stem
                   if not isinstance(source, (bytes, bytearray, memoryview)) else "")
         ranks = np.zeros(m, np.int64)
-        _leaves.rank_sequences(tiles, lens, out.caps, out._G, out._P, np.int64(out.max_size), ranks)
+        _leaves.rank_sequences(tiles, lens, out._caps, out._G, out._P, np.int64(out.max_size), ranks)
         bad = np.nonzero(ranks < 0)[0]
         if len(bad):
             i = int(bad[0])
             s = "".join(out.tiles[k] for k in tiles[i, :lens[i]])
             raise InvalidLeavesError(f"{where}: leave #{i} {s!r} holds more of a tile than the {variant.name} bag")
-        out.milli[ranks] = np.round(values.astype(np.float64) * 1000).astype(np.int32)
+        out._milli[ranks] = np.round(values.astype(np.float64) * 1000).astype(np.int32)
         return out
 
     def to_klv2(self, path=None) -> bytes:
         """This table as KLV2 bytes (every leave, values as float32 points); written to ``path`` when given."""
-        data = klv.write_klv2(klv.leave_graph(self.caps, self.max_size), self.milli / 1000.0)
+        data = klv.write_klv2(klv.leave_graph(self._caps, self.max_size), self._milli / 1000.0)
         if path is not None:
             try:
                 Path(path).write_bytes(data)
@@ -266,11 +298,11 @@ def _shipped(raw: bytes, variant: Variant) -> Leaves:
             t = Leaves(variant, max_size=int(got[1][0]), name=name)
         except InvalidLeavesError:
             t = None
-        if t is not None and got[0].dtype == np.int32 and got[0].shape == t.milli.shape:
-            t.milli[:] = got[0]
+        if t is not None and got[0].dtype == np.int32 and got[0].shape == t._milli.shape:
+            t._milli[:] = got[0]
             return t
     t = Leaves.from_klv2(raw, variant, name=name)
-    cache.save_derived(key, (t.milli, np.array([t.max_size], np.int64)))
+    cache.save_derived(key, (t._milli, np.array([t.max_size], np.int64)))
     return t
 
 

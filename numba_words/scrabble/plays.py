@@ -187,13 +187,15 @@ def _format_word(row, pos) -> str:
 
 
 class Plays:
-    """The legal plays of a position: a cheap view over the structured array ``array`` (generation order).
+    """The legal plays of a position: a cheap view over the structured array ``array`` (generation order;
+    read-only).
 
     ``len``, iteration (as :class:`Play`), indexing, ``in`` (a :class:`Play` or notation string), ``best()``
     (the top play or ``None``), ``top(n)`` (the ``n`` best, a list), ``to_records()``, ``to_pandas()``.
     """
 
     def __init__(self, array: np.ndarray, position):
+        array.flags.writeable = False  # (rows are read back for equities and notation: no edits)
         self.array = array
         self.position = position
         self._keys = None

@@ -58,6 +58,11 @@ def _check_board(board, where: str = "") -> BoardArrays:
     return board
 
 
+MAX_CAP = 1 << 22
+"""The most rows ``cap=`` may ask for first (4 M plays, 112 MB; no position has that many: the kernel grows its
+rows as needed anyway)."""
+
+
 def generate(board: BoardArrays, counts, n_blanks=0, *, best_only: bool = False, cap: int | None = None) -> np.ndarray:
     """Every play of ``board`` for a rack of ``counts`` (letter code -> tiles, 32 or one per letter entries)
     and ``n_blanks`` blanks: a structured :data:`PLAY_DTYPE` array in generation order, or with ``best_only`` the
@@ -68,7 +73,7 @@ def generate(board: BoardArrays, counts, n_blanks=0, *, best_only: bool = False,
     if not isinstance(best_only, (bool, np.bool_)):
         raise ScrabbleError(f"best_only must be True or False, got {short(best_only)}")
     if cap is not None:
-        cap = _whole(cap, "cap", 1)
+        cap = _whole(cap, "cap", 1, MAX_CAP)
     return plays_array(board, counts, nb, best_only=bool(best_only), cap=cap)
 
 
@@ -82,7 +87,7 @@ def generate_batch(boards, racks, *, cap: int | None = None, threads: int | None
     if len(racks) != len(boards):
         raise ScrabbleError(f"generate_batch: {len(boards)} boards but {len(racks)} racks")
     if cap is not None:
-        cap = _whole(cap, "cap", 1)
+        cap = _whole(cap, "cap", 1, MAX_CAP)
     if not boards:
         return []
     b0 = _check_board(boards[0], "#1")
