@@ -1,5 +1,5 @@
 """CLI for the crossword-game engine: ``numba-words scrabble
-generate|best|selfplay|autoplay|leaves|sim|endgame|bench`` and its part of ``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
+generate|best|selfplay|autoplay|leaves|sim|endgame|infer|peg|analyze|bench`` and its part of ``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
 from __future__ import annotations
 
 import argparse
@@ -130,6 +130,19 @@ def register(sub) -> None:
     ep.add_argument("--threads", type=int, default=1,
                     help="search threads sharing the transposition table (default 1; same value at any count)")
     ep.set_defaults(func=_endgame)
+
+    ip = ss.add_parser("infer", help="the leave the opponent kept, inferred from their play",
+                       description="Rack inference (as MAGPIE's infer): the CGP is the board before the play, the "
+                       "player who made it on turn (its rack: tiles known to be on their rack, usually none; the "
+                       "opponent rack: yours). Every rack they could have held counts, weighted by the odds of "
+                       "drawing it, when the play was its best move by static equity within --margin points "
+                       "(--json/--csv: one record per leave: leave, weight, probability).")
+    _position_options(ip, verb=True)
+    ip.add_argument("play", metavar="PLAY", help="the play ('8D CAIRD'), or an exchange of N tiles ('-N')")
+    ip.add_argument("--margin", type=float, default=0.0, metavar="POINTS",
+                    help="equity the play may fall behind the best move (default 0)")
+    ip.add_argument("--top", type=int, default=20, metavar="N", help="print the N likeliest leaves (0 = all; default 20)")
+    ip.set_defaults(func=_infer)
 
     bp = ss.add_parser("bench", help="throughput on self-play midgame positions beside the plain-Python reference",
                        description="Generation throughput (one call a position, the batch path at 1 and N "
@@ -348,6 +361,23 @@ def _endgame(args) -> int:
     _console.emit(args, [res.to_record()], text)
     _console.note(args, f"-- {res.nodes:,} nodes in {res.seconds:.2f} s to depth {res.depth} "
                   "(compile included on a first run)")
+    return 0
+
+
+def _infer(args) -> int:
+    from .infer import infer
+
+    pos = _position(args)
+    res = infer(pos, args.play, margin=args.margin, threads=args.threads)
+    n = None if args.top == 0 else args.top
+
+    def text():
+        if args.board:
+            print(pos)
+        print(res.summary(len(res.leaves) if n is None else n))
+
+    _console.emit(args, res.to_records(n), text)
+    _console.note(args, f"-- {res.racks:,} racks in {res.seconds:.2f} s (compile included on a first run)")
     return 0
 
 
