@@ -91,8 +91,9 @@ def test_draw_orders_weights():
 
 @pytest.mark.parametrize("bag", [1, 2])
 def test_peg_matches_plain_enumeration(bag):
-    for pos in peg_positions(bag, 2):
-        res = peg(pos, candidates=3, stages=((1, 4),), exact=False, threads=1)
+    # (two tiles in the bag: one position, the top play and the pass, to keep the plain enumeration short)
+    for pos in peg_positions(bag, 2 if bag == 1 else 1):
+        res = peg(pos, candidates=3 if bag == 1 else 1, stages=((1, 4),), exact=False, threads=1)
         moves = [c.move for c in res.candidates]
         want = brute(pos, moves, 1)
         for c in res.candidates:
