@@ -89,7 +89,7 @@ def test_draw_orders_weights():
     assert dict(orders)["AA"] == 2 and dict(orders)["AB"] == 2 and dict(orders)["BA"] == 2
 
 
-@pytest.mark.parametrize("bag", [1, 2])
+@pytest.mark.parametrize("bag", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_peg_matches_plain_enumeration(bag):
     # (two tiles in the bag: one position, the top play and the pass, to keep the plain enumeration short)
     for pos in peg_positions(bag, 2 if bag == 1 else 1):
