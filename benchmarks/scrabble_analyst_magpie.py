@@ -10,7 +10,7 @@ a warm-up call; MAGPIE's as the wall time of its process less that of the same p
 ratio, whether the totals of draws agree, and the largest difference in probability over the leaves MAGPIE
 prints. ``peg``: positions with 1, 2 and 3 tiles in the bag from the same games, the opponent's rack unknown;
 MAGPIE's ``peg`` (its default cascade) against ours with every candidate solved to the end at the last stage
-(``peg(..., exact=True)``); reported: seconds each, ratio, both best plays and whether they agree. MAGPIE's
+(``peg(..., exact=True)``, with ``--exact``; else its default stages); reported: seconds each, ratio, both best plays and whether they agree. MAGPIE's
 exhaustive mode (``-pegtopk all``) is used with ``--exhaustive``. Figures from a busy machine are noisy: compare
 ratios from one run.
 """
@@ -100,7 +100,7 @@ def peg_main(a) -> None:
             q = p.copy()
             q.opp_rack = ""
             t = time.perf_counter()
-            res = peg(q, threads=a.threads)
+            res = peg(q, threads=a.threads, exact=a.exact)
             ours = time.perf_counter() - t
             theirs, best = magpie_peg(root, _magpie_cgp(q, q.rack, ""), a.threads, a.exhaustive)
             mine = res.candidates[0].notation
@@ -119,6 +119,7 @@ def main() -> None:
     ap.add_argument("--margin", type=float, default=0.0, help="infer: equity margin (points)")
     ap.add_argument("--bag", type=int, nargs="+", default=[1, 2, 3], help="peg: tiles in the bag")
     ap.add_argument("--exhaustive", action="store_true", help="peg: MAGPIE with -pegtopk all")
+    ap.add_argument("--exact", action="store_true", help="peg: ours with the survivors solved to the end")
     a = ap.parse_args()
     (infer_main if a.what == "infer" else peg_main)(a)
 

@@ -134,3 +134,18 @@ def test_peg_errors():
         peg(known)
     with pytest.raises(ScrabbleError, match="bag"):
         peg(Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCDEFG/ 0/0 0"))
+
+
+def test_peg_command(capsys):
+    import json
+
+    from numba_words.cli import main
+
+    pos = peg_positions(1, 1)[0]
+    assert main(["scrabble", "peg", "--cgp", pos.cgp(), "--candidates", "2", "--stage", "1:2", "--json",
+                 "--threads", "1"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    res = peg(pos, candidates=2, stages=((1, 2),), threads=1)
+    assert [(r["notation"], r["win"], r["spread"]) for r in rows] == [(c.notation, c.win, c.spread)
+                                                                       for c in res.candidates]
+    assert main(["scrabble", "peg", "--cgp", pos.cgp(), "--stage", "x"]) == 2

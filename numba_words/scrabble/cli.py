@@ -141,22 +141,25 @@ def register(sub) -> None:
     ip.add_argument("play", metavar="PLAY", help="the play ('8D CAIRD'), or an exchange of N tiles ('-N')")
     ip.add_argument("--margin", type=float, default=0.0, metavar="POINTS",
                     help="equity the play may fall behind the best move (default 0)")
-    ip.add_argument("--top", type=int, default=20, metavar="N", help="print the N likeliest leaves (0 = all; default 20)")
+    ip.add_argument("--top", type=int, default=20, metavar="N",
+                    help="print the N likeliest leaves (0 = all; default 20)")
     ip.set_defaults(func=_infer)
 
     pp = ss.add_parser("peg", help="pre-endgame: rank plays by win probability over every draw of the bag",
                        description="Pre-endgame solver (1-6 tiles in the bag, the opponent's rack unknown: the CGP "
                        "gives no opponent rack). Every order the bag can be drawn in is a scenario; each candidate is "
                        "played out in each (best moves by static equity until the bag is empty, then the endgame "
-                       "solver), in stages of growing endgame depth, the last survivors solved to the end. "
+                       "solver), in stages of growing endgame depth (--exact: the last survivors then solved to the "
+                       "end). "
                        "Candidates rank by win probability, then mean final spread (--json/--csv: one record per "
                        "candidate: notation, score, leave, win, spread, exact, stage).")
     _position_options(pp, verb=True)
     pp.add_argument("--candidates", type=int, default=16, metavar="N",
                     help="plays by static equity to consider, plus the pass (default 16)")
     pp.add_argument("--stage", action="append", default=None, metavar="PLIES:KEEP",
-                    help="a stage: endgames to PLIES plies, keep the best KEEP (repeat; default 1:8 then 3:3)")
-    pp.add_argument("--no-exact", action="store_true", help="stop after the stages (no endgames to the end)")
+                    help="a stage: endgames to PLIES plies, keep the best KEEP (repeat; default 1:8 2:4 4:2)")
+    pp.add_argument("--exact", action="store_true",
+                    help="then solve the survivors' endgames to the end (slow with full racks)")
     pp.set_defaults(func=_peg)
 
     zp = ss.add_parser("analyze", help="judge every turn of a GCG game against the engine's choice",
@@ -422,13 +425,13 @@ def _peg(args) -> int:
     from .peg import peg
 
     pos = _position(args)
-    stages = ((1, 8), (3, 3))
+    stages = ((1, 8), (2, 4), (4, 2))
     if args.stage:
         try:
             stages = tuple(tuple(int(x) for x in st.split(":")) for st in args.stage)
         except ValueError:
             raise ScrabbleError(f"--stage must be PLIES:KEEP, got {args.stage!r}") from None
-    res = peg(pos, candidates=args.candidates, stages=stages, exact=not args.no_exact, threads=args.threads)
+    res = peg(pos, candidates=args.candidates, stages=stages, exact=args.exact, threads=args.threads)
 
     def text():
         if args.board:

@@ -10,7 +10,7 @@ solved. The candidate's win probability (a tie counts a half) and mean final spr
 
 Candidates are the ``candidates`` best moves by static equity and the pass. As MAGPIE's cascade does, stages
 re-rank them at growing endgame depth and keep the best: ``stages=((plies, keep), ...)``; the survivors of the
-last stage are solved exactly (endgames to the end) when ``exact`` is set. Candidates rank by win probability,
+last stage are then solved exactly (endgames to the end) when ``exact`` is set (slow with full racks). Candidates rank by win probability,
 then mean spread. The six-scoreless-turns rule is not applied.
 """
 from __future__ import annotations
@@ -173,12 +173,13 @@ def _points(pos, rack) -> int:
     return sum(pos.variant.values.get(ch, 0) for ch in rack if ch != "?")
 
 
-def peg(position, *, candidates: int = 16, stages=((1, 8), (3, 3)), exact: bool = True, threads: int | None = None,
-        tt_mb: float = 8, moves=None) -> PegResult:
+def peg(position, *, candidates: int = 16, stages=((1, 8), (2, 4), (4, 2)), exact: bool = False,
+        threads: int | None = None, tt_mb: float = 8, moves=None) -> PegResult:
     """Rank the moves of ``position`` (1 to 6 tiles in the bag, :attr:`~Position.opp_rack` unknown) by win
     probability then mean final spread over every draw order of the bag (see the module). ``candidates``: moves
     by static equity, plus the pass; ``stages``: ``(plies, keep)`` pairs, each re-ranking the survivors with
-    endgames to ``plies`` and keeping ``keep``; ``exact``: the last survivors solved to the end. ``threads``:
+    endgames to ``plies`` and keeping ``keep``; ``exact``: the last survivors then solved to the end (every
+    endgame of every scenario: minutes with full racks). ``threads``:
     lanes of threads over (candidate, scenario) pairs; ``tt_mb``: each endgame's transposition table;
     ``moves``: the candidates themselves instead (plays of ``position`` or notation, ``None`` or ``"pass"`` for a
     pass)."""
