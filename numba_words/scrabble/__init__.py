@@ -12,6 +12,9 @@ Quick start::
     play_games(1000, ("equity", "score"), threads=2).summary()   # self-play statistics
     pos.simulate(candidates=15, plies=2, iterations=1000)         # Monte-Carlo simulation of the top plays
     pos.endgame()                   # exact endgame (bag empty, pos.opp_rack known): value, best play, PV
+    infer(before, "8D CAIRD")       # the leaves the opponent may have kept after that play, weighted
+    peg(pos)                        # pre-endgame (1-6 in the bag): plays by win probability over every draw
+    analyze_game("game.gcg")        # every turn against the engine's choice, the loss, the mistakes ranked
 """
 from __future__ import annotations
 
@@ -23,6 +26,9 @@ from .game import Game, play_game
 from .autoplay import AutoplayResult, Player, play_games
 from .endgame import EndgameResult, solve_endgame
 from .sim import SimResult, simulate
+from .infer import Inference, infer
+from .peg import PegResult, peg
+from .analyze import GameAnalysis, analyze_game
 from .gcg import read_gcg, write_gcg
 from .leaves import Exchange, Leaves, load_leaves
 from .plays import PLAY_DTYPE, Play, Plays
@@ -31,6 +37,7 @@ from .search import WARMUP_PARTS, best_many, generate, generate_batch, generate_
 from .variants import SCRABBLE, VARIANTS, WORDFEUD, WORDFEUD_NB, WORDS_WITH_FRIENDS, Variant, get_variant
 
 __all__ = [
+    "Inference", "infer", "PegResult", "peg", "GameAnalysis", "analyze_game",
     "AutoplayResult", "EndgameResult", "SimResult", "simulate", "solve_endgame", "Exchange", "InvalidLeavesError", "Leaves", "Player", "load_leaves", "play_games",
     "BoardArrays", "Game", "IllegalPlayError", "InvalidBoardError", "InvalidCgpError", "InvalidGcgError",
     "InvalidNotationError", "InvalidRackError", "InvalidVariantError", "PLAY_DTYPE", "Play", "Plays", "Position",

@@ -1,5 +1,5 @@
 """CLI for the crossword-game engine: ``numba-words scrabble
-generate|best|selfplay|autoplay|leaves|sim|endgame|bench`` and its part of ``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
+generate|best|selfplay|autoplay|leaves|sim|endgame|infer|peg|analyze|bench`` and its part of ``numba-words tour``. ``numba-words scrabble --cgp ...`` (no verb) is ``generate``."""
 from __future__ import annotations
 
 import argparse
@@ -130,6 +130,59 @@ def register(sub) -> None:
     ep.add_argument("--threads", type=int, default=1,
                     help="search threads sharing the transposition table (default 1; same value at any count)")
     ep.set_defaults(func=_endgame)
+
+    ip = ss.add_parser("infer", help="the leave the opponent kept, inferred from their play",
+                       description="Rack inference (as MAGPIE's infer): the CGP is the board before the play, the "
+                       "player who made it on turn (its rack: tiles known to be on their rack, usually none; the "
+                       "opponent rack: yours). Every rack they could have held counts, weighted by the odds of "
+                       "drawing it, when the play was its best move by static equity within --margin points "
+                       "(--json/--csv: one record per leave: leave, weight, probability).")
+    _position_options(ip, verb=True)
+    ip.add_argument("play", metavar="PLAY", help="the play ('8D CAIRD'), or an exchange of N tiles ('-N')")
+    ip.add_argument("--margin", type=float, default=0.0, metavar="POINTS",
+                    help="equity the play may fall behind the best move (default 0)")
+    ip.add_argument("--top", type=int, default=20, metavar="N",
+                    help="print the N likeliest leaves (0 = all; default 20)")
+    ip.set_defaults(func=_infer)
+
+    pp = ss.add_parser("peg", help="pre-endgame: rank plays by win probability over every draw of the bag",
+                       description="Pre-endgame solver (1-6 tiles in the bag, the opponent's rack unknown: the CGP "
+                       "gives no opponent rack). Every order the bag can be drawn in is a scenario; each candidate is "
+                       "played out in each (best moves by static equity until the bag is empty, then the endgame "
+                       "solver), in stages of growing endgame depth (--exact: the last survivors then solved to the "
+                       "end). "
+                       "Candidates rank by win probability, then mean final spread (--json/--csv: one record per "
+                       "candidate: notation, score, leave, win, spread, exact, stage).")
+    _position_options(pp, verb=True)
+    pp.add_argument("--candidates", type=int, default=16, metavar="N",
+                    help="plays by static equity to consider, plus the pass (default 16)")
+    pp.add_argument("--stage", action="append", default=None, metavar="PLIES:KEEP",
+                    help="a stage: endgames to PLIES plies, keep the best KEEP (repeat; default 1:8 2:4 4:2)")
+    pp.add_argument("--exact", action="store_true",
+                    help="then solve the survivors' endgames to the end (slow with full racks)")
+    pp.set_defaults(func=_peg)
+
+    zp = ss.add_parser("analyze", help="judge every turn of a GCG game against the engine's choice",
+                       description="Game analysis: each turn's move against the engine's (static equity with "
+                       "tiles to spare, or a simulation with --sim; the pre-endgame solver with 1 to --peg-max tiles "
+                       "in the bag; the endgame solver with none), the loss, the mistakes ranked and per-player "
+                       "totals (--json: an object whose 'turns' is a list; --csv: one row per turn; --html FILE: a "
+                       "report with a chart of the loss per turn).")
+    zp.add_argument("gcg", metavar="GAME.gcg", help="the game (GCG file)")
+    zp.add_argument("--variant", default="scrabble", metavar="NAME",
+                    help="scrabble, wwf, wordfeud or wordfeud-nb (default: scrabble)")
+    zp.add_argument("--sim", type=int, default=0, metavar="N",
+                    help="simulate turns with tiles to spare, N iterations (default 0: static equity)")
+    zp.add_argument("--peg-max", type=int, default=2, metavar="N",
+                    help="pre-endgame solver with 1 to N tiles in the bag (default 2; at most 6)")
+    zp.add_argument("--no-peg", action="store_true", help="static equity also with 1-6 tiles in the bag")
+    zp.add_argument("--peg-exact", action="store_true", help="pre-endgame survivors solved to the end")
+    zp.add_argument("--endgame-plies", type=int, default=None, metavar="N",
+                    help="endgame depth limit (default: to the end)")
+    zp.add_argument("--no-endgame", action="store_true", help="leave turns with the bag empty unjudged")
+    zp.add_argument("--html", default=None, metavar="FILE", help="write an HTML report (chart, totals, turns)")
+    zp.add_argument("--svg", default=None, metavar="FILE", help="write the chart of the loss per turn as SVG")
+    zp.set_defaults(func=_analyze)
 
     bp = ss.add_parser("bench", help="throughput on self-play midgame positions beside the plain-Python reference",
                        description="Generation throughput (one call a position, the batch path at 1 and N "
@@ -348,6 +401,66 @@ def _endgame(args) -> int:
     _console.emit(args, [res.to_record()], text)
     _console.note(args, f"-- {res.nodes:,} nodes in {res.seconds:.2f} s to depth {res.depth} "
                   "(compile included on a first run)")
+    return 0
+
+
+def _infer(args) -> int:
+    from .infer import infer
+
+    pos = _position(args)
+    res = infer(pos, args.play, margin=args.margin, threads=args.threads)
+    n = None if args.top == 0 else args.top
+
+    def text():
+        if args.board:
+            print(pos)
+        print(res.summary(len(res.leaves) if n is None else n))
+
+    _console.emit(args, res.to_records(n), text)
+    _console.note(args, f"-- {res.racks:,} racks in {res.seconds:.2f} s (compile included on a first run)")
+    return 0
+
+
+def _peg(args) -> int:
+    from .peg import peg
+
+    pos = _position(args)
+    stages = ((1, 8), (2, 4), (4, 2))
+    if args.stage:
+        try:
+            stages = tuple(tuple(int(x) for x in st.split(":")) for st in args.stage)
+        except ValueError:
+            raise ScrabbleError(f"--stage must be PLIES:KEEP, got {args.stage!r}") from None
+    res = peg(pos, candidates=args.candidates, stages=stages, exact=args.exact, threads=args.threads)
+
+    def text():
+        if args.board:
+            print(pos)
+        print(res.summary())
+
+    _console.emit(args, res.to_records(), text)
+    _console.note(args, f"-- best {res.candidates[0].notation}; {res.endgames:,} endgames in {res.seconds:.2f} s "
+                  "(compile included on a first run)")
+    return 0
+
+
+def _analyze(args) -> int:
+    from .analyze import analyze_game
+
+    with _console.progress(args, None, "analyze", "turn") as bar:
+        res = analyze_game(args.gcg, variant=args.variant, lexicon=getattr(args, "lexicon", None), sim=args.sim,
+                           peg=not args.no_peg, peg_max=args.peg_max, peg_exact=args.peg_exact,
+                           endgame=not args.no_endgame, endgame_plies=args.endgame_plies, threads=args.threads,
+                           progress=bar)
+    if args.html:
+        _write_file(args, args.html, res.html())
+    if args.svg:
+        _write_file(args, args.svg, res.svg())
+    if _console.output_format(args) == "json":
+        _console.emit_json(res.to_json())
+    else:
+        _console.emit(args, res.to_records(), lambda: print(res.summary()))
+    _console.note(args, f"-- {len(res.turns)} turns in {res.seconds:.2f} s (compile included on a first run)")
     return 0
 
 

@@ -252,6 +252,47 @@ def _run(setup_arrays, seed, first, n, live):
     return out
 
 
+def _inferred(position, infer, setup) -> tuple:
+    """``(cumulative weights, per-leave setup arrays)`` of the leaves of an :class:`~.infer.Inference` that the
+    unseen tiles can hold: each leave's arrays fix it as the opponent's known tiles and take it out of the bag."""
+    from .infer import Inference
+
+    if not isinstance(infer, Inference):
+        raise ScrabbleError(f"simulate: infer must be an Inference (numba_words.scrabble.infer), got {short(infer)}")
+    if position.opp_rack:
+        raise ScrabbleError("simulate: infer= needs the opponent's rack unknown (Position.opp_rack empty)")
+    v = position.variant
+    unseen = Counter(position.unseen())
+    kinds = "?" + v.alphabet
+    cum, arrays = [], []
+    total = 0
+    for leave, w in infer.leaves:
+        rest = unseen - Counter(leave)
+        if len(leave) > v.rack_size or sum(rest.values()) != sum(unseen.values()) - len(leave):
+            continue  # a tile of the leave is not unseen any more
+        bag = np.array([kinds.index(ch) for ch in sorted(rest.elements())], np.int64)
+        a = setup.arrays
+        arrays.append(a[:12] + (rack_kinds(v, leave), bag) + a[14:])
+        total += w
+        cum.append(total)
+    if not arrays:
+        raise ScrabbleError("simulate: no leave of the inference fits the unseen tiles of this position")
+    return np.array(cum, np.float64) / total, arrays
+
+
+def _run_inferred(setup, inferred, first, n, live, threads):
+    """Iterations ``first .. first + n - 1``, each with the opponent's leave drawn from the inference (iteration
+    ``i``'s leave depends only on the seed and ``i``), each run on the leave's arrays."""
+    cum, arrays = inferred
+    out = np.zeros((n, 2 * len(live)), np.int64)
+    with _threads(threads):
+        for j in range(n):
+            u = np.random.default_rng([int(setup.seed), first + j, 0x1F3]).random()
+            k = min(int(np.searchsorted(cum, u, side="right")), len(cum) - 1)
+            out[j] = _run(arrays[k], setup.seed, first + j, 1, live)[0]
+    return out
+
+
 def _sim_chunk(chunk, setup_arrays):
     """Worker side of ``client=``: iterations ``first .. first + n - 1`` for the live candidates."""
     seed, first, n, live = chunk
@@ -261,7 +302,7 @@ def _sim_chunk(chunk, setup_arrays):
 def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1000, *, time: float | None = None,
              threads: int | None = None, seed: int = 0, client=None, z: float = 2.576, min_iterations: int = 128,
              chunk_size: int = 16, exchanges: bool = True, win_table=None, progress=None,
-             on_batch=None) -> SimResult:
+             on_batch=None, infer=None) -> SimResult:
     """Simulate the top ``candidates`` plays of ``position`` by static equity for ``iterations`` iterations
     (``plies`` replies each) or ``time`` seconds, dropping candidates more than ``z`` standard errors behind
     once each has ``min_iterations``. ``threads``: Numba threads; ``client``: a Dask client or address (then
@@ -270,7 +311,11 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
     :class:`WinTable`: each playout also scores the win probability of its final spread (the game's spread
     included) and unseen tiles, and candidates rank and drop by it first (as MAGPIE does); ``None``: by the
     mean outcome. ``progress``: ``update(n)`` told of finished iterations. ``on_batch``: called after each batch
-    with the :class:`SimResult` so far; a true return value stops the run there (the notebook widget's stop)."""
+    with the :class:`SimResult` so far; a true return value stops the run there (the notebook widget's stop).
+    ``infer``: an
+    :class:`~.infer.Inference` of the opponent's last play (:func:`.infer.infer`): each iteration draws the leave
+    the opponent kept from it (by weight, among the leaves the unseen tiles can hold) and the rest of their rack
+    from the bag (the opponent's rack must be unknown; not with ``client``)."""
     from .endgame import _is_position
 
     if not _is_position(position):
@@ -311,6 +356,9 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
         raise ScrabbleError(f"win_table must be True, None or a WinTable, got {short(win_table)}")
     lead = position.scores[0] - position.scores[1]
     setup = _Setup(position, plays, plies, seed)
+    inferred = None if infer is None else _inferred(position, infer, setup)
+    if inferred is not None and client is not None:
+        raise ScrabbleError("simulate: infer= runs on this machine only (not with client=)")
     if compiling:
         BEST_SEARCH.wait()
     t0 = _time.perf_counter()
@@ -331,6 +379,8 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
                       for a in range(0, n, chunk_size)]
             out = np.concatenate(D.map_chunks(_sim_chunk, chunks, client, broadcast=(setup.arrays,),
                                               name="scrabble-sim"))
+        elif inferred is not None:
+            out = _run_inferred(setup, inferred, done, n, live, threads)
         else:
             with _threads(threads):
                 out = _run(setup.arrays, setup.seed, done, n, live)

@@ -1,0 +1,259 @@
+"""Pre-endgame solver (:func:`peg`): 1 to 6 tiles in the bag, the opponent's rack unknown.
+
+A scenario is the order in which the unseen tiles' bag part will be drawn (the opponent holds the rest): every
+ordered draw of ``b`` tiles from the unseen ones, weighted by its number of ways (equally likely tiles). A
+candidate move is played in every scenario: a play of at least ``b`` tiles empties the bag, and the endgame that
+follows (both racks then known) is solved by :func:`.endgame.solve_endgame`; after a play of fewer tiles (or a
+pass) the sides play on by their best move by static equity (the opponent as MAGPIE's "rational" model: its
+highest-equity reply), drawing in the scenario's order, until a play empties the bag, and that endgame is
+solved. The candidate's win probability (a tie counts a half) and mean final spread are over every scenario.
+
+Candidates are the ``candidates`` best moves by static equity and the pass. As MAGPIE's cascade does, stages
+re-rank them at growing endgame depth and keep the best: ``stages=((plies, keep), ...)``; the survivors of the
+last stage are then solved exactly (endgames to the end) when ``exact`` is set (slow with full racks). Candidates rank by win probability,
+then mean spread. The six-scoreless-turns rule is not applied.
+"""
+from __future__ import annotations
+
+import time as _time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ._board import _thread_pool, lane_count
+from .endgame import _after, _is_position, solve_endgame
+from .errors import ScrabbleError, short
+from .plays import Play
+
+MAX_BAG = 6
+
+
+@dataclass
+class PegCandidate:
+    """One candidate: ``move`` (a :class:`Play`, ``None`` for a pass), ``win`` (probability, ties a half),
+    ``spread`` (mean final spread, points, the mover's side), ``plies`` (endgame depth of its last stage; ``None``:
+    solved to the end), ``stage`` (the last stage it reached), ``outcomes`` (``(draw order, weight, final
+    spread)`` per scenario of that stage)."""
+
+    move: Play | None
+    win: float = 0.0
+    spread: float = 0.0
+    plies: int | None = 0
+    stage: int = 0
+    outcomes: list = field(default_factory=list, repr=False)
+
+    @property
+    def notation(self) -> str:
+        return "pass" if self.move is None else self.move.notation
+
+    @property
+    def exact(self) -> bool:
+        return self.plies is None
+
+    def to_record(self) -> dict:
+        m = self.move
+        return {"notation": self.notation, "score": 0 if m is None else m.score, "leave": "" if m is None else
+                m.leave, "win": self.win, "spread": self.spread, "exact": self.exact, "stage": self.stage}
+
+
+@dataclass
+class PegResult:
+    """Candidates best first (``candidates``), ``best`` (the top one's move), ``bag`` (tiles in the bag),
+    ``scenarios`` (ordered draws), ``endgames`` solved, ``seconds``."""
+
+    candidates: list
+    bag: int
+    scenarios: int
+    endgames: int
+    seconds: float
+
+    @property
+    def best(self):
+        return self.candidates[0].move
+
+    def to_records(self) -> list:
+        return [c.to_record() for c in self.candidates]
+
+    def summary(self) -> str:
+        lines = [f"pre-endgame, {self.bag} in the bag: {self.scenarios} draw orders, {self.endgames} endgames"]
+        for c in self.candidates:
+            tag = "exact" if c.exact else f"{c.plies}-ply"
+            lines.append(f"  {c.notation:<24} win {100 * c.win:6.2f}%  spread {c.spread:+8.2f}  ({tag})")
+        return "\n".join(lines)
+
+    __str__ = summary
+
+
+def draw_orders(unseen: Counter, b: int) -> list:
+    """Every ordered draw of ``b`` tiles from ``unseen`` (tile -> count): ``(tiles, ways)``, ``ways`` the number of
+    ordered draws of physical tiles it stands for (their sum: ``n (n - 1) ... (n - b + 1)``)."""
+    out = []
+    left = Counter(unseen)
+    seq = []
+
+    def rec(ways):
+        if len(seq) == b:
+            out.append(("".join(seq), ways))
+            return
+        for ch in sorted(left):
+            n = left[ch]
+            if n:
+                left[ch] -= 1
+                seq.append(ch)
+                rec(ways * n)
+                seq.pop()
+                left[ch] += 1
+
+    rec(1)
+    return out
+
+
+def _sorted(tiles) -> str:
+    return "".join(sorted(tiles, key=lambda ch: (ch == "?", ch)))
+
+
+def _whole(x, what, lo, hi=None):
+    if isinstance(x, bool) or not isinstance(x, int) or x < lo or (hi is not None and x > hi):
+        raise ScrabbleError(f"peg: {what} must be a whole number >= {lo}" + (f" and <= {hi}" if hi else "")
+                            + f", got {short(x)}")
+    return x
+
+
+def _check_stages(stages) -> tuple:
+    try:
+        st = tuple((p, k) for p, k in stages)
+    except (TypeError, ValueError):
+        raise ScrabbleError(f"peg: stages must be pairs (plies, keep), got {short(stages)}") from None
+    for p, k in st:
+        _whole(p, "a stage's plies", 1, 29)
+        _whole(k, "a stage's keep", 1)
+    return st
+
+
+def play_out(pos, move, order, plies, tt_mb=8) -> int:
+    """The final spread change for the side to move in ``pos`` (both racks set, the bag the tiles ``order`` in
+    draw order) after ``move`` (a :class:`Play` or ``None``: a pass), then best moves by static equity until the
+    bag is empty, then the endgame solved to ``plies`` (``None``: to the end)."""
+    bag = order
+    sign = 1
+    total = 0
+    while True:
+        nxt = _after(pos, move)  # the other side on turn; the mover's rack is the leave
+        if move is not None:
+            total += sign * move.score
+            take = min(len(move.placed), len(bag))
+            nxt = type(pos)._make(pos.variant, pos.lexicon, nxt.board, nxt.rack, _sorted(nxt.opp_rack + bag[:take]),
+                                  nxt.scores, 0)
+            bag = bag[take:]
+            if not nxt.opp_rack:  # went out (cannot happen with tiles in the bag)
+                return total + sign * 2 * _points(pos, nxt.rack)
+        sign = -sign
+        pos = nxt
+        if not bag:
+            if not pos.rack:
+                return total
+            # (the bag empties only by a play: the endgame starts after one, not after a pass)
+            return total + sign * solve_endgame(pos, plies=plies, tt_mb=tt_mb).value
+        move = pos.best_move("equity")
+        if move is not None and not isinstance(move, Play):
+            move = None  # (an exchange needs a rack's worth in the bag: never here)
+
+
+def _move(position, m):
+    """A candidate given by the caller, as a play of ``position`` (``None``: a pass)."""
+    if m is None or (isinstance(m, str) and m.strip().lower() in ("pass", "-")):
+        return None
+    if isinstance(m, Play):
+        m = m.notation
+    if not isinstance(m, str):
+        raise ScrabbleError(f"peg: a move must be a Play, notation or None (a pass), got {short(m)}")
+    return position.parse_play(m)
+
+
+def _points(pos, rack) -> int:
+    return sum(pos.variant.values.get(ch, 0) for ch in rack if ch != "?")
+
+
+def peg(position, *, candidates: int = 16, stages=((1, 8), (2, 4), (4, 2)), exact: bool = False,
+        threads: int | None = None, tt_mb: float = 8, moves=None) -> PegResult:
+    """Rank the moves of ``position`` (1 to 6 tiles in the bag, :attr:`~Position.opp_rack` unknown) by win
+    probability then mean final spread over every draw order of the bag (see the module). ``candidates``: moves
+    by static equity, plus the pass; ``stages``: ``(plies, keep)`` pairs, each re-ranking the survivors with
+    endgames to ``plies`` and keeping ``keep``; ``exact``: the last survivors then solved to the end (every
+    endgame of every scenario: minutes with full racks). ``threads``:
+    lanes of threads over (candidate, scenario) pairs; ``tt_mb``: each endgame's transposition table;
+    ``moves``: the candidates themselves instead (plays of ``position`` or notation, ``None`` or ``"pass"`` for a
+    pass)."""
+    if not _is_position(position):
+        raise ScrabbleError(f"peg: expected a Position, got {short(position)}")
+    candidates = _whole(candidates, "candidates", 1)
+    st = _check_stages(stages)
+    lanes = lane_count(threads)
+    if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not 0.01 <= tt_mb <= 4096:
+        raise ScrabbleError(f"peg: tt_mb must be a number of megabytes from 0.01 to 4096, got {short(tt_mb)}")
+    if position.opp_rack:
+        raise ScrabbleError("peg: the opponent's rack must be unknown (Position.opp_rack empty); with it known and "
+                            "the bag empty, use Position.endgame()")
+    if not position.rack:
+        raise ScrabbleError("peg: the rack on turn is empty")
+    unseen = position.unseen()
+    rs = position.variant.rack_size
+    b = sum(unseen.values()) - rs
+    if not 1 <= b <= MAX_BAG:
+        raise ScrabbleError(f"peg: the bag must hold 1 to {MAX_BAG} tiles (the unseen tiles less a rack); it holds "
+                            f"{max(b, 0)} ({sum(unseen.values())} unseen)")
+    t0 = _time.perf_counter()
+    orders = draw_orders(unseen, b)
+    if moves is None:
+        cands = [PegCandidate(p) for p in position.legal_plays().top(candidates, "equity")] + [PegCandidate(None)]
+    else:
+        cands = [PegCandidate(_move(position, m)) for m in moves]
+        if not cands:
+            raise ScrabbleError("peg: moves is empty")
+    scores = position.scores
+    spread0 = scores[0] - scores[1]
+    n_eg = 0
+    schedule = [p for p, _ in st] + ([None] if exact else [])
+    keeps = [k for _, k in st] + [len(cands)]
+    live = cands
+    for stage, (plies, keep) in enumerate(zip(schedule, keeps), 1):
+        jobs = []
+        for c in live:
+            groups = {}
+            t = len(c.move.placed) if c.move is not None else 0
+            for order, ways in orders:
+                # the bag emptied by the move: only the multiset drawn matters
+                key = _sorted(order) if t >= b else order
+                groups[key] = groups.get(key, 0) + ways
+            c.outcomes = [[k, w, None] for k, w in groups.items()]
+            jobs += [(c, o) for o in c.outcomes]
+
+        def run(job, plies=plies):
+            c, o = job
+            opp = _sorted((unseen - Counter(o[0])).elements())
+            p = type(position)._make(position.variant, position.lexicon, position.board, position.rack, opp, scores,
+                                     position.scoreless)
+            o[2] = spread0 + play_out(p, c.move, o[0], plies, tt_mb)
+
+        def lane(part):
+            for j in part:
+                run(j)
+
+        n_lanes = min(lanes, len(jobs))
+        if n_lanes > 1:
+            futs = [_thread_pool().submit(lane, jobs[i::n_lanes]) for i in range(n_lanes)]
+            for f in futs:
+                f.result()
+        else:
+            lane(jobs)
+        n_eg += len(jobs)
+        for c in live:
+            tot = sum(w for _, w, _ in c.outcomes)
+            c.win = sum(w * (1.0 if s > 0 else 0.5 if s == 0 else 0.0) for _, w, s in c.outcomes) / tot
+            c.spread = sum(w * s for _, w, s in c.outcomes) / tot
+            c.plies = plies
+            c.stage = stage
+        live.sort(key=lambda c: (-c.win, -c.spread))
+        live = live[:keep]
+    order = {id(c): i for i, c in enumerate(live)}
+    cands.sort(key=lambda c: (-c.stage, order.get(id(c), 0), -c.win, -c.spread))
+    return PegResult(cands, b, len(orders), n_eg, _time.perf_counter() - t0)

@@ -1,0 +1,127 @@
+"""Game analysis: each static turn's verdict against a plain ranking of every play and exchange, pre-endgame and
+endgame turns against the solvers called directly, the same verdicts from the game and from its GCG text, and
+the report's forms (JSON, CSV, SVG, HTML)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from numba_words.scrabble import Position, play_game, read_gcg
+from numba_words.scrabble.analyze import analyze_game
+from numba_words.scrabble.errors import InvalidGcgError, ScrabbleError
+from numba_words.scrabble.leaves import exchange_options
+
+MAGPIE_GCGS = Path(__file__).resolve().parent / "data" / "gcg" / "magpie"
+FAST = {"peg_max": 1, "peg_candidates": 2, "peg_stages": ((1, 2),), "endgame_plies": 2}
+
+
+@pytest.fixture(scope="module")
+def game():
+    return play_game(seed=4)
+
+
+@pytest.fixture(scope="module")
+def analysis(game):
+    return analyze_game(game, threads=1, **FAST)
+
+
+def test_static_turns_match_plain_ranking(analysis):
+    static = [t for t in analysis.turns if t.kind == "static"]
+    assert len(static) >= 10
+    for t in static[:12]:
+        pos = Position.from_cgp(t.cgp)
+        eqs = [round(p.equity * 1000) for p in pos.legal_plays()] + [round(e.equity * 1000)
+                                                                    for e in exchange_options(pos)]
+        assert round(t.value_best * 1000) == max(eqs), t
+        made = pos.parse_play(t.move)
+        assert round(t.value_made * 1000) == round(made.equity * 1000)
+        assert t.loss == pytest.approx(max(eqs) / 1000 - made.equity, abs=1e-3)
+
+
+def test_late_turns_use_the_solvers(analysis):
+    from numba_words.scrabble.endgame import solve_endgame
+    from numba_words.scrabble.peg import peg
+
+    kinds = {t.kind for t in analysis.turns}
+    assert "endgame" in kinds
+    for t in analysis.turns:
+        if t.kind == "endgame":
+            pos = Position.from_cgp(t.cgp)
+            pos.opp_rack = "".join(pos.unseen().elements())
+            assert t.value_best == solve_endgame(pos, plies=2).value
+            assert t.bag == 0
+        if t.kind == "peg":
+            pos = Position.from_cgp(t.cgp)
+            r = peg(pos, candidates=2, stages=((1, 2),), exact=False, threads=1)
+            assert t.value_best == r.candidates[0].win and t.bag == 1
+
+
+def test_gcg_text_gives_the_same_verdicts(game, analysis):
+    text = game.gcg(("ann", "bob"))
+    again = analyze_game(text, threads=2, **FAST)
+    assert [(t.move, t.kind, t.best, t.loss) for t in again.turns] == [(t.move, t.kind, t.best, t.loss)
+                                                                      for t in analysis.turns]
+    assert again.names == ("ann", "bob")
+
+
+def test_totals_mistakes_and_forms(analysis):
+    tot = analysis.totals()
+    for p in (0, 1):
+        pts = sum(t.loss for t in analysis.turns if t.player == p and t.loss and t.kind != "peg")
+        assert tot[p]["equity_lost"] == pytest.approx(pts, abs=1e-2)
+    m = analysis.mistakes()
+    keys = [t.loss * (100 if t.kind == "peg" else 1) for t in m]
+    assert keys == sorted(keys, reverse=True) and all(k > 0 for k in keys)
+    doc = json.loads(json.dumps(analysis.to_json()))
+    assert isinstance(doc["turns"], list) and len(doc["turns"]) == len(analysis.turns)
+    assert analysis.to_csv().count("\n") == len(analysis.turns) + 1
+    assert analysis.svg().startswith("<svg") and "<table>" in analysis.html()
+    pos = analysis.position(3)
+    assert pos.rack == analysis.turns[2].rack
+    with pytest.raises(ScrabbleError):
+        analysis.position(0)
+
+
+def test_analyze_command(game, tmp_path, capsys):
+    from numba_words.cli import main
+
+    f = tmp_path / "g.gcg"
+    f.write_text(game.gcg())
+    html = tmp_path / "r.html"
+    assert main(["scrabble", "analyze", str(f), "--json", "--peg-max", "1", "--endgame-plies", "1", "--threads", "1",
+                 "--html", str(html)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert len(doc["turns"]) == len(game.moves) and "<svg" in html.read_text()
+    assert main(["scrabble", "analyze", str(tmp_path / "missing.gcg")]) == 2
+
+
+def test_bad_input(game):
+    with pytest.raises(ScrabbleError):
+        analyze_game(42)
+    with pytest.raises(ScrabbleError):
+        analyze_game(game, sim=-1)
+    with pytest.raises(ScrabbleError):
+        analyze_game(game, peg_max=7)
+    with pytest.raises(InvalidGcgError):
+        analyze_game(">a: ABC 8D ZZZZZZZZZZZZZZZZZZZZ +1 1\n")
+
+
+def _suite():
+    return sorted(MAGPIE_GCGS.glob("*.gcg")) or [MAGPIE_GCGS / "(absent)"]
+
+
+@pytest.mark.parametrize("path", _suite(), ids=lambda p: p.name)
+def test_magpie_suite_games(path):
+    """Every game of MAGPIE's GCG test suite that the reader takes is analysed (static and endgame turns, the
+    endgame to one ply: quick); the files it rejects are the reader's business."""
+    if not path.exists():
+        pytest.skip("MAGPIE's GCG test suite is not in this checkout")
+    try:
+        read_gcg(path)
+    except InvalidGcgError:
+        pytest.skip("the reader rejects this file")
+    res = analyze_game(path, peg=False, endgame_plies=1, threads=1)
+    assert all(t.loss is None or t.loss >= -1e-9 or t.kind == "endgame" for t in res.turns)
+    assert json.loads(json.dumps(res.to_json()))["turns"] == res.to_records()

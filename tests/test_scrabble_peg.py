@@ -1,0 +1,151 @@
+"""Pre-endgame solver against a plain enumeration: every ordered draw of physical tiles, each candidate played
+out move by move on copies of the board (best moves by static equity until the bag is empty, then the endgame
+solver at the same depth)."""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+
+import pytest
+
+from numba_words.scrabble import SCRABBLE, Position
+from numba_words.scrabble.endgame import solve_endgame
+from numba_words.scrabble.errors import ScrabbleError
+from numba_words.scrabble.peg import draw_orders, peg
+
+from test_scrabble_infer import game_turns
+
+ALPHA = SCRABBLE.alphabet
+
+
+def pts(rack):
+    return sum(SCRABBLE.values.get(ch, 0) for ch in rack if ch != "?")
+
+
+def srt(tiles):
+    return "".join(sorted(tiles, key=lambda ch: (ch == "?", ch)))
+
+
+def line_value(me, opp, board, bag, first, plies):
+    """Spread for 'me' after 'first' (notation or None), then best-equity moves, drawing from 'bag' in order."""
+    racks = [me, opp]
+    side, total, move = 0, 0, first
+    while True:
+        if move is not None:
+            board = board.copy()
+            board.place([q[0] for q in move.placed], [q[1] for q in move.placed],
+                        [ALPHA.index(q[2]) for q in move.placed], [q[3] for q in move.placed])
+            left = Counter(racks[side]) - Counter("?" if q[3] else q[2] for q in move.placed)
+            take = min(len(move.placed), len(bag))
+            racks[side] = srt(list(left.elements()) + list(bag[:take]))
+            bag = bag[take:]
+            total += (1 if side == 0 else -1) * move.score
+            if not racks[side]:
+                return total + (1 if side == 0 else -1) * 2 * pts(racks[1 - side])
+        side = 1 - side
+        p = Position._make(SCRABBLE, board.lexicon, board, racks[side], racks[1 - side], (0, 0), 0)
+        if not bag:
+            return total + (1 if side == 0 else -1) * solve_endgame(p, plies=plies, tt_mb=4).value
+        m = p.best_move("equity")
+        move = m if m is not None and hasattr(m, "placed") else None
+
+
+def brute(pos, moves, plies):
+    """{notation: (win, mean spread)} over every ordered draw of physical tiles."""
+    tiles = list(pos.unseen().elements())
+    b = len(tiles) - 7
+    out = {}
+    spread0 = pos.scores[0] - pos.scores[1]
+    for m in moves:
+        wins = tot = n = 0
+        for idx in permutations(range(len(tiles)), b):
+            bag = "".join(tiles[i] for i in idx)
+            opp = srt(tiles[i] for i in range(len(tiles)) if i not in idx)
+            s = spread0 + line_value(pos.rack, opp, pos.board, bag, m, plies)
+            wins += 1.0 if s > 0 else 0.5 if s == 0 else 0.0
+            tot += s
+            n += 1
+        out["pass" if m is None else m.notation] = (wins / n, tot / n)
+    return out
+
+
+def peg_positions(bag, k):
+    out = []
+    for p, _ in game_turns(8, seed=21):
+        if p.bag_size() == bag:
+            q = p.copy()
+            q.opp_rack = ""
+            q.scores = (300, 300 + 7 * len(out) - 10)
+            out.append(q)
+            if len(out) == k:
+                break
+    return out
+
+
+def test_draw_orders_weights():
+    u = Counter("AABCD?")
+    orders = draw_orders(u, 2)
+    assert sum(w for _, w in orders) == 6 * 5
+    assert dict(orders)["AA"] == 2 and dict(orders)["AB"] == 2 and dict(orders)["BA"] == 2
+
+
+@pytest.mark.parametrize("bag", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_peg_matches_plain_enumeration(bag):
+    # (two tiles in the bag: one position, the top play and the pass, to keep the plain enumeration short)
+    for pos in peg_positions(bag, 2 if bag == 1 else 1):
+        res = peg(pos, candidates=3 if bag == 1 else 1, stages=((1, 4),), exact=False, threads=1)
+        moves = [c.move for c in res.candidates]
+        want = brute(pos, moves, 1)
+        for c in res.candidates:
+            w, s = want[c.notation]
+            assert abs(c.win - w) < 1e-12 and abs(c.spread - s) < 1e-9, (pos.cgp(), c.notation)
+        ranked = sorted(want.items(), key=lambda kv: (-kv[1][0], -kv[1][1]))
+        assert (res.candidates[0].win, res.candidates[0].spread) == ranked[0][1]
+
+
+def test_peg_stages_threads_and_moves():
+    pos = peg_positions(1, 1)[0]
+    a = peg(pos, candidates=3, stages=((1, 2), (2, 1)), exact=False, threads=1)
+    b = peg(pos, candidates=3, stages=((1, 2), (2, 1)), exact=False, threads=2)
+    assert [(c.notation, c.win, c.spread, c.stage) for c in a.candidates] == [
+        (c.notation, c.win, c.spread, c.stage) for c in b.candidates]
+    top = a.candidates[0]
+    assert top.stage == 2 and top.plies == 2 and not top.exact and a.bag == 1
+    assert [c.stage for c in a.candidates] == [2, 2, 1, 1]  # the stage-1 survivors first
+    want = brute(pos, [top.move], 2)
+    assert (top.win, top.spread) == pytest.approx(want[top.notation])
+    one = peg(pos, moves=[top.move.notation], stages=((2, 1),), exact=False, threads=1)
+    assert (one.candidates[0].win, one.candidates[0].spread) == (top.win, top.spread)
+
+
+def test_peg_errors():
+    pos = peg_positions(1, 1)[0]
+    with pytest.raises(ScrabbleError):
+        peg("x")
+    with pytest.raises(ScrabbleError):
+        peg(pos, candidates=0)
+    with pytest.raises(ScrabbleError):
+        peg(pos, stages=((0, 2),))
+    with pytest.raises(ScrabbleError):
+        peg(pos, stages="ab")
+    known = pos.copy()
+    known.opp_rack = "A" if "A" in pos.unseen() else next(iter(pos.unseen()))
+    with pytest.raises(ScrabbleError, match="unknown"):
+        peg(known)
+    with pytest.raises(ScrabbleError, match="bag"):
+        peg(Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCDEFG/ 0/0 0"))
+
+
+def test_peg_command(capsys):
+    import json
+
+    from numba_words.cli import main
+
+    pos = peg_positions(1, 1)[0]
+    assert main(["scrabble", "peg", "--cgp", pos.cgp(), "--candidates", "2", "--stage", "1:2", "--json",
+                 "--threads", "1"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    res = peg(pos, candidates=2, stages=((1, 2),), threads=1)
+    assert [(r["notation"], r["win"], r["spread"]) for r in rows] == [(c.notation, c.win, c.spread)
+                                                                       for c in res.candidates]
+    assert main(["scrabble", "peg", "--cgp", pos.cgp(), "--stage", "x"]) == 2
