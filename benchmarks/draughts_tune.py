@@ -220,7 +220,8 @@ def main(argv=None):
         openings = [opening(mrng, args.random_plies) for _ in range(args.match_games)]
         tuned = Engine(hash_mb=16, weights=args.out)
         for name, other in (("old", old), ("material only", MATERIAL)):
-            w, d, l = match(tuned, Engine(hash_mb=16, weights=other if isinstance(other, dict) else other / UNIT), openings, args.depth, args.max_plies)
+            rival = Engine(hash_mb=16, weights=other if isinstance(other, dict) else other / UNIT)
+            w, d, l = match(tuned, rival, openings, args.depth, args.max_plies)
             n = w + d + l
             print(f"tuned vs {name}: +{w} ={d} -{l} of {n} (score {(w + d / 2) / n:.1%})")
 

@@ -41,7 +41,7 @@ from .._jit import borrowed, kernel
 from ..bits import lsb_index, msb_index, popcount
 from ._eval import N_TERMS, evaluate
 from ._movegen import MOVES_OFF, PLY_WORDS, perft_gen
-from ._tables import BOARD, ONE, ZERO
+from ._tables import ONE, ZERO
 
 #: Deepest ply of the stack (nominal depth, extensions and captures of the quiescence search together; a node
 #: at ``MAX_PLY - 1`` is evaluated, so the move lists never run past ``MAX_PLY``).

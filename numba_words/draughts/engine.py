@@ -28,7 +28,7 @@ from ._eval import N_TERMS, TERMS, UNIT
 from .errors import DraughtsError, InvalidPositionError, quote
 from .game import Game
 from .moves import Move
-from .position import Position, _material
+from .position import Position, _material, _searcher
 from .search import _position as _search_position
 from ._tables import SQ2BIT
 
@@ -428,8 +428,8 @@ def _budget(time, remaining, increment, moves_to_go):
     """(hard limit, soft limit) in seconds: no new depth starts after the soft one; the search stops at the
     hard one. A clock: about remaining / moves to go (25 when not given) plus the increment a move."""
     hard = soft = None
-    if time is not None:
-        hard, soft = time, 0.5 * time
+    if time is not None:  # the stop is set a little early: ending the search and its result take some time
+        hard, soft = time - min(0.01, 0.1 * time), 0.5 * time
     if remaining is not None:
         mtg = moves_to_go if moves_to_go is not None else 25
         alloc = remaining / mtg + 0.8 * increment
@@ -445,6 +445,9 @@ def search(position, depth=None, time=None, nodes=None, threads: int = 1, **kw) 
     hash_mb = kw.pop("hash_mb", 16)
     weights = kw.pop("weights", None)
     return Engine(threads=threads, hash_mb=hash_mb, weights=weights).search(position, depth, time, nodes, **kw)
+
+
+_searcher[0] = search
 
 
 def play_game(engine_a, engine_b, start=None, time=None, max_plies: int = 400) -> Game:

@@ -101,12 +101,6 @@ class Game:
         self._pos.pop()
         return self.moves.pop()
 
-    def pdn(self) -> str:
-        """This game as PDN text (``pdn.write_pdn``)."""
-        from .pdn import write_pdn
-
-        return write_pdn(self)
-
     def outcome(self):
         """How the game's last position ends the game (:meth:`Position.outcome`), or ``None``."""
         return self._pos.outcome()

@@ -414,9 +414,16 @@ class Position:
         """Search this position (its move stack counts for the draw rules) with a fresh
         :class:`~numba_words.draughts.engine.Engine`; returns a :class:`~numba_words.draughts.engine.SearchResult`
         (best move, score in men, principal variation, ...). See :meth:`Engine.search` for the limits."""
-        from .engine import search
+        return _searcher[0](self, depth, time, nodes, threads=threads, **kw)
 
-        return search(self, depth, time, nodes, threads=threads, **kw)
+
+def _no_search(*args, **kw):
+    raise DraughtsError("the search is not loaded: import numba_words.draughts")
+
+
+#: The function behind :meth:`Position.search`: ``engine.search``, which registers itself when the package loads
+#: (the engine builds on this module, so this module does not import it).
+_searcher = [_no_search]
 
 
 def _material(k) -> tuple[int, int, int, int]:
