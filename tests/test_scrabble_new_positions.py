@@ -89,7 +89,7 @@ def _cgps_with_racks(twl, n, seed):
 def test_equity_inputs_counted_by_the_board_kernel_equal_pythons(twl):
     """The rack counts, unseen tiles, bag size and opponent points that ``from_cgp`` keeps from its kernel equal
     those Python computes for the same position."""
-    from numba_words.scrabble.leaves import _equity_inputs
+    from numba_words.scrabble.leaves import _equity_inputs, equity_args, rack_kinds
 
     for cgp in _cgps_with_racks(twl, 120, 3):
         fast = Position.from_cgp(cgp, lexicon=twl)
@@ -98,6 +98,7 @@ def test_equity_inputs_counted_by_the_board_kernel_equal_pythons(twl):
         c1, n1 = fast._rack_arrays()
         c2, n2 = slow._rack_arrays()
         assert np.array_equal(c1, c2) and n1 == n2, cgp
+        assert np.array_equal(equity_args(fast, fast.leaves)[0], rack_kinds(SCRABBLE, slow.rack)), cgp
         assert np.array_equal(fast._unseen_array(), slow._unseen_array()), cgp
         assert fast.bag_size() == slow.bag_size() and fast.unseen() == slow.unseen(), cgp
         a, b = _equity_inputs(fast, fast.leaves), _equity_inputs(slow, slow.leaves)

@@ -536,9 +536,10 @@ class Position:
         if fast is not None:
             # the rack's counts, the unseen tiles and the equity's inputs counted by the same kernel: kept as if
             # computed here (computing them in Python took ~25 us, a fifth of a first best(by="equity"))
-            board, _, (counts, unseen, info) = fast
+            board, _, (counts, unseen, info, kinds) = fast
             d = pos.__dict__
-            d["_rack_arr"] = (rack, (counts, np.int64(rack.count("?"))))
+            d["_rack_arr"] = (rack, (counts, np.int64(kinds[0])))
+            d["_kinds"] = (rack, kinds)
             d["_unseen_arr"] = (board.version, rack, board, unseen)
             d["_equity_in"] = ((board.version, rack, opp), (*variant_arrays(variant), int(info[0]), int(info[1])),
                                board)
