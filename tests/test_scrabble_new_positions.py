@@ -33,7 +33,7 @@ def _random_cgps(twl, n, seed):
 def test_kernel_read_board_equals_the_python_decoders(twl):
     for cgp in CGPS + _random_cgps(twl, 40, 5):
         rec = C.parse_cgp(cgp)
-        fast, use = BoardArrays.from_cgp_board(SCRABBLE, twl, "/".join(rec.rows))
+        fast, use, _ = BoardArrays.from_cgp_board(SCRABBLE, twl, "/".join(rec.rows))
         slow = BoardArrays(SCRABBLE, twl, *C.decode_board(rec.rows, twl.alphabet.letters))
         for k in ARRAYS:
             a, b = getattr(fast, k), getattr(slow, k)
@@ -58,6 +58,51 @@ def test_too_many_tiles_for_the_bag(twl):
     with pytest.raises(InvalidCgpError, match="'Z' tiles"):  # (two Zs on the board alone: the bag has one)
         Position.from_cgp(board + " A/ 0/0 0", lexicon=twl)
     Position.from_cgp("/".join(["Z14"] + ["15"] * 14) + " A/Q 0/0 0", lexicon=twl)
+
+
+def _cgps_with_racks(twl, n, seed):
+    """Boards holding a random part of the bag (random squares; blanks as random letters), racks drawn from the
+    rest: the bag full to empty, the opponent's rack known or not."""
+    rng = np.random.default_rng(seed)
+    bag = [ch for ch, k in SCRABBLE.counts.items() for _ in range(k)] + ["?"] * SCRABBLE.blanks
+    out = []
+    for _ in range(n):
+        tiles = list(rng.permutation(bag))
+        left = int(rng.choice([0, 1, 5, 7, 8, 13, 14, 20, 60, len(bag)]))
+        on, rest = tiles[left:], tiles[:left]
+        letters = np.full((15, 15), 255, np.uint8)
+        blanks = np.zeros((15, 15), bool)
+        sq = rng.permutation(225)[:len(on)]
+        for k, ch in zip(sq, on):
+            r, c = divmod(int(k), 15)
+            if ch == "?":
+                letters[r, c], blanks[r, c] = rng.integers(0, 26), True
+            else:
+                letters[r, c] = twl.alphabet.letters.index(ch)
+        own = int(rng.integers(0, min(7, len(rest)) + 1))
+        opp = int(rng.integers(0, min(7, len(rest) - own) + 1)) if rng.random() < 0.5 else 0
+        out.append(C.format_cgp(letters, blanks, twl.alphabet.letters, "".join(rest[:own]),
+                                "".join(rest[own:own + opp]), (0, 0), 0))
+    return out
+
+
+def test_equity_inputs_counted_by_the_board_kernel_equal_pythons(twl):
+    """The rack counts, unseen tiles, bag size and opponent points that ``from_cgp`` keeps from its kernel equal
+    those Python computes for the same position."""
+    from numba_words.scrabble.leaves import _equity_inputs, equity_args, rack_kinds
+
+    for cgp in _cgps_with_racks(twl, 120, 3):
+        fast = Position.from_cgp(cgp, lexicon=twl)
+        slow = Position.from_rows(fast.rows(), lexicon=twl, rack=fast.rack, opp_rack=fast.opp_rack)
+        assert "_equity_in" in fast.__dict__ and "_equity_in" not in slow.__dict__
+        c1, n1 = fast._rack_arrays()
+        c2, n2 = slow._rack_arrays()
+        assert np.array_equal(c1, c2) and n1 == n2, cgp
+        assert np.array_equal(equity_args(fast, fast.leaves)[0], rack_kinds(SCRABBLE, slow.rack)), cgp
+        assert np.array_equal(fast._unseen_array(), slow._unseen_array()), cgp
+        assert fast.bag_size() == slow.bag_size() and fast.unseen() == slow.unseen(), cgp
+        a, b = _equity_inputs(fast, fast.leaves), _equity_inputs(slow, slow.leaves)
+        assert a[3:] == b[3:] and all(x is y for x, y in zip(a[:3], b[:3])), cgp
 
 
 def test_new_positions_best_plays_equal_the_python_decoded_boards(twl):

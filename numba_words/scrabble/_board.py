@@ -77,12 +77,16 @@ class BoardArrays:
         self._tab = t
 
     @classmethod
-    def from_cgp_board(cls, variant: Variant, lexicon: Lexicon, text: str, racks: str = "", bag=None):
-        """``(board, tile_use)`` from a CGP board field (15 rows separated by ``/``) in one kernel call, or
-        ``None`` when the text is not plain ASCII or is malformed, or the board's tiles and the ``racks`` (the
-        letters of both racks, checked: upper case and ``?``) are more than the ``bag`` holds (by letter code, the
-        blanks last; ``None``: not checked): the caller's Python then names the fault. ``variant`` and ``lexicon``
-        are trusted (checked by the caller)."""
+    def from_cgp_board(cls, variant: Variant, lexicon: Lexicon, text: str, racks: str = "", bag=None,
+                       n_own: int = 0):
+        """``(board, tile_use, (counts, unseen, info, kinds))`` from a CGP board field (15 rows separated by ``/``) in
+        one kernel call, or ``None`` when the text is not plain ASCII or is malformed, or the board's tiles and the
+        ``racks`` (the letters of both racks, checked: upper case and ``?``; the first ``n_own`` the rack on
+        turn's) are more than the ``bag`` holds (by letter code, the blanks last; ``None``: not checked): the
+        caller's Python then names the fault. ``counts``, ``unseen`` and ``info``: the rack on turn's letter counts,
+        the unseen tiles, the bag size and the opponent's points (see :func:`._parse.read_board`; with a ``bag``);
+        ``kinds``: the rack on turn by kind (:func:`.leaves.rack_kinds`).
+        ``variant`` and ``lexicon`` are trusted (checked by the caller)."""
         if not text.isascii() or not racks.isascii():
             return None
         t = _tables_for(variant, lexicon)
@@ -95,22 +99,29 @@ class BoardArrays:
         b.lines = t.clear_lines.copy()
         # fv, cc, xs, occ and the tile counts: C-contiguous views of one cleared allocation
         sq = 2 * SIZE * SIZE
-        z = np.zeros(3 * sq + 2 * SIZE + t.n_letters + 1, np.int64)
+        nu = t.n_letters + 1
+        z = np.zeros(3 * sq + 2 * SIZE + 2 * nu + 1 + N_CODES + 2, np.int64)
         b.fv = z[:sq].reshape(2, SIZE, SIZE)
         b.cc = z[sq:2 * sq].reshape(2, SIZE, SIZE)
         b.xs = z[2 * sq:3 * sq].reshape(2, SIZE, SIZE)
         b.occ = z[3 * sq:3 * sq + 2 * SIZE].reshape(2, SIZE)
-        use = z[3 * sq + 2 * SIZE:]
+        k = 3 * sq + 2 * SIZE
+        use = z[k:k + nu]
+        unseen = z[k + nu:k + 2 * nu]
+        kb = k + 2 * nu  # (the rack's blanks, then its letters: the rack by kind, see .leaves.rack_kinds)
+        z[kb] = racks.count("?", 0, n_own)
+        counts = z[kb + 1:kb + 1 + N_CODES]
+        info = z[kb + 1 + N_CODES:]
         n = _parse.read_board(np.frombuffer(text.encode(), np.uint8), t.char_table, b.values, b.letters, b.blanks,
                               b.lines, b.fv, b.occ, use, np.frombuffer(racks.encode(), np.uint8),
-                              t.no_bag if bag is None else bag)
+                              t.no_bag if bag is None else bag, n_own, counts, unseen, info)
         if n < 0:
             return None
         b._empty = n == 0
         b.version = 0
         b._use = (0, use)
         _cross.all_checks(b.lines, b.fv, b.dawg, b.checks, b.cc, b.xs)
-        return b, use
+        return b, use, (counts, unseen, info, z[kb:kb + nu])
 
     def copy(self) -> "BoardArrays":
         """An independent copy of the board's arrays."""

@@ -32,7 +32,7 @@ def char_table(alphabet: str) -> np.ndarray:
 
 
 @kernel
-def read_board(raw, table, values, letters, blanks, lines, fv, occ, use, racks, bag):
+def read_board(raw, table, values, letters, blanks, lines, fv, occ, use, racks, bag, n_own, counts, unseen, info):
     """Decode the board field ``raw`` (``uint8`` bytes: 15 rows separated by ``/``, digits = runs of empty
     squares) with ``table`` (:func:`char_table`) into ``letters`` (15x15 codes, :data:`EMPTY` empty), ``blanks``
     and the orientation arrays ``lines`` (2, 15, 15), ``fv`` (tile values, 0 for blanks) and ``occ`` (2, 15
@@ -41,7 +41,13 @@ def read_board(raw, table, values, letters, blanks, lines, fv, occ, use, racks, 
     ``racks``: the letters of both racks (``uint8`` bytes, upper case letters of the table and ``?``, checked by
     the caller); ``bag``: the variant's tiles by letter code, the blanks last. Returns the number of tiles, -1 when
     the text is malformed (a bad character, a run that is not 1..15, a row that does not cover 15 squares, not 15
-    rows), -2 when the board and racks hold more of a tile than the bag."""
+    rows), -2 when the board and racks hold more of a tile than the bag.
+
+    The equity's inputs besides (meaningful when the bag check passed; the first ``n_own`` bytes of ``racks`` are
+    the rack on turn, the rest the opponent's): ``counts`` (cleared, 32 entries) the rack on turn's letters by
+    code (its blanks not counted), ``unseen`` (like ``use``) the tiles the player on turn cannot see, ``info[0]``
+    the tiles in the bag (the unseen ones less the opponent's rack) and ``info[1]`` the opponent's tile points
+    (its rack's; none known: the unseen tiles' when the bag is empty, else 0)."""
     nb = use.shape[0] - 1
     r = 0
     c = 0
@@ -93,12 +99,32 @@ def read_board(raw, table, values, letters, blanks, lines, fv, occ, use, racks, 
     if r != SIZE - 1 or c != SIZE:
         return -1
     need = use.copy()
+    opp_pts = 0
     for k in range(racks.shape[0]):
         if racks[k] == 63:  # '?'
             need[nb] += 1
         else:
-            need[table[racks[k]] & 0x7F] += 1
+            code = table[racks[k]] & 0x7F
+            need[code] += 1
+            if k < n_own:
+                counts[code] += 1
+            else:
+                opp_pts += values[code]
     for k in range(nb + 1):
         if need[k] > bag[k]:
             return -2
+    n_bag = -(racks.shape[0] - n_own)
+    unseen_pts = 0
+    for k in range(nb + 1):
+        u = bag[k] - use[k] - (counts[k] if k < nb else 0)
+        if k == nb:
+            for q in range(n_own):
+                if racks[q] == 63:
+                    u -= 1
+        else:
+            unseen_pts += u * values[k]
+        unseen[k] = u
+        n_bag += u
+    info[0] = n_bag
+    info[1] = opp_pts if racks.shape[0] > n_own or n_bag > 0 else unseen_pts
     return tiles

@@ -412,7 +412,9 @@ def equity_args(position, leaves: Leaves) -> tuple:
     if hit is not None and hit[0] == key and hit[1] is leaves and hit[2] is position.board:
         return hit[3]
     tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
-    out = (_rack_kinds_shared(position.variant, position.rack), tile_pts, *leaves.kernel_args(), np.int64(bag),
+    rk = position.__dict__.get("_kinds")  # (counted by the kernel that read the position's CGP)
+    rk = rk[1] if rk is not None and rk[0] == position.rack else _rack_kinds_shared(position.variant, position.rack)
+    out = (rk, tile_pts, *leaves.kernel_args(), np.int64(bag),
            np.int64(opp_pts), vowel, pen)
     position.__dict__["_equity_args"] = (key, leaves, position.board, out)
     return out
