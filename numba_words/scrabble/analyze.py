@@ -97,6 +97,7 @@ class GameAnalysis:
         return self._positions[turn - 1].copy()
 
     def to_records(self) -> list:
+        """One dict a turn (the fields of a judged turn), in game order."""
         return [t.to_record() for t in self.turns]
 
     def to_json(self) -> dict:
@@ -105,6 +106,7 @@ class GameAnalysis:
                 "seconds": self.seconds}
 
     def to_csv(self) -> str:
+        """The turns of :meth:`to_records` as CSV text, one header line then one line a turn."""
         buf = io.StringIO()
         rows = self.to_records()
         w = csv.DictWriter(buf, fieldnames=list(rows[0]) if rows else ["turn"], lineterminator="\n")
@@ -113,6 +115,8 @@ class GameAnalysis:
         return buf.getvalue()
 
     def summary(self, n: int = 10) -> str:
+        """A text report: one line a turn (rack, move, score, how it was judged, the best play and the loss),
+        each player's totals, then the ``n`` worst mistakes."""
         lines = []
         for t in self.turns:
             if t.kind == "none":

@@ -76,6 +76,8 @@ class Inference:
         return [{"leave": k, "weight": int(w), "probability": w / self.total} for k, w in rows]
 
     def summary(self, n: int = 20) -> str:
+        """A text report: the play, how many racks counted, then the ``n`` likeliest leaves with their
+        probability in percent."""
         lines = [f"inference of {self.play} ({self.recorded:,} of {self.racks:,} racks count, "
                  f"margin {self.margin:g}, {len(self.leaves):,} leaves)"]
         for r in self.to_records(n):

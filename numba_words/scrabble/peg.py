@@ -68,12 +68,17 @@ class PegResult:
 
     @property
     def best(self):
+        """The move of the top candidate (highest win probability)."""
         return self.candidates[0].move
 
     def to_records(self) -> list:
+        """One dict a candidate (``notation``, ``score``, ``leave``, ``win`` probability, mean ``spread``, ``exact``,
+        ``stage``), best first."""
         return [c.to_record() for c in self.candidates]
 
     def summary(self) -> str:
+        """A text report: draw orders and endgames solved, then one line a candidate with its win
+        probability in percent, mean spread in points and whether it was solved exactly."""
         lines = [f"pre-endgame, {self.bag} in the bag: {self.scenarios} draw orders, {self.endgames} endgames"]
         for c in self.candidates:
             tag = "exact" if c.exact else f"{c.plies}-ply"
