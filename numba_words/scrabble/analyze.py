@@ -183,9 +183,10 @@ class GameAnalysis:
 
 
 def _text(source) -> str:
+    """The text of a GCG source (text, bytes or a path), decoded as :func:`.gcg.read_gcg` decodes it."""
     from .gcg import _text_of
 
-    return _text_of(source)
+    return _text_of(source)[0]
 
 
 def _events(text: str):
