@@ -7,6 +7,7 @@ their public repositories by the peers kit (MAGPIE with its data, Moby Dam, Scan
 comparison is one of the scripts beside this one, run as its own process with the command shown on the page:
 
 - draughts perft against Moby Dam and Scan (``draughts_vs_peers.py``);
+- a draughts match against Moby Dam over DXP from the two-move ballots (``draughts_match.py``);
 - crossword move generation and best play against MAGPIE (``scrabble_vs_magpie.py``);
 - crossword self-play against MAGPIE's ``autoplay`` (``scrabble_autoplay_magpie.py``);
 - simulation and exact endgames against MAGPIE's ``sim`` and ``endgame`` (``scrabble_search_magpie.py``);
@@ -41,7 +42,7 @@ PEERS = {  # folder under --peers: (repository, what it is)
     "scan": ("rhalbersma/scan", "draughts, C++ (Scan 3.1)"),
     "hybrid-boggle": ("danvk/hybrid-boggle", "Boggle, C++"),
 }
-SECTIONS = ("draughts", "movegen", "autoplay", "sim", "endgame", "boggle")
+SECTIONS = ("draughts", "match", "movegen", "autoplay", "sim", "endgame", "boggle")
 # MAGPIE's test endgames and the depth each is solved to: 6 plies where both engines take seconds, fewer where
 # a deeper search takes minutes (the positions with many plays).
 ENDGAMES = (("vs_joey", 6), ("pass_first", 6), ("solve_standard", 6), ("very_deep", 6), ("eldar_v_stick", 6),
@@ -80,7 +81,7 @@ def git_commit(path: Path, dirty_flag: bool = True) -> str:
         return "?"
 
 
-def commands(peers: str, quick: bool, tmp: Path) -> dict:
+def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict:
     """Each section's command lines (argument lists, run from the repository root), each with its JSON output."""
     py = [sys.executable]
     q = quick
@@ -88,6 +89,9 @@ def commands(peers: str, quick: bool, tmp: Path) -> dict:
     return {
         "draughts": (py + ["benchmarks/draughts_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
                            "--json", str(tmp / "draughts.json")] + (["--quick"] if q else []), tmp / "draughts.json"),
+        "match": (py + ["benchmarks/draughts_match.py", "--mobydam", str(Path(peers) / "mobydam" / "main" / "mobydam"),
+                        "--time", "0.1", "--games", "4" if q else str(match_games), "--out", str(tmp / "match")],
+                  tmp / "match" / "summary.json"),
         "movegen": (py + ["benchmarks/scrabble_vs_magpie.py", "--magpie", peers, "--rounds", "1" if q else "3"]
                     + (["--min-time", "0.05"] if q else ["--per-position", "--threads"]), None),
         "autoplay": (py + ["benchmarks/scrabble_autoplay_magpie.py", "--magpie", str(Path(peers) / "MAGPIE"),
@@ -108,7 +112,7 @@ def shown(cmd: list, peers: str) -> str:
     out = ["python"]
     args = iter(cmd[1:])
     for c in args:
-        if c == "--json":  # where the report collects the rows: not part of what a reader runs
+        if c in ("--json", "--out"):  # where the report collects the rows: not part of what a reader runs
             next(args)
             continue
         out.append(c)
@@ -145,6 +149,24 @@ def table_draughts(out: str, data: dict) -> str:
         return "```text\n" + out.strip() + "\n```"
     return ("Perft, M nodes/s, 1 thread; ratio = ours over Moby Dam's (above 1: numba_words is faster).\n\n" +
             _md_table(["perft", "depth", "nodes", "numba_words", "Moby Dam", "ratio", "Scan"], rows))
+
+
+def table_match(out: str, data: dict) -> str:
+    if not data:
+        return table_lines(out)
+    d = data
+    return ("Our engine (1 thread) against Moby Dam (1 thread, its opening book, no endgame databases), each two-move "
+            "ballot opening twice with colours swapped, the same time a move for both.\n\n" +
+            _md_table(["games", "s a move", "+ wins", "= draws", "- losses", "score", "95% interval", "Elo",
+                       "illegal moves (ours)", "our moves over time"],
+                      [[d["games"], f"{d['time_per_move']:g}", d["wins"], d["draws"], d["losses"],
+                        f"**{100 * d['score']:.1f}%**", f"{100 * d['score_lo']:.1f}-{100 * d['score_hi']:.1f}%",
+                        _elo(d["elo"]), d["illegal_moves_ours"], d["our_moves_over_time"]]]) +
+            f"\n\nMean time a move: ours {d['our_mean_move_s']:.3f} s, Moby Dam's {d['mobydam_mean_move_s']:.3f} s.")
+
+
+def _elo(v) -> str:
+    return str(v) if isinstance(v, str) else f"{v:+.0f}"
 
 
 def table_pipes(out: str) -> str:
@@ -227,6 +249,9 @@ def headline(name: str, out: str, data: dict) -> list:
             if r["section"] == "bulk" and r["position"] == "initial" and r.get("ratio"):
                 rows.append((f"draughts, perft({r['depth']}) from the start, bulk counting", "Moby Dam",
                              _span([r["ratio"]])))
+    elif name == "match" and data.get("games"):
+        rows.append((f"draughts, match at {data['time_per_move']:g} s a move ({data['games']} games)", "Moby Dam",
+                     f"{100 * data['score']:.1f}% score"))
     elif name == "movegen":
         lines = [[c.strip() for c in ln.split(" | ")] for ln in out.splitlines() if ln.count(" | ") >= 3]
         if lines:
@@ -262,7 +287,7 @@ README_END = "<!-- benchmarks: end -->"
 
 def readme_table(rows: list, when: str, info: dict, peers: str) -> str:
     """The README's table: one headline row a comparison; the date, machine and peers' commits once."""
-    table = _md_table(["engine, work", "peer", "ratio", "command"],
+    table = _md_table(["engine, work", "peer", "ratio (or score)", "command"],
                       [[w, p, f"**{r}**", f"`{c}`"] for w, p, r, c in rows], numbers=False)
     return (f"{README_START}\n{table}\n\nMeasured {when} (UTC) on {info['cpu']}, {info['cores']} cores, 1 thread, "
             f"by `python benchmarks/report.py --peers DIR`. Peers: {peers}.\n{README_END}")
@@ -271,6 +296,9 @@ def readme_table(rows: list, when: str, info: dict, peers: str) -> str:
 TITLES = {
     "draughts": ("International draughts: perft beside Moby Dam and Scan",
                  "Node counts are checked equal first; runs alternate between the engines, best of the rounds."),
+    "match": ("International draughts: a match against Moby Dam",
+              "Played over DamExchange (DXP) from Moby Dam's 79 two-move ballot openings; every game is saved as PDN "
+              "by the command below."),
     "movegen": ("Crossword games: move generation and best play beside MAGPIE",
                 "The 62 TWL06 positions of `data/scrabble/twl06_bench.cgp` by rack class, µs a position (CPU time); "
                 "counts of placements and sums of scores are checked against MAGPIE's. Ratio = MAGPIE's time over ours."),
@@ -295,6 +323,8 @@ def main(argv=None) -> int:
     ap.add_argument("--readme", default=None, metavar="FILE",
                     help="also replace the table between the benchmark markers of FILE (default: README.md on a full "
                          "run of every section, nothing on a --quick or partial one)")
+    ap.add_argument("--match-games", type=int, default=158,
+                    help="games of the draughts match (default 158: every opening, both colours)")
     a = ap.parse_args(argv)
     if not a.peers:
         ap.error("give --peers DIR (the folder the peers kit built) or set NUMBA_WORDS_PEERS")
@@ -310,7 +340,7 @@ def main(argv=None) -> int:
     body = []
     heads = []
     with tempfile.TemporaryDirectory() as tmpdir:
-        cmds = commands(peers, a.quick, Path(tmpdir))
+        cmds = commands(peers, a.quick, Path(tmpdir), a.match_games)
         for name in only:
             runs = cmds[name] if isinstance(cmds[name], list) else [cmds[name]]
             rc, out, err, sec = 0, "", "", 0.0
@@ -331,6 +361,8 @@ def main(argv=None) -> int:
                 heads += [(w, p, r, first) for w, p, r in headline(name, out, data)]
                 if name == "draughts":
                     body.append(table_draughts(out, data))
+                elif name == "match":
+                    body.append(table_match(out, data))
                 elif name == "movegen":
                     body.append(table_pipes(out))
                 elif name == "boggle":
