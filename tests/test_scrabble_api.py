@@ -183,7 +183,7 @@ def test_in_line_checks_are_the_substrings_of_words(twl):
                 for j in range(15):
                     if line[j] != ".":
                         continue
-                    cross, _ = _cross._cross_check(b.lines, b.fv, b.dawg, b.full, d, i, j)
+                    cross, _ = _cross._cross_check(b.lines, b.fv, b.dawg, b.checks, d, i, j)
                     left = re.search(r"[A-Z]*$", line[:j]).group()
                     right = re.match(r"[A-Z]*", line[j + 1:]).group()
                     if not left and not right:
