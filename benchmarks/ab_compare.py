@@ -23,6 +23,8 @@ WORKLOADS = {
     "scrabble all plays, 40 midgame positions": "scrabble_all",
     "scrabble best play, 40 midgame positions": "scrabble_best",
     "scrabble best play by equity, 40 midgame positions": "scrabble_equity",
+    "scrabble new positions: from_cgp + best play, 40": "scrabble_new_best",
+    "scrabble new positions: from_cgp + best by equity, 40": "scrabble_new_equity",
     "scrabble self-play, equity vs equity, 200 games, 1 thread": "autoplay",
     "bookworm solve_many, 2,000 boards, 1 thread": "bookworm",
     "lexicon anagrams, 8 racks": "anagrams",
@@ -69,6 +71,10 @@ elif what.startswith("scrabble"):
             p.legal_plays()
     if what == "scrabble_all":
         rate = timed(fresh_plays, len(pos))
+    elif what == "scrabble_new_best":  # a fresh Position from each CGP string: its reading timed
+        rate = timed(lambda: [Position.from_cgp(c, lexicon=lex).best_play() for c in cgps], len(cgps))
+    elif what == "scrabble_new_equity":
+        rate = timed(lambda: [Position.from_cgp(c, lexicon=lex).best("equity") for c in cgps], len(cgps))
     elif what == "scrabble_equity":
         rate = timed(lambda: [p.best("equity") for p in pos], len(pos))
     else:

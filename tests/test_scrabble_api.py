@@ -183,7 +183,7 @@ def test_in_line_checks_are_the_substrings_of_words(twl):
                 for j in range(15):
                     if line[j] != ".":
                         continue
-                    cross, _ = _cross._cross_check(b.lines, b.fv, b.dawg, b.full, d, i, j)
+                    cross, _ = _cross._cross_check(b.lines, b.fv, b.dawg, b.checks, d, i, j)
                     left = re.search(r"[A-Z]*$", line[:j]).group()
                     right = re.match(r"[A-Z]*", line[j + 1:]).group()
                     if not left and not right:
@@ -491,3 +491,56 @@ def test_unseen_and_bag_follow_the_board_racks_and_copies():
                 assert q.unseen() == _plain_unseen(q) and p.unseen() == want
             mv = p.best_move()
             g.play("pass" if mv is None else (mv.notation if not hasattr(mv, "word") else mv))
+
+
+def _plain_checks(board, words, in_a_word):
+    """``cc`` of every empty square, in plain Python: the letters that make the perpendicular run a word (all of
+    them when there is none) and make the run in the square's own line a substring of a word."""
+    alpha = board.lexicon.alphabet.letters
+    L = board.letters
+    out = np.zeros((2, 15, 15), np.int64)
+
+    def run(r, c, dr, dc):
+        a, b = "", ""
+        rr, cc = r - dr, c - dc
+        while 0 <= rr < 15 and 0 <= cc < 15 and L[rr, cc] != 255:
+            a = alpha[L[rr, cc]] + a
+            rr, cc = rr - dr, cc - dc
+        rr, cc = r + dr, c + dc
+        while 0 <= rr < 15 and 0 <= cc < 15 and L[rr, cc] != 255:
+            b += alpha[L[rr, cc]]
+            rr, cc = rr + dr, cc + dc
+        return a, b
+
+    for r in range(15):
+        for c in range(15):
+            if L[r, c] != 255:
+                continue
+            for d, (pr, pc, ir, ic) in enumerate(((1, 0, 0, 1), (0, 1, 1, 0))):  # d = 0: an across play's square
+                pa, pb = run(r, c, pr, pc)
+                ia, ib = run(r, c, ir, ic)
+                m = 0
+                for k, ch in enumerate(alpha):
+                    if (not pa and not pb or pa + ch + pb in words) and (not ia and not ib or in_a_word(ia + ch + ib)):
+                        m |= 1 << k
+                out[d, r, c] = m
+    return np.stack([out[0], out[1].T])
+
+
+def test_cross_checks_equal_plain_python_on_random_boards(twl):
+    """Every empty square's check (the one-tile lookups of ``near_table``, the substring filter of the walk, and the
+    walk) against the words themselves, on boards of random games."""
+    from functools import lru_cache
+
+    words = set(twl.words)
+    text = "\n".join(words)
+    in_a_word = lru_cache(None)(lambda s: s in text)
+    checked = 0
+    for k, b in enumerate(_random_games(twl, (11, 12, 13), 14, 5)):
+        if k % 3 != 2:
+            continue
+        checked += 1
+        want = _plain_checks(b, words, in_a_word)
+        empty = b.lines == 255
+        np.testing.assert_array_equal(np.where(empty, b.cc, 0), np.where(empty, want, 0))
+    assert checked >= 5

@@ -255,7 +255,9 @@ class _Tables:
         self._reach = self._wtabs = None
         self.values = v.value_array()
         self.full = np.int64((1 << len(v.alphabet)) - 1)
-        self.checks = (self.full, *sub_for(lex))  # what the cross-checks read (see :mod:`._cross`)
+        keys, masks = sub_for(lex)
+        # what the cross-checks read (see :mod:`._cross`)
+        self.checks = (self.full, keys, masks, _cross.near_table(lex.dawg, self.full, keys, masks))
         lm, wm = v.letter_mult(), v.word_mult()
         self.lm = np.ascontiguousarray(np.stack([lm, lm.T]))
         self.wm = np.ascontiguousarray(np.stack([wm, wm.T]))

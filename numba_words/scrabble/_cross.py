@@ -5,8 +5,9 @@ The mask also holds the in-line check: next to a run of tiles in its own line, a
 ``c`` such that (the run on its left) + ``c`` + (the run on its right) is a substring of some word
 (:func:`._tables.sub_table`). Both are conditions every play through the square meets, so generating with their
 intersection makes the same plays; the in-line part drops spans (and their bounds) no word can fill. ``checks``
-= ``(full, keys, masks)``: the alphabet's mask and the substring table (empty: the perpendicular check alone, as
-the endgame updates its boards: there the lookups cost more than the spans they drop).
+= ``(full, keys, masks, near)``: the alphabet's mask, the substring table (empty: the perpendicular check alone)
+and :func:`near_table`, both checks of a square whose runs of tiles are at most one tile on either side (most
+squares of a board) looked up instead of walked.
 
 Arrays are in *orientation* form: ``lines[0]`` is the board (line = row), ``lines[1]`` its transpose
 (line = column). ``cc[d, i, j]``/``xs[d, i, j]`` are for a tile placed at position ``j`` of line ``i`` by a
@@ -30,7 +31,45 @@ D1 = np.int64(1)
 def borrowed_checks(checks):
     """``checks`` with its table as borrowed views, to pass on to a kernel (an array argument costs an atomic
     reference-count pair per call otherwise: ~8% of the endgame)."""
-    return checks[0], _b(checks[1]), _b(checks[2])
+    return checks[0], _b(checks[1]), _b(checks[2]), _b(checks[3])
+
+
+NEAR = SIZE // 2  # the square the tables of :func:`near_table` are computed on (any square with room on both sides)
+
+
+@kernel
+def near_table(dawg, full, keys, masks):
+    """``int64 (2, 33, 33)``: for a square with at most one tile on either side of it in a line, ``[0, x, y]`` the
+    perpendicular check (:func:`square_check`'s mask) of a cross word made of tile ``x - 1`` before the square and
+    tile ``y - 1`` after it (0: no tile on that side), ``[1, x, y]`` the in-line check of the same runs in the
+    square's own line (from all the alphabet's letters). Computed by the walks themselves, so a lookup gives what
+    they give. (The lexicon's tables: made once per lexicon, ~1 ms.)"""
+    near = np.zeros((2, 33, 33), np.int64)
+    lines = np.full((2, SIZE, SIZE), EMPTY, np.uint8)
+    fv = np.zeros((2, SIZE, SIZE), np.int64)
+    n = 0
+    while n < 32 and (np.int64(full) >> n) & 1:
+        n += 1
+    for x in range(n + 1):
+        for y in range(n + 1):
+            for o in range(2):  # o = 0: the cross word, along line NEAR of orientation 1; 1: the square's own line
+                if x > 0:
+                    lines[1 - o, NEAR, NEAR - 1] = x - 1
+                if y > 0:
+                    lines[1 - o, NEAR, NEAR + 1] = y - 1
+            a = NEAR - 1 if x > 0 else NEAR
+            b = NEAR + 1 if y > 0 else NEAR
+            if x == 0 and y == 0:
+                near[0, x, y] = full
+                near[1, x, y] = full
+            else:
+                near[0, x, y] = _cross_walk(lines, fv, dawg, full, keys, masks, D0, NEAR, NEAR, a, b)[0]
+                near[1, x, y] = full if keys.shape[0] == 0 else \
+                    _in_line_walk(lines, keys, masks, D0, NEAR, NEAR, np.int64(full), a, b)
+            for o in range(2):
+                lines[o, NEAR, NEAR - 1] = EMPTY
+                lines[o, NEAR, NEAR + 1] = EMPTY
+    return near
 
 
 @inline
@@ -63,9 +102,9 @@ def square_check(lines, fv, dawg, checks, d, i, j, memo=None):
     perpendicular check of the same letters around the square is looked up there (and kept there when missing):
     the endgame's playouts check the same few words' squares again and again."""
     if memo is None:
-        mask, score = _cross_check(lines, fv, dawg, checks[0], d, i, j)
+        mask, score = _cross_check(lines, fv, dawg, checks, d, i, j)
     else:
-        mask, score = _cross_check_memo(lines, fv, dawg, checks[0], d, i, j, memo)
+        mask, score = _cross_check_memo(lines, fv, dawg, checks, d, i, j, memo)
     if mask == 0:
         return mask, score
     return _in_line(_b(lines), borrowed_checks(checks), d, i, j, mask), score
@@ -89,12 +128,12 @@ def _memo_key(lines, o, j, a, b, i):
 
 
 @inline
-def _cross_check_memo(lines, fv, dawg, full, d, i, j, memo):
+def _cross_check_memo(lines, fv, dawg, checks, d, i, j, memo):
     """:func:`_cross_check` through ``memo`` (see :func:`square_check`)."""
     o = 1 - d
     a, b = _run(lines, o, j, i)
     if a == i and b == i:
-        return np.int64(full), np.int64(-1)
+        return np.int64(checks[0]), np.int64(-1)
     key = _memo_key(lines, o, j, a, b, i)
     h = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - MEMO_BITS))
     if key != 0 and memo[0, h] == key:
@@ -102,7 +141,7 @@ def _cross_check_memo(lines, fv, dawg, full, d, i, j, memo):
         for k in range(a, b + 1):
             score += fv[o, j, k]  # (0 on square i: empty)
         return memo[1, h], score
-    mask, score = _cross_check(lines, fv, dawg, full, d, i, j)
+    mask, score = _cross_check(lines, fv, dawg, checks, d, i, j)
     if key != 0:
         memo[0, h] = key
         memo[1, h] = mask
@@ -119,6 +158,17 @@ def _in_line(lines, checks, d, i, j, mask):
     a, b = _run(lines, d, i, j)  # the runs of tiles left and right of the square in its own line
     if a == j and b == j:
         return mask
+    if j - a <= 1 and b - j <= 1:  # a tile or none on either side: looked up
+        x = np.int64(lines[d, i, j - 1]) + 1 if a < j else np.int64(0)
+        y = np.int64(lines[d, i, j + 1]) + 1 if b > j else np.int64(0)
+        return mask & checks[3][1, x, y]
+    return _in_line_walk(lines, keys, masks, d, i, j, mask, a, b)
+
+
+@inline
+def _in_line_walk(lines, keys, masks, d, i, j, mask, a, b):
+    """:func:`_in_line` for the runs ``a..b`` around square ``j`` (found by the caller), through the substring
+    table."""
     ha = np.int64(0)
     for k in range(a, j):
         ha += (np.int64(lines[d, i, k]) + 1) * SUB_POW[k - a]
@@ -146,13 +196,34 @@ def _in_line(lines, checks, d, i, j, mask):
 
 
 @inline
-def _cross_check(lines, fv, dawg, full, d, i, j):
+def _cross_check(lines, fv, dawg, checks, d, i, j):
     """``(mask, cross_score)`` of the perpendicular word alone (see :func:`square_check`)."""
     o = 1 - d  # the perpendicular word runs along line j of orientation o (no view of it: a view costs an atomic
     # reference-count pair)
     a, b = _run(lines, o, j, i)
     if a == i and b == i:
-        return np.int64(full), np.int64(-1)
+        return np.int64(checks[0]), np.int64(-1)
+    if i - a <= 1 and b - i <= 1:  # a tile or none on either side: looked up
+        x = np.int64(0)
+        y = np.int64(0)
+        score = np.int64(0)
+        if a < i:
+            x = np.int64(lines[o, j, i - 1]) + 1
+            score += fv[o, j, i - 1]
+        if b > i:
+            y = np.int64(lines[o, j, i + 1]) + 1
+            score += fv[o, j, i + 1]
+        return checks[3][0, x, y], score
+    return _cross_walk(lines, fv, dawg, checks[0], checks[1], checks[2], d, i, j, a, b)
+
+
+@inline
+def _cross_walk(lines, fv, dawg, full, keys, masks, d, i, j, a, b):
+    """:func:`_cross_check` for the runs ``a..b`` around square ``i`` of line ``j`` of orientation ``1 - d`` (found
+    by the caller), through the DAWG. With a substring table (``keys``, ``masks``), the letters tried before the
+    run after the square are only those that come before it in some word (one lookup; a necessary condition for
+    the cross word, so the mask is the same): each letter tried walks that run."""
+    o = 1 - d
     score = np.int64(0)
     node = np.int64(0)
     ok = True
@@ -170,6 +241,12 @@ def _cross_check(lines, fv, dawg, full, d, i, j):
         return np.int64(0), score
     mask = np.int64(0)
     cand = np.int64(dawg[node]) & np.int64(full)
+    if i < b and keys.shape[0] != 0:
+        hb = np.int64(0)
+        for k in range(i + 1, b + 1):
+            hb += (np.int64(lines[o, j, k]) + 1) * SUB_POW[k - i - 1]
+        _, e = sub_find(keys, masks, hb, b - i)
+        cand &= e & np.int64(0xFFFFFFFF)
     while cand != 0:
         c = lsb_index(cand)
         cand &= cand - 1

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _endgame
+from . import _cross, _endgame
 from ._autoplay import game_tables
 from ._board import _thread_pool, lane_count
 from ._tables import EMPTY, SIZE, span_table
@@ -257,6 +257,7 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
     D = depth
     bhash = _board_hash(b)
     tabs = game_tables(lex)
+    checks = (b.full, _NO_TABLE, _NO_TABLE, _cross.near_table(lex.dawg, b.full, _NO_TABLE, _NO_TABLE))
 
     def run(cap, rotate, stop):
         pv = (np.zeros((D + 2, 6), np.int32), np.zeros((D + 2, SIZE), np.uint8), np.zeros(D + 2, np.uint16),
@@ -264,7 +265,7 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
         out = np.zeros(_endgame.N_OUT, np.int64)
         _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, bhash, np.int64(passed), np.int64(D),
                        np.int64(alpha), np.int64(beta), table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
-                       np.int64(v.bingo), lex.dawg, span_table(), tabs, (b.full, _NO_TABLE, _NO_TABLE), tile_pts, ZSQ,
+                       np.int64(v.bingo), lex.dawg, span_table(), tabs, checks, tile_pts, ZSQ,
                        ZRACK, ZMISC,
                        np.int64(cap), *pv, out, np.int64(rotate), stop)
         return pv, out
