@@ -134,21 +134,21 @@ def test_search_value_matches_plain_negamax():
 
 
 def test_leaf_scores_are_rounded_to_the_grain_outside_exact_mode():
-    """Outside exact mode every score is a multiple of the grain (leaf scores are rounded toward 0) or a
-    proven result; exact mode keeps the evaluation's own values (the negamax test above)."""
-    from numba_words.draughts import _engine as K
-
+    """With a grain (an experiment's setting), every score outside exact mode is a multiple of it (leaf scores
+    are rounded toward 0) or a proven result; exact mode keeps the evaluation's own values."""
+    grain = 20
     rng = random.Random(12)
     eng = Engine(hash_mb=1)
+    eng._grain = grain
     unrounded = 0
     for pos in sample_positions(40, 13):
         if pos.outcome() is not None:
             continue
         r = eng.search(pos, depth=rng.randint(1, 4))
         if r.win_in is None:
-            assert round(r.score * UNIT) % K.GRAIN == 0, pos.fen()
-        unrounded += kernel_value(pos, 1) % K.GRAIN != 0
-    assert K.GRAIN > 1 and unrounded > 0
+            assert round(r.score * UNIT) % grain == 0, pos.fen()
+        unrounded += kernel_value(pos, 1) % grain != 0
+    assert unrounded > 0
 
 
 def king_shuffle(rng: random.Random, fen: str, plies: int) -> Position:

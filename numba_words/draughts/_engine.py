@@ -70,12 +70,12 @@ NORMAL, EXACT = 0, 1
 (P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
  P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN) = range(16)
 N_PARAMS = 16
-GRAIN = 20
+GRAIN = 1
 ETC_DEPTH = 5
 #: ``tt_bound_above``'s answer when the table holds no such bound.
 NO_VALUE = -(1 << 62)
-LMR2 = 4
-LMR2_DEPTH = 3
+LMR2 = 10
+LMR2_DEPTH = 6
 #: Layout of ``info`` (int64, out): score, PV length, deepest ply, finished (1) or stopped (0), best move index.
 I_SCORE, I_PVLEN, I_SELDEPTH, I_DONE, I_BEST = range(5)
 N_INFO = 5
@@ -86,7 +86,7 @@ HIST_SIZE = 2 * 64 * 64
 STAGE_FULL, STAGE_NULL, STAGE_REDUCED, STAGE_PROBCUT = 0, 1, 2, 3
 #: ProbCut (see ``search_kernel``): from this depth (``params[P_PROBCUT]``), below this many pieces, with
 #: this margin (milli-men).
-PC_DEPTH = 3
+PC_DEPTH = 5
 PC_PIECES = 32
 PC_MARGIN = 900
 
