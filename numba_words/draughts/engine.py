@@ -223,6 +223,15 @@ class Engine:
         self._gen = 0
         self._lock = threading.Lock()
 
+    def _settings(self, params) -> None:
+        """Write this engine's pruning settings into a kernel's ``params``."""
+        params[K.P_PROBCUT] = self._probcut
+        params[K.P_LMR_PV] = self._lmr_pv
+        params[K.P_LMR2] = self._lmr2
+        params[K.P_LMR2_DEPTH] = self._lmr2_depth
+        params[K.P_ETC] = self._etc
+        params[K.P_GRAIN] = self._grain
+
     @staticmethod
     def _lane():
         return {"ws": K.workspace(), "killers": np.zeros(2 * (K.MAX_PLY + 1), dtype=np.uint64),
@@ -299,12 +308,7 @@ class Engine:
             lane = self._lanes[t]
             params = np.zeros(K.N_PARAMS, dtype=np.int64)
             params[K.P_MODE] = K.EXACT if exact else K.NORMAL
-            params[K.P_PROBCUT] = self._probcut
-            params[K.P_LMR_PV] = self._lmr_pv
-            params[K.P_LMR2] = self._lmr2
-            params[K.P_LMR2_DEPTH] = self._lmr2_depth
-            params[K.P_ETC] = self._etc
-            params[K.P_GRAIN] = self._grain
+            self._settings(params)
             params[K.P_NODES] = nodes // n_threads if nodes is not None else 0
             params[K.P_THREAD] = t
             params[K.P_REV] = rev
