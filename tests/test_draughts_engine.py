@@ -82,8 +82,9 @@ def colour_flip(pos: Position) -> Position:
 
 def test_evaluation_is_colour_symmetric():
     """Each term and the score (side to move's view) are the same after the board is turned and the colours
-    swapped; 1500 random placements and game positions."""
-    positions = sample_positions(1500, 11)
+    swapped; 2000 random placements and 300 positions of random games."""
+    rng = random.Random(11)
+    positions = [Position(random_fen(rng, 1, 20)) for _ in range(2000)] + sample_positions(300, 11)
     flipped = [colour_flip(p) for p in positions]
     a = side_arrays(positions)
     b = side_arrays(flipped)
