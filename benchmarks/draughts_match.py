@@ -1,13 +1,13 @@
 """A match of our draughts engine against Moby Dam over DamExchange (DXP), from the two-move ballot openings.
 
     python benchmarks/draughts_match.py --mobydam PATH/mobydam/main/mobydam [--time 0.1] [--games N]
-                                        [--out DIR] [--threads 1] [--hash 64] [--openings FILE]
+                                        [--skip N] [--out DIR] [--threads 1] [--hash 64] [--openings FILE]
 
 Moby Dam is started as the DXP follower (``-p PORT``, its own opening book ``book/book.opn`` beside its
 ``main`` folder, no endgame databases, its console set to ``time MS``: a hard limit per move); we connect
 and send a game request for each game. Each opening of ``test/2-move ballots matchfile.fen`` (79 FEN lines
 in Moby Dam's repository) is played twice, colours swapped: 158 games. ``--games N`` plays the first N of
-that list (N/2 openings, both colours each) for a quick run. Both sides get ``--time`` seconds a move and
+that list (N/2 openings, both colours each) for a quick run, ``--skip K`` starts after its first K games. Both sides get ``--time`` seconds a move and
 one thread (``--threads`` for ours).
 
 The rules end a game (no legal move, threefold repetition, the 25-, 16- and 5-move rules; we send the game
@@ -100,6 +100,8 @@ def main(argv=None) -> int:
                     help="the Moby Dam binary (default: $NUMBA_WORDS_PEERS/mobydam/main/mobydam)")
     ap.add_argument("--openings", type=Path, default=None, help=f"FEN a line (default: Moby Dam's {OPENINGS!r})")
     ap.add_argument("--games", type=int, default=None, help="play the first N games of the schedule (default all)")
+    ap.add_argument("--skip", type=int, default=0,
+                    help="start after the first N games of the schedule (to split a match into parts; default 0)")
     ap.add_argument("--time", type=float, default=0.1, help="seconds a move for both sides (default 0.1)")
     ap.add_argument("--threads", type=int, default=1, help="our search threads (default 1)")
     ap.add_argument("--hash", type=int, default=64, help="our transposition table, MiB (default 64)")
@@ -112,6 +114,7 @@ def main(argv=None) -> int:
     root = binary.parent.parent
     openings = read_openings(args.openings or root / OPENINGS)
     schedule = [(fen, color) for fen in openings for color in (True, False)]
+    schedule = schedule[args.skip:]
     if args.games is not None:
         schedule = schedule[:args.games]
     if not args.time > 0:
@@ -131,11 +134,11 @@ def main(argv=None) -> int:
             rep, = initiate(conn, engine, [Position(fen)], colors=[color], move_time=args.time, minutes=999,
                             max_plies=args.max_plies, name="numba_words", stop_last=i == len(schedule) - 1)
             rep.game.headers.update({"Event": f"numba_words - Moby Dam, {args.time:g} s a move",
-                                     "Round": str(i + 1), "Date": time.strftime("%Y.%m.%d")})
+                                     "Round": str(args.skip + i + 1), "Date": time.strftime("%Y.%m.%d")})
             reports.append(rep)
             r = rep.game.result
             ours = 0.5 if r == "1-1" else (1.0 if (r == "2-0") == color else 0.0) if r in ("2-0", "0-2") else None
-            print(f"{i + 1:3d} {'W' if color else 'B'} {r:4s} {rep.termination:32s} {len(rep.game):3d} plies"
+            print(f"{args.skip + i + 1:3d} {'W' if color else 'B'} {r:4s} {rep.termination:32s} {len(rep.game):3d} plies"
                   f"{'  peer errors: ' + '; '.join(rep.peer_errors) if rep.peer_errors else ''}"
                   f"{_irregular(rep.overruns)}", flush=True)
             rep.ours = ours
@@ -148,7 +151,7 @@ def main(argv=None) -> int:
     illegal_ours = sum(1 for r in reports for o in r.overruns if o[1].startswith("illegal"))
     over_time = [o for r in reports for o in r.overruns if o[1] == "over time"]
     summary.update({
-        "time_per_move": args.time, "threads": args.threads, "unfinished": len(reports) - len(scored),
+        "time_per_move": args.time, "threads": args.threads, "skipped": args.skip, "unfinished": len(reports) - len(scored),
         "adjudicated": sum("adjudicated" in r.termination for r in reports),
         "illegal_moves_ours": illegal_ours, "illegal_moves_mobydam": sum(len(r.peer_errors) for r in reports),
         "our_mean_move_s": sum(r.our_time for r in reports) / max(1, sum(r.our_moves for r in reports)),

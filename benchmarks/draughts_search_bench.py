@@ -6,12 +6,22 @@ thread's CPU and of wall time, nodes/s), then the wall time to finish ``--depth`
 (``--rounds`` alternating runs each, median). Prints a table and the median ratio of 2 threads to 1.
 
     python benchmarks/draughts_search_bench.py --depth 14 --rounds 3
+    python benchmarks/draughts_search_bench.py --mobydam PATH/mobydam/main/mobydam --seconds 10 --positions 4
+
+With ``--mobydam`` it compares search speed with Moby Dam instead: on the first ``--positions`` positions,
+alternately, Moby Dam's own timed search (``-o FEN``: 10 s, no book, no endgame databases, 2^22 table
+entries; its log's ``reached depth`` and ``nodes total``) and ours for ``--seconds`` on 1 thread: depth
+reached, nodes and nodes/s of wall time (both engines count every node they enter).
 """
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
+import subprocess
+import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -46,6 +56,7 @@ def kernel_run(eng: Engine, pos: Position, depth: int):
     for d in range(1, depth + 1):
         params = np.zeros(K.N_PARAMS, np.int64)
         params[K.P_DEPTH] = d
+        eng._settings(params)  # the engine's pruning settings, as its own searches use them
         params[K.P_ALPHA] = -K.INF
         params[K.P_BETA] = K.INF
         K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), pos.turn, params, ctl, eng._tt,
@@ -53,12 +64,51 @@ def kernel_run(eng: Engine, pos: Position, depth: int):
     return int(ctl[1]), time.thread_time() - c0, time.perf_counter() - w0
 
 
+def mobydam_search(binary: Path, fen: str) -> tuple[int, int, float]:
+    """(depth reached, nodes, wall seconds) of Moby Dam's 10-second search of ``fen`` (``-o``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        subprocess.run([str(binary), "-t", "22", "-o", fen], cwd=tmp, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, check=False)
+        wall = time.perf_counter() - t
+        log = (Path(tmp) / "engine.log").read_text(encoding="latin-1")
+    depth = re.findall(r"reached depth=(\d+)", log)
+    nodes = re.findall(r"nodes total=(\d+)", log)
+    if not depth or not nodes:
+        raise SystemExit(f"no search report in Moby Dam's log for {fen}")
+    return int(depth[-1]), int(nodes[-1]), wall
+
+
+def versus_mobydam(binary: Path, seconds: float, positions: int, hash_mb: int) -> None:
+    eng = Engine(threads=1, hash_mb=hash_mb)
+    eng.search(Position(), depth=2)
+    print(f"Moby Dam -o (10 s) against ours ({seconds:g} s, 1 thread); nodes/s of wall time")
+    print(f"{'position':58s} {'MD depth':>8s} {'MD Mn/s':>8s} {'depth':>6s} {'Mn/s':>6s}")
+    md_n = md_t = n_ours = t_ours = 0.0
+    for fen in FENS[:positions]:
+        d1, n1, _ = mobydam_search(binary, fen)
+        eng.new_game()
+        r = eng.search(Position(fen), time=seconds)
+        md_n += n1
+        md_t += 10.0
+        n_ours += r.nodes
+        t_ours += r.time
+        print(f"{fen[:58]:58s} {d1:8d} {n1 / 10.0 / 1e6:8.2f} {r.depth:6d} {r.nodes / r.time / 1e6:6.2f}")
+    print(f"all: Moby Dam {md_n / md_t / 1e6:.2f} M nodes/s, ours {n_ours / t_ours / 1e6:.2f} M nodes/s")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--hash-mb", type=int, default=64)
+    ap.add_argument("--mobydam", type=Path, default=None, help="compare with this Moby Dam binary instead")
+    ap.add_argument("--seconds", type=float, default=10.0, help="our search time with --mobydam (default 10)")
+    ap.add_argument("--positions", type=int, default=4, help="positions with --mobydam (default 4)")
     args = ap.parse_args(argv)
+    if args.mobydam is not None:
+        versus_mobydam(args.mobydam, args.seconds, args.positions, args.hash_mb)
+        return
     one = Engine(threads=1, hash_mb=args.hash_mb)
     two = Engine(threads=2, hash_mb=args.hash_mb)
     one.search(Position(), depth=2)

@@ -12,6 +12,7 @@ from numba_words.draughts import (Engine, EngineError, Game, Position, SearchRes
                                   read_pdn, write_pdn)
 from numba_words.draughts import _reference as ref
 from numba_words.draughts._eval import TERMS, UNIT, evaluate_kernel, terms_kernel
+from numba_words.draughts._tables import bits_of, squares_of
 from numba_words.draughts.engine import parse_weights, weights_array
 
 
@@ -71,6 +72,36 @@ def test_terms_and_evaluation_match_the_reference():
     assert np.all(np.any(got != 0, axis=0))
 
 
+def colour_flip(pos: Position) -> Position:
+    """The position turned half a turn with the colours swapped (square s -> 51 - s, White <-> Black)."""
+    def flip(bb):
+        return bits_of(51 - s for s in squares_of(bb))
+
+    return Position.from_bitboards(flip(pos.black), flip(pos.white), flip(pos.kings), not pos.turn)
+
+
+def test_evaluation_is_colour_symmetric():
+    """Each term and the score (side to move's view) are the same after the board is turned and the colours
+    swapped; 2000 random placements and 300 positions of random games."""
+    rng = random.Random(11)
+    positions = [Position(random_fen(rng, 1, 20)) for _ in range(2000)] + sample_positions(300, 11)
+    flipped = [colour_flip(p) for p in positions]
+    a = side_arrays(positions)
+    b = side_arrays(flipped)
+    ta = np.zeros((len(positions), len(TERMS)), dtype=np.int64)
+    tb = np.zeros_like(ta)
+    terms_kernel(*a, ta)
+    terms_kernel(*b, tb)
+    assert np.array_equal(ta, tb)
+    sa = np.zeros(len(positions), dtype=np.int64)
+    sb = np.zeros_like(sa)
+    weights = weights_array(None)
+    evaluate_kernel(*a, weights, sa)
+    evaluate_kernel(*b, weights, sb)
+    assert np.array_equal(sa, sb)
+    assert len(set(sa.tolist())) > 100
+
+
 def kernel_value(pos: Position, depth: int, weights=None) -> int:
     r = Engine(hash_mb=1, weights=weights).search(pos, depth=depth, exact=True)
     return round(r.score * UNIT)
@@ -101,6 +132,24 @@ def test_search_value_matches_plain_negamax():
         depth = rng.choice((1, 2, 3)) if pos.kings else rng.choice((2, 3, 4))
         assert kernel_value(pos, depth) == reference_value(pos, depth), (pos.fen(), depth)
         n += 1
+
+
+def test_leaf_scores_are_rounded_to_the_grain_outside_exact_mode():
+    """With a grain (an experiment's setting), every score outside exact mode is a multiple of it (leaf scores
+    are rounded toward 0) or a proven result; exact mode keeps the evaluation's own values."""
+    grain = 20
+    rng = random.Random(12)
+    eng = Engine(hash_mb=1)
+    eng._grain = grain
+    unrounded = 0
+    for pos in sample_positions(40, 13):
+        if pos.outcome() is not None:
+            continue
+        r = eng.search(pos, depth=rng.randint(1, 4))
+        if r.win_in is None:
+            assert round(r.score * UNIT) % grain == 0, pos.fen()
+        unrounded += kernel_value(pos, 1) % grain != 0
+    assert unrounded > 0
 
 
 def king_shuffle(rng: random.Random, fen: str, plies: int) -> Position:

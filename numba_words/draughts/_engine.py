@@ -10,21 +10,28 @@ Nodes, per ply ``u`` of the stack (the frame arrays ``f*[u]``): the position (si
 plies since the last irreversible move (``frev``: a man move or a capture) and since the material last changed
 (``fmat``: a capture or a crowning), for the draw rules. Each node, in this order:
 
-1. its moves (``perft_gen``); none: a loss, ``-(WIN - ply)``.
+1. its moves (``perft_gen``); none: a loss, ``-(WIN - ply)``. A leaf (depth <= 0) is only asked whether it
+   has a capture and a move at all (``quiet_moves``): without a capture it is evaluated, so its list is not
+   needed.
 2. draw rules (not at the root): the position seen before on the path or in the game since the last
    irreversible move (one repetition is enough inside a search), 50 plies of king moves without capture (the
    FMJD 25-move rule), or the 16/5-move rules (``endgame_class``) run out: score 0.
-3. depth <= 0 and no capture to make (a quiet position), or the stack full: the evaluation.
-4. a non-PV node at depth >= 3 without a capture, outside the opening: ProbCut (see the kernel).
-5. else the moves in order: table move, then (captures: by kings taken) killers, history. The first move with
+3. depth <= 0 and no capture to make (a quiet position), or the stack full: the evaluation (rounded toward 0
+   to a multiple of ``params[P_GRAIN]`` milli-men: a coarser score gives more equal values and cut-offs).
+4. the table: its move first; in a non-PV node a cut-off when its bound decides, else (enhanced transposition
+   cut-offs, from depth ``params[P_ETC]``) when a child's entry proves the node beats beta.
+5. a non-PV node from depth ``params[P_PROBCUT]`` without a capture, outside the opening: ProbCut (see the
+   kernel).
+6. else the moves in order: table move, then (captures: by kings taken) killers, history. The first move with
    the full window, the others with a null window, re-searched when they beat alpha (principal variation
-   search). Late quiet moves at depth >= 3 are searched one ply shallower first (late move reductions; never
-   captures, killers or the table move). A node with one legal move searches it one ply deeper (a forced
+   search). Late quiet moves (the fourth on) at depth >= 3 are searched one ply shallower first, two from
+   move ``params[P_LMR2]`` at depth ``params[P_LMR2_DEPTH]`` (late move reductions; never captures, killers,
+   crowning moves or the table move). A node with one legal move searches it one ply deeper (a forced
    move costs no depth). At depth <= 0 only captures are left (a capture is compulsory), so every child is
    searched: the quiescence search is the same loop.
 
 ``EXACT`` mode (``params[1]``) turns off everything that changes the value found (table cut-offs,
-reductions, extensions): the search then returns the plain minimax value of the tree (with the same
+reductions, extensions, ProbCut, the grain): the search then returns the plain minimax value of the tree (with the same
 quiescence and draw rules), which the tests compare with a plain-Python negamax.
 
 Transposition table: buckets of two entries (a depth-preferred one, an always-replaced one), each two
@@ -37,10 +44,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed, kernel
+from .._jit import borrowed, inline, kernel
 from ..bits import lsb_index, msb_index, popcount
 from ._eval import N_TERMS, evaluate
-from ._movegen import MOVES_OFF, PLY_WORDS, perft_gen
+from ._movegen import MOVES_OFF, PLY_WORDS, first_jumps, has_jump, king_fills, men_slides, perft_gen, step
 from ._tables import ONE, ZERO
 
 #: Deepest ply of the stack (nominal depth, extensions and captures of the quiescence search together; a node
@@ -56,9 +63,19 @@ EXACT_BOUND, LOWER, UPPER = 0, 1, 2
 NORMAL, EXACT = 0, 1
 #: Layout of ``params`` (int64): depth, mode, node limit (0: none), thread index, root's plies since the last
 #: irreversible move, root's plies since the material changed, number of game keys, root alpha, root beta,
-#: table generation, least depth of ProbCut (0: none), whether late move reductions apply in PV nodes too.
-P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV = range(12)
-N_PARAMS = 12
+#: table generation, least depth of ProbCut (0: none), whether late move reductions apply in PV nodes too,
+#: the move number from which they reduce two plies and the least depth where they do, the least depth of
+#: enhanced transposition cut-offs (0: none), the grain of leaf scores (milli-men: they are rounded to a
+#: multiple of it toward 0; 1: none).
+(P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
+ P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN) = range(16)
+N_PARAMS = 16
+GRAIN = 1
+ETC_DEPTH = 5
+#: ``tt_bound_above``'s answer when the table holds no such bound.
+NO_VALUE = -(1 << 62)
+LMR2 = 10
+LMR2_DEPTH = 6
 #: Layout of ``info`` (int64, out): score, PV length, deepest ply, finished (1) or stopped (0), best move index.
 I_SCORE, I_PVLEN, I_SELDEPTH, I_DONE, I_BEST = range(5)
 N_INFO = 5
@@ -133,6 +150,51 @@ def endgame_class(own, opp, kings):
     return 0
 
 
+@inline
+def tt_score(data, ply):
+    """The score of a table entry's data word at ``ply`` plies from the root (wins are stored relative to the
+    node)."""
+    tv = np.int64(data & np.uint64(0xFFFFFFFF)) - 2147483648
+    if tv > WIN_BOUND:
+        tv -= ply
+    elif tv < -WIN_BOUND:
+        tv += ply
+    return tv
+
+
+@inline
+def tt_bound_above(tt, key, bmask, depth, ply):
+    """The score (side to move at ``key``, ``ply`` plies from the root) that the table proves the position at
+    most worth, searched to ``depth`` or deeper (an exact or upper bound), else ``NO_VALUE``."""
+    slot = (key & bmask) * np.uint64(4)
+    for e in range(2):
+        w0 = tt[slot + np.uint64(2 * e)]
+        w1 = tt[slot + np.uint64(2 * e + 1)]
+        if w0 ^ w1 == key:
+            td = np.int64((w1 >> np.uint64(32)) & np.uint64(255)) - 64
+            bound = np.int64((w1 >> np.uint64(40)) & np.uint64(3))
+            if td < depth or bound == LOWER:
+                return NO_VALUE
+            return tt_score(w1, ply)
+    return NO_VALUE
+
+
+@inline
+def quiet_moves(own, opp, kings, white):
+    """-1 when the side to move has a capture, else 1 when it has a move and 0 when it has none (without
+    listing the moves: a quiet leaf needs no more)."""
+    empty, men, kk, j0, j1, j2, j3 = first_jumps(own, opp, kings)
+    if (j0 | j1 | j2 | j3) != ZERO:
+        return -1
+    if kk != ZERO:
+        f0, f1, f2, f3 = king_fills(kk, empty)
+        if has_jump(f0, f1, f2, f3, opp, empty):
+            return -1
+        if ((step(kk, 0) | step(kk, 1) | step(kk, 2) | step(kk, 3)) & empty) != ZERO:
+            return 1
+    return 1 if men_slides(men, empty, white) > 0 else 0
+
+
 @kernel
 def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history, weights, game_keys, pv_out,
                   info):
@@ -145,6 +207,10 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     pc_depth = params[P_PROBCUT]
     probcut = not exact and pc_depth > 0
     lmr_pv = params[P_LMR_PV] != 0
+    lmr2 = params[P_LMR2]
+    lmr2_depth = params[P_LMR2_DEPTH]
+    etc_depth = 0 if exact else params[P_ETC]
+    grain = 1 if exact else max(params[P_GRAIN], 1)
     node_limit = params[P_NODES]
     tid = params[P_THREAD]
     nkeys = params[P_NKEYS]
@@ -211,7 +277,10 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             k = fk[u]
             w = fw[u]
             wbase = MOVES_OFF + u * PLY_WORDS
-            n = perft_gen(o, p, k, w, ws, wbase)
+            quiet = -1
+            if fd[u] <= 0:  # a leaf: its move list is needed only when it has a capture
+                quiet = quiet_moves(o, p, k, w)
+            n = perft_gen(o, p, k, w, ws, wbase) if quiet < 0 else quiet
             pvlen[u] = u
             if n < 0:
                 overflow = True
@@ -240,10 +309,12 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 if draw:
                     val = 0
                     continue
-            capture = ws[wbase + 1] != ZERO
+            capture = quiet < 0 and ws[wbase + 1] != ZERO
             d = fd[u]
             if (d <= 0 and not capture) or ply >= MAX_PLY - 1:
                 val = evaluate(o, p, k, w, weights, f)
+                if grain > 1:
+                    val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
                 continue
             ttidx = -1
             if d > 0:
@@ -258,16 +329,27 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                         if not exact and ply > 0 and fbe[u] - fal[u] == 1:
                             td = np.int64((w1 >> np.uint64(32)) & np.uint64(255)) - 64
                             if td >= d:
-                                tv = np.int64(w1 & np.uint64(0xFFFFFFFF)) - 2147483648
-                                if tv > WIN_BOUND:
-                                    tv -= ply
-                                elif tv < -WIN_BOUND:
-                                    tv += ply
+                                tv = tt_score(w1, ply)
                                 bound = np.int64((w1 >> np.uint64(40)) & np.uint64(3))
                                 if (bound == EXACT_BOUND or (bound == LOWER and tv >= fbe[u]) or
                                         (bound == UPPER and tv <= fal[u])):
                                     val = tv
                                     ttidx = -2
+                        break
+                if ttidx == -2:
+                    continue
+            # enhanced transposition cut-offs: in a non-PV node, a child whose table entry proves it fails
+            # low for its side (the node beats beta) cuts the node before any move is searched
+            if etc_depth > 0 and ply > 0 and d >= etc_depth and n > 1 and fbe[u] - fal[u] == 1:
+                mover = 0 if w else 1
+                for i in range(n):
+                    j = np.uint64(wbase + 3 * i)
+                    ck = (fkey[u] ^ SIDE_KEY ^ xor_keys(ws[j], mover) ^ xor_keys(ws[j + ONE], 1 - mover) ^
+                          xor_keys(ws[j + np.uint64(2)], 2))
+                    tv = tt_bound_above(tt, ck, bmask, d - 1, ply + 1)
+                    if tv != NO_VALUE and -tv >= fbe[u]:
+                        val = -tv
+                        ttidx = -2
                         break
                 if ttidx == -2:
                     continue
@@ -441,7 +523,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
         red = 0
         if (not exact and i >= 3 and fd[u] >= 3 and b == ZERO and bs < (1 << 31) and
                 (lmr_pv or fbe[u] - fal[u] == 1)):
-            red = 2 if (i >= 10 and fd[u] >= 6) else 1
+            red = 2 if (i >= lmr2 and fd[u] >= lmr2_depth) else 1
         if i == 0:
             fstage[u] = STAGE_FULL
             fal[v] = -fbe[u]

@@ -6,7 +6,9 @@ How a search runs: worker threads (``threads=``) each run the iterative deepenin
 depth, all on the same root and one shared transposition table (lazy SMP: thread 0 reports, the others fill
 the table; odd helpers search one ply deeper). The calling thread only waits in short steps: it hands each
 finished depth of thread 0 to the callback, and sets the stop word the kernels poll at every node when the
-time is up, when ``stop`` is set or on Ctrl-C. Depth 1 always finishes, so there is always a move.
+time is up, when ``stop`` is set or on Ctrl-C. Depth 1 always finishes, so there is always a move. A depth
+stopped part way counts when at least one root move was searched to it (the previous best is searched first,
+so the best of those is at least as good): its move and score are returned with the last finished depth.
 
 Scores are in men from the side to move's view; a proven win or loss is ``win_in`` plies.
 """
@@ -41,6 +43,8 @@ MAX_THREADS = 256
 WEIGHTS_FILE = "draughts_weights.txt"
 #: Largest absolute weight accepted (men).
 MAX_WEIGHT = 100.0
+#: With a time a move, no new depth starts after this fraction of it.
+SOFT_MOVE_TIME = 0.9
 
 
 class EngineError(DraughtsError):
@@ -212,8 +216,21 @@ class Engine:
         self._workers: list = [None] * self.threads
         self._probcut = K.PC_DEPTH  # least depth of ProbCut, 0: none (for experiments)
         self._lmr_pv = 1  # late move reductions in PV nodes too (for experiments)
+        self._lmr2 = K.LMR2  # move number from which late moves are reduced two plies (for experiments)
+        self._lmr2_depth = K.LMR2_DEPTH  # and the least depth where they are
+        self._etc = K.ETC_DEPTH  # least depth of enhanced transposition cut-offs, 0: none (for experiments)
+        self._grain = K.GRAIN  # leaf scores rounded to a multiple of this (milli-men; for experiments)
         self._gen = 0
         self._lock = threading.Lock()
+
+    def _settings(self, params) -> None:
+        """Write this engine's pruning settings into a kernel's ``params``."""
+        params[K.P_PROBCUT] = self._probcut
+        params[K.P_LMR_PV] = self._lmr_pv
+        params[K.P_LMR2] = self._lmr2
+        params[K.P_LMR2_DEPTH] = self._lmr2_depth
+        params[K.P_ETC] = self._etc
+        params[K.P_GRAIN] = self._grain
 
     @staticmethod
     def _lane():
@@ -246,8 +263,9 @@ class Engine:
         limit), ``nodes``, or a clock: ``remaining`` seconds with ``increment`` a move and ``moves_to_go``
         moves to the next time control. ``callback(result)`` after each finished depth, from this thread;
         ``stop.set()`` from another thread (or Ctrl-C) ends the search within a few milliseconds with the best
-        move of the last finished depth. ``exact=True`` turns off every pruning that can change the value
-        (table cut-offs, reductions, extensions): a plain alpha-beta to ``depth`` (for testing).
+        move of the last finished depth (or of the next one, when its search got through a root move).
+        ``exact=True`` turns off every pruning that can change the value (table cut-offs, reductions,
+        extensions, ProbCut, rounding of leaf scores): a plain alpha-beta to ``depth`` (for testing).
         Raises :class:`EngineError` for bad limits."""
         pos = _position(position)
         depth = _whole("depth", depth, 1, MAX_DEPTH)
@@ -290,8 +308,7 @@ class Engine:
             lane = self._lanes[t]
             params = np.zeros(K.N_PARAMS, dtype=np.int64)
             params[K.P_MODE] = K.EXACT if exact else K.NORMAL
-            params[K.P_PROBCUT] = self._probcut
-            params[K.P_LMR_PV] = self._lmr_pv
+            self._settings(params)
             params[K.P_NODES] = nodes // n_threads if nodes is not None else 0
             params[K.P_THREAD] = t
             params[K.P_REV] = rev
@@ -314,6 +331,10 @@ class Engine:
                         results.put(("error", t, "a move list overflowed"))
                         return
                     if info[K.I_DONE] == 0:
+                        if t == 0 and d > 1 and info[K.I_BEST] >= 0 and info[K.I_PVLEN] > 0:
+                            # stopped after at least one root move was searched to depth d: the best of those
+                            # (the previous best is searched first) is as good a move as depth d - 1's
+                            results.put(("partial", d - 1, info.copy(), pv[: 3 * info[K.I_PVLEN]].copy()))
                         break
                     if t == 0:
                         results.put(("depth", d, info.copy(), pv[: 3 * info[K.I_PVLEN]].copy()))
@@ -347,6 +368,8 @@ class Engine:
                     alive -= 1
                     if msg[1] == 0:
                         ctl[0] = 1  # thread 0 is done: the helpers stop too
+                elif msg[0] == "partial":
+                    last = msg[1:]
                 elif msg[0] == "error":
                     ctl[0] = 1
                     raise DraughtsError(f"search failed: {msg[2]} in {pos.fen()!r}")
@@ -429,7 +452,9 @@ def _budget(time, remaining, increment, moves_to_go):
     hard one. A clock: about remaining / moves to go (25 when not given) plus the increment a move."""
     hard = soft = None
     if time is not None:  # the stop is set a little early: ending the search and its result take some time
-        hard, soft = time - min(0.01, 0.1 * time), 0.5 * time
+        # a depth stopped part way still gives its best move (see ``_run``): start one until the stop
+        hard = time - min(0.015, 0.15 * time)
+        soft = SOFT_MOVE_TIME * hard
     if remaining is not None:
         mtg = moves_to_go if moves_to_go is not None else 25
         alloc = remaining / mtg + 0.8 * increment
