@@ -154,3 +154,22 @@ def test_analyze_games_on_a_dask_cluster(game, analysis, tmp_path, twl):
         analyze_games([], client=None)
     with pytest.raises(ScrabbleError):
         analyze_games(tmp_path, speed=3)
+
+
+def test_analyze_command_on_a_folder(game, tmp_path, capsys):
+    """A folder of games (the first turns of a game, cut at two lengths) from the command line: one entry a file,
+    in name order, each the verdicts of analyze_game on that file."""
+    from numba_words.cli import main
+
+    lines = game.gcg(("ann", "bob")).splitlines()
+    head = [ln for ln in lines if not ln.startswith(">")]
+    moves = [ln for ln in lines if ln.startswith(">")]
+    for name, n in (("b.gcg", 3), ("a.gcg", 5)):
+        (tmp_path / name).write_text("\n".join(head + moves[:n]) + "\n")
+    assert main(["scrabble", "analyze", str(tmp_path), "--json", "--threads", "1"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [g["file"] for g in doc["games"]] == ["a.gcg", "b.gcg"]
+    for g in doc["games"]:
+        want = analyze_game(tmp_path / g["file"], threads=1)
+        assert g["turns"] == want.to_records() and len(g["turns"]) == {"a.gcg": 5, "b.gcg": 3}[g["file"]]
+    assert main(["scrabble", "analyze", str(tmp_path), "--html", str(tmp_path / "r.html")]) == 2
