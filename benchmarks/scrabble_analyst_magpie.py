@@ -7,8 +7,11 @@ on the same positions, in the same run, as one table::
 ``--magpie``: the peers' build folder (``MAGPIE/bin/magpie`` and ``MAGPIE/data`` inside) or MAGPIE's own folder.
 Both engines use MAGPIE's TWL06 word list and its leave table (``data/lexica/TWL06.klv2``: ours reads it).
 
-``infer``: placements of self-played games (equity players, TWL06) with 40-70 tiles unseen, the board before the
-play with the player who made it on turn, margin 0; both enumerate every rack. Per position: seconds each (ours
+``infer``: placements of self-played games (equity players, TWL06) with 40-70 tiles in the bag (``--infer-bag``),
+the board before the play with the player who made it on turn, margin 0; both enumerate every rack. (With a few
+tiles in the bag, ``--infer-bag 1 12``, MAGPIE counts racks whose best play by its own ``gen`` beats the play
+made: its inference search, cut off at the play's equity, misses those plays there; ours counts as the plain
+ranking of every play does.) Per position: seconds each (ours
 after a warm-up call; MAGPIE's as the wall time of its process less that of the same process without ``infer``),
 whether the totals of draws agree, and the largest difference in probability over every leave either lists.
 ``peg``: positions with 1, 2 and 3 tiles in the bag from the same games, the opponent's rack unknown; MAGPIE's
@@ -98,7 +101,8 @@ def _klv2(root: Path) -> str:
 def run_infer(a, root, show) -> dict:
     from numba_words.scrabble.infer import infer
 
-    picks = positions(4, a.seed, lambda p, mv: 40 <= p.bag_size() <= 70 and not mv.startswith("-"))[:a.positions]
+    lo, hi = a.infer_bag
+    picks = positions(4, a.seed, lambda p, mv: lo <= p.bag_size() <= hi and not mv.startswith("-"))[:a.positions]
     if show:
         print(f"{'position':<10} {'ours s':>8} {'MAGPIE s':>9} {'ratio':>6} {'totals':>13} {'leaves':>9} {'max |dp|':>9}")
     ours_t = theirs_t = 0.0
@@ -207,6 +211,8 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--margin", type=float, default=0.0, help="infer: equity margin (points)")
+    ap.add_argument("--infer-bag", type=int, nargs=2, default=[40, 70], metavar=("LO", "HI"),
+                    help="infer: positions with LO to HI tiles in the bag (default 40 70)")
     ap.add_argument("--bag", type=int, nargs="+", default=[1, 2, 3], help="peg: tiles in the bag")
     ap.add_argument("--exhaustive", action="store_true", help="peg: MAGPIE with -pegtopk all")
     ap.add_argument("--exact", action="store_true", help="peg: ours with the survivors solved to the end")
