@@ -173,3 +173,14 @@ def test_analyze_command_on_a_folder(game, tmp_path, capsys):
         want = analyze_game(tmp_path / g["file"], threads=1)
         assert g["turns"] == want.to_records() and len(g["turns"]) == {"a.gcg": 5, "b.gcg": 3}[g["file"]]
     assert main(["scrabble", "analyze", str(tmp_path), "--html", str(tmp_path / "r.html")]) == 2
+
+
+def test_simulated_analysis_judges_the_first_move_by_static_equity(game):
+    """With ``sim``, the first move (an empty board, which the simulator refuses: its plays are all symmetric) is
+    judged by static equity, the next by simulation, whose best candidate is the made move's peer."""
+    lines = game.gcg(("ann", "bob")).splitlines()
+    moves = [ln for ln in lines if ln.startswith(">")]
+    text = "\n".join([ln for ln in lines if not ln.startswith(">")] + moves[:2]) + "\n"
+    res = analyze_game(text, sim=4, sim_candidates=2, threads=1)
+    assert res.turns[0].kind == "static" and res.turns[0].loss == analyze_game(text, threads=1).turns[0].loss
+    assert res.turns[1].kind in ("sim", "static") and res.turns[1].loss is not None and res.turns[1].loss >= 0

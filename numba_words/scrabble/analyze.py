@@ -4,7 +4,8 @@ Each turn is judged by the tool the position calls for, from the mover's rack as
 
 - ``static``: tiles beyond a rack's worth unseen: static equity (score + leave value), the best move
   (:meth:`Position.best_move`) against the move made; the loss in points of equity. With ``sim=N`` the top
-  candidates and the move made are simulated (``N`` iterations, two plies) instead, loss in points of mean outcome.
+  candidates and the move made are simulated (``N`` iterations, two plies) instead, loss in points of mean outcome
+  (the first move, on the empty board, stays by static equity).
 - ``peg``: 1 to 6 tiles in the bag (:func:`.peg.peg`): the loss in win probability (then spread).
 - ``endgame``: the bag empty (the opponent's rack is then every unseen tile): the exact endgame's final spread
   of the best move against the move made (:func:`.endgame.solve_endgame`), loss in points.
@@ -308,7 +309,7 @@ def _judge(pos, kind, move, opts) -> dict:
         vm = ex.equity if ex is not None else None
     else:
         vm = 0.0  # a pass keeps the whole rack
-    if opts["sim"]:
+    if opts["sim"] and not pos.board.empty:  # (the first move: by static equity, its plays all symmetric)
         made_move = made if kind == "place" else ex if kind == "exchange" else None
         if made_move is not None:
             res = pos.simulate(candidates=opts["sim_candidates"], plies=2, iterations=opts["sim"], threads=1,
