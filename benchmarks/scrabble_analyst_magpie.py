@@ -168,6 +168,8 @@ def run_peg(a, root, show) -> dict:
             if show:
                 print(f"{bag:<4} {ours:8.2f} {theirs:9.2f} {theirs / ours if ours else 0:6.2f}  {mine} / {best}"
                       f"  {'agree' if same else 'DIFFER'}")
+            else:
+                print(f"(peg, bag {bag}: ours {ours:.2f} s {mine}, MAGPIE {theirs:.2f} s {best})", flush=True)
     return {"part": f"peg (bag {','.join(map(str, a.bag))})", "n": n, "ours": ours_t, "magpie": theirs_t,
             "agree": f"{agree}/{n} same best play"}
 
