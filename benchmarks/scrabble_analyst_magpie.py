@@ -15,7 +15,8 @@ ranking of every play does.) Per position: seconds each (ours
 after a warm-up call; MAGPIE's as the wall time of its process less that of the same process without ``infer``),
 whether the totals of draws agree, and the largest difference in probability over every leave either lists.
 ``peg``: positions with 1, 2 and 3 tiles in the bag from the same games, the opponent's rack unknown; MAGPIE's
-``peg`` (its default cascade; ``-pegtopk all`` with ``--exhaustive``) against ours (its default stages; every
+``peg`` (its default cascade within its default time budget of 60 s, ``--peg-budget``, which it may use up: a
+ratio near 60 s over ours then says little; ``-pegtopk all`` with ``--exhaustive``) against ours (its default stages; every
 survivor solved to the end with ``--exact``); per position: seconds each, both best plays, whether they agree.
 ``analyze``: one self-played game as GCG (written in MAGPIE's dialect for it) through MAGPIE's ``analyze`` and our
 ``analyze_game``, both simulating turns with tiles to spare (``--iterations``, 8 candidates, 2 plies; the
@@ -73,9 +74,10 @@ def magpie_infer(root: Path, cgp: str, tiles: str, score: int, margin: float, th
     return sec, total, {leave: int(to) for leave, _, to in rows}
 
 
-def magpie_peg(root: Path, cgp: str, threads: int, exhaustive: bool, budget: float = 36000) -> tuple:
+def magpie_peg(root: Path, cgp: str, threads: int, exhaustive: bool, budget: float = 60) -> tuple:
     """``(seconds, best play as printed)`` of MAGPIE's ``peg`` with a time budget of ``budget`` seconds (its own
-    default, 60 s, cuts its cascade short on a slow machine; the script's default lets it run to the end)."""
+    default, 60 s, cuts its cascade short, "stage 1 partial", on a busy machine; without a budget its cascade ran
+    over 11 CPU minutes on one position with a tile in the bag)."""
     opts = " -pegtopk all" if exhaustive else ""
     head = f"{SET.format(threads=threads)} -pegtlim {budget:g}{opts}\ncgp {cgp}\n"
     sec, out = _less_start(root, head, "peg\n", "PEG")
@@ -224,8 +226,8 @@ def main() -> None:
                     help="infer: positions with LO to HI tiles in the bag (default 40 70)")
     ap.add_argument("--bag", type=int, nargs="+", default=[1, 2, 3], help="peg: tiles in the bag")
     ap.add_argument("--exhaustive", action="store_true", help="peg: MAGPIE with -pegtopk all")
-    ap.add_argument("--peg-budget", type=float, default=36000, metavar="S",
-                    help="peg: MAGPIE's time budget a position, seconds (default 36000: its cascade to the end)")
+    ap.add_argument("--peg-budget", type=float, default=60, metavar="S",
+                    help="peg: MAGPIE's time budget a position, seconds (default 60, its own)")
     ap.add_argument("--exact", action="store_true", help="peg: ours with the survivors solved to the end")
     ap.add_argument("--iterations", type=int, default=64, help="analyze: simulation iterations a turn (both)")
     a = ap.parse_args()
