@@ -1,17 +1,27 @@
-"""Rack inference and the pre-endgame solver beside MAGPIE's ``infer`` and ``peg`` on the same positions, in the
-same run::
+"""Rack inference, the pre-endgame solver and game analysis beside MAGPIE's ``infer``, ``peg`` and ``analyze``
+on the same positions, in the same run, as one table::
 
-    python benchmarks/scrabble_analyst_magpie.py infer --magpie MAGPIE_DIR [--positions 4] [--margin 0]
-    python benchmarks/scrabble_analyst_magpie.py peg --magpie MAGPIE_DIR [--bag 1 2 3] [--positions 2]
+    python benchmarks/scrabble_analyst_magpie.py --magpie PEERS_DIR [--positions 4] [--bag 1 2 3]
+    python benchmarks/scrabble_analyst_magpie.py infer|peg|analyze --magpie PEERS_DIR   # one part, per position
 
-``infer``: placements of self-played games (equity players, TWL06) a few turns in, the board before the play with
-the player who made it on turn; both engines enumerate every rack. Reported per position: seconds each (ours after
-a warm-up call; MAGPIE's as the wall time of its process less that of the same process without ``infer``), their
-ratio, whether the totals of draws agree, and the largest difference in probability over the leaves MAGPIE
-prints. ``peg``: positions with 1, 2 and 3 tiles in the bag from the same games, the opponent's rack unknown;
-MAGPIE's ``peg`` (its default cascade) against ours with every candidate solved to the end at the last stage
-(``peg(..., exact=True)``, with ``--exact``; else its default stages); reported: seconds each, ratio, both best plays and whether they agree. MAGPIE's
-exhaustive mode (``-pegtopk all``) is used with ``--exhaustive``. Figures from a busy machine are noisy: compare
+``--magpie``: the peers' build folder (``MAGPIE/bin/magpie`` and ``MAGPIE/data`` inside) or MAGPIE's own folder.
+Both engines use MAGPIE's TWL06 word list and its leave table (``data/lexica/TWL06.klv2``: ours reads it).
+
+``infer``: placements of self-played games (equity players, TWL06) with 40-70 tiles in the bag (``--infer-bag``),
+the board before the play with the player who made it on turn, margin 0; both enumerate every rack. (With a few
+tiles in the bag, ``--infer-bag 1 12``, MAGPIE counts racks whose best play by its own ``gen`` beats the play
+made: its inference search, cut off at the play's equity, misses those plays there; ours counts as the plain
+ranking of every play does.) Per position: seconds each (ours
+after a warm-up call; MAGPIE's as the wall time of its process less that of the same process without ``infer``),
+whether the totals of draws agree, and the largest difference in probability over every leave either lists.
+``peg``: positions with 1, 2 and 3 tiles in the bag from the same games, the opponent's rack unknown; MAGPIE's
+``peg`` (its default cascade within its default time budget of 60 s, ``--peg-budget``, which it may use up: a
+ratio near 60 s over ours then says little; ``-pegtopk all`` with ``--exhaustive``) against ours (its default stages; every
+survivor solved to the end with ``--exact``); per position: seconds each, both best plays, whether they agree.
+``analyze``: one self-played game as GCG (written in MAGPIE's dialect for it) through MAGPIE's ``analyze`` and our
+``analyze_game``, both simulating turns with tiles to spare (``--iterations``, 8 candidates, 2 plies; the
+simulations' stopping rules and the pre-endgame settings differ, so this ratio is rough) and solving the end. The table: per part MAGPIE's seconds over ours
+summed over the positions (above 1: ours faster) and the agreement. Figures from a busy machine are noisy: compare
 ratios from one run.
 """
 from __future__ import annotations
@@ -19,6 +29,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -28,6 +39,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scrabble_search_magpie import _magpie  # noqa: E402
 
 SET = "set -savesettings false -lex TWL06 -threads {threads}"
+COMMAND = "python benchmarks/scrabble_analyst_magpie.py --magpie PEERS_DIR"
+
+
+def magpie_dir(path: str) -> Path:
+    """MAGPIE's folder (``bin/magpie``, ``data``) from the peers' build folder or MAGPIE's own."""
+    root = Path(path)
+    for d in (root, root / "MAGPIE"):
+        if (d / "bin" / "magpie").exists() and (d / "data" / "lexica" / "TWL06.klv2").exists():
+            return d
+    sys.exit(f"no MAGPIE build (bin/magpie, data/lexica/TWL06.klv2) in {root} or {root / 'MAGPIE'}")
 
 
 def _wall(root, script, want):
@@ -36,22 +57,32 @@ def _wall(root, script, want):
     return time.perf_counter() - t, out
 
 
-def magpie_infer(root: Path, cgp: str, tiles: str, score: int, margin: float, threads: int) -> tuple:
-    """``(seconds, total draws, {leave: probability})`` of MAGPIE's ``infer`` for the player on turn (player 1)."""
-    head = f"{SET.format(threads=threads)} -imargin {margin}\ncgp {cgp}\n"
+def _less_start(root, head, script, want):
+    """``(seconds, output)`` of ``script`` after ``head``: the process's wall time less that of ``head`` alone."""
     base, _ = _wall(root, head + "show\n", "")
-    wall, out = _wall(root, head + f"infer 1 {tiles} {score}\n", "Total target racks")
+    wall, out = _wall(root, head + script, want)
+    return max(wall - base, 0.0), out
+
+
+def magpie_infer(root: Path, cgp: str, tiles: str, score: int, margin: float, threads: int) -> tuple:
+    """``(seconds, total draws, {leave: draws})`` of MAGPIE's ``infer`` for the player on turn (player 1), every
+    leave listed."""
+    head = f"{SET.format(threads=threads)} -imargin {margin} -numplays 1000000 -maxnumdplays 1000000\ncgp {cgp}\n"
+    sec, out = _less_start(root, head, f"infer 1 {tiles} {score}\n", "Total target racks")
     total = int(re.findall(r"Total target racks:\s+(\d+)", out)[-1])
-    rows = re.findall(r"^\d+\s+([A-Z?]+)\s+([0-9.]+)\s+(\d+)\s+-?[0-9.]+\s*$", out.split("Pct  ")[-1], re.M)
-    return max(wall - base, 0.0), total, {leave: int(to) / total for leave, _, to in rows}
+    rows = re.findall(r"^\d+\s+([A-Z?]*)\s+([0-9.]+)\s+(\d+)\s+-?[0-9.]+\s*$", out.split("Pct  ")[-1], re.M)
+    return sec, total, {leave: int(to) for leave, _, to in rows}
 
 
-def magpie_peg(root: Path, cgp: str, threads: int, exhaustive: bool) -> tuple:
-    """``(seconds, best play as printed)`` of MAGPIE's ``peg``."""
+def magpie_peg(root: Path, cgp: str, threads: int, exhaustive: bool, budget: float = 60) -> tuple:
+    """``(seconds, best play as printed)`` of MAGPIE's ``peg`` with a time budget of ``budget`` seconds (its own
+    default, 60 s, cuts its cascade short, "stage 1 partial", on a busy machine; without a budget its cascade ran
+    over 11 CPU minutes on one position with a tile in the bag)."""
     opts = " -pegtopk all" if exhaustive else ""
-    wall, out = _wall(root, f"{SET.format(threads=threads)}\ncgp {cgp}\npeg{opts}\n", "peg")
-    m = re.search(r"^\s*1\s+(\S+ \S+|pass)", out, re.M)
-    return wall, m.group(1) if m else "?"
+    head = f"{SET.format(threads=threads)} -pegtlim {budget:g}{opts}\ncgp {cgp}\n"
+    sec, out = _less_start(root, head, "peg\n", "PEG")
+    rows = re.findall(r"^\s*\S+\s+1\s+(pass|\S+ \S+)\s+\d+\s+\d+\s+\d+\s", out, re.M)
+    return sec, rows[-1] if rows else "?"
 
 
 def positions(games, seed, want):
@@ -66,62 +97,150 @@ def _magpie_cgp(pos, rack, opp):
     return f"{rows} {rack}/{opp} {parts[1]} {parts[2]}"
 
 
-def infer_main(a) -> None:
+def _norm(notation: str) -> str:
+    """A play's notation without the marks of tiles played through (``(A)`` or ``.``), upper case."""
+    return re.sub(r"[().]", "", notation).upper()
+
+
+def _klv2(root: Path) -> str:
+    return str(root / "data" / "lexica" / "TWL06.klv2")
+
+
+def run_infer(a, root, show) -> dict:
     from numba_words.scrabble.infer import infer
 
-    root = Path(a.magpie)
-    picks = positions(4, a.seed, lambda p, mv: 40 <= p.bag_size() <= 70 and not mv.startswith("-"))[:a.positions]
-    print(f"{'position':<10} {'ours s':>8} {'MAGPIE s':>9} {'ratio':>6} {'totals':>7} {'max |dp|':>9}")
+    lo, hi = a.infer_bag
+    picks = positions(4, a.seed, lambda p, mv: lo <= p.bag_size() <= hi and not mv.startswith("-"))[:a.positions]
+    if show:
+        print(f"{'position':<10} {'ours s':>8} {'MAGPIE s':>9} {'ratio':>6} {'totals':>13} {'leaves':>9} {'max |dp|':>9}")
+    ours_t = theirs_t = 0.0
+    worst, same = 0.0, 0
     for i, (p, mv) in enumerate(picks):
         before = p.copy()
         before.rack = ""
         before.opp_rack = ""
+        before.leaves = _klv2(root)
         infer(before, mv, margin=a.margin, threads=a.threads)  # compile / load
         t = time.perf_counter()
         res = infer(before, mv, margin=a.margin, threads=a.threads)
         ours = time.perf_counter() - t
         play = p.parse_play(mv)
         tiles = "".join("?" if q[3] else q[2] for q in play.placed)
-        theirs, total, probs = magpie_infer(root, _magpie_cgp(before, "", ""), tiles, play.score, a.margin,
+        theirs, total, draws = magpie_infer(root, _magpie_cgp(before, "", ""), tiles, play.score, a.margin,
                                             a.threads)
-        dp = max((abs(res.probability(k) - v) for k, v in probs.items()), default=float("nan"))
-        print(f"{i:<10} {ours:8.3f} {theirs:9.3f} {theirs / ours if ours else 0:6.2f} "
-              f"{'same' if total == res.total else f'{res.total}/{total}':>7} {dp:9.2e}")
+        mine = dict(res.leaves)
+        dp = max((abs(mine.get(k, 0) / (res.total or 1) - draws.get(k, 0) / (total or 1))
+                  for k in set(mine) | set(draws)), default=0.0)
+        worst = max(worst, dp)
+        same += total == res.total and mine == draws
+        ours_t += ours
+        theirs_t += theirs
+        if show:
+            print(f"{i:<10} {ours:8.3f} {theirs:9.3f} {theirs / ours if ours else 0:6.2f} {res.total:>6}/{total:<6} "
+                  f"{len(mine):>4}/{len(draws):<4} {dp:9.2e}")
+    return {"part": "infer", "n": len(picks), "ours": ours_t, "magpie": theirs_t,
+            "agree": f"{same}/{len(picks)} same distribution, max |dp| {worst:.2e}"}
 
 
-def peg_main(a) -> None:
+def run_peg(a, root, show) -> dict:
     from numba_words.scrabble.peg import peg
 
-    root = Path(a.magpie)
-    print(f"{'bag':<4} {'ours s':>8} {'MAGPIE s':>9} {'ratio':>6}  ours best / MAGPIE best")
+    if show:
+        print(f"{'bag':<4} {'ours s':>8} {'MAGPIE s':>9} {'ratio':>6}  ours best / MAGPIE best")
+    ours_t = theirs_t = 0.0
+    n = agree = 0
     for bag in a.bag:
         picks = positions(12, a.seed, lambda p, mv, b=bag: p.bag_size() == b)[:a.positions]
         for p, _ in picks:
             q = p.copy()
             q.opp_rack = ""
+            q.leaves = _klv2(root)
+            if not n:
+                peg(q, candidates=1, stages=((1, 1),), threads=a.threads)  # compile / load
             t = time.perf_counter()
             res = peg(q, threads=a.threads, exact=a.exact)
             ours = time.perf_counter() - t
-            theirs, best = magpie_peg(root, _magpie_cgp(q, q.rack, ""), a.threads, a.exhaustive)
+            theirs, best = magpie_peg(root, _magpie_cgp(q, q.rack, ""), a.threads, a.exhaustive, a.peg_budget)
             mine = res.candidates[0].notation
-            same = best.replace(".", "").split()[-1:] == [w.replace("(", "").replace(")", "") for w in mine.split()[-1:]]
-            print(f"{bag:<4} {ours:8.2f} {theirs:9.2f} {theirs / ours if ours else 0:6.2f}  {mine} / {best}"
-                  f"  {'agree' if same else 'DIFFER'}")
+            same = _norm(best) == _norm(mine)
+            n += 1
+            agree += same
+            ours_t += ours
+            theirs_t += theirs
+            if show:
+                print(f"{bag:<4} {ours:8.2f} {theirs:9.2f} {theirs / ours if ours else 0:6.2f}  {mine} / {best}"
+                      f"  {'agree' if same else 'DIFFER'}")
+            else:
+                print(f"(peg, bag {bag}: ours {ours:.2f} s {mine}, MAGPIE {theirs:.2f} s {best})", flush=True)
+    return {"part": f"peg (bag {','.join(map(str, a.bag))})", "n": n, "ours": ours_t, "magpie": theirs_t,
+            "agree": f"{agree}/{n} same best play"}
+
+
+def magpie_gcg(text: str) -> str:
+    """Our GCG in the dialect MAGPIE reads: tiles played through as ``.``, and the end of the game as the player
+    who went out scoring twice the other rack (ours: plus the rack for one, minus it for the other)."""
+    out = []
+    for ln in text.splitlines():
+        m = re.match(r"^(>[^:]+:\s+)\((\S+)\)\s+([+-]\d+)\s+(-?\d+)$", ln)
+        if m:
+            if m.group(3).startswith("+"):
+                pts = int(m.group(3))
+                out.append(f"{m.group(1)}({m.group(2)}) +{2 * pts} {int(m.group(4)) + pts}")
+            continue
+        out.append(re.sub(r"\(([^)]*)\)", lambda k: "." * len(k.group(1)), ln) if ln.startswith(">") else ln)
+    return "\n".join(out) + "\n"
+
+
+def run_analyze(a, root, show) -> dict:
+    from numba_words.scrabble import play_game
+    from numba_words.scrabble.analyze import analyze_game
+
+    game = play_game(seed=a.seed)
+    opts = {"lexicon": "twl06", "threads": a.threads, "sim": a.iterations, "sim_candidates": 8}
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "game.gcg"
+        f.write_text(game.gcg(("one", "two")))
+        analyze_game(str(f), **opts | {"sim": 1})  # compile / load
+        t = time.perf_counter()
+        res = analyze_game(str(f), **opts)
+        ours = time.perf_counter() - t
+        g = Path(d) / "magpie.gcg"
+        g.write_text(magpie_gcg(f.read_text()))
+        head = f"{SET.format(threads=a.threads)} -iterations {a.iterations} -numplays 8 -plies 2\n"
+        theirs, out = _less_start(root, head, f"analyze {g}\n", "Finished")
+    if show:
+        print(f"analyze: {len(res.turns)} turns, ours {ours:.2f} s, MAGPIE {theirs:.2f} s")
+    return {"part": "analyze (1 game)", "n": 1, "ours": ours, "magpie": theirs,
+            "agree": f"{len(res.turns)} turns; sim {a.iterations} iterations, 8 candidates, 2 plies both"}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=("infer", "peg"))
-    ap.add_argument("--magpie", required=True, help="MAGPIE's folder (bin/magpie, data/ with TWL06)")
-    ap.add_argument("--positions", type=int, default=4)
+    ap.add_argument("what", nargs="?", choices=("all", "infer", "peg", "analyze"), default="all")
+    ap.add_argument("--magpie", required=True, help="the peers' build folder (MAGPIE/ inside) or MAGPIE's folder")
+    ap.add_argument("--positions", type=int, default=4, help="positions per part (peg: per bag size)")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--margin", type=float, default=0.0, help="infer: equity margin (points)")
+    ap.add_argument("--infer-bag", type=int, nargs=2, default=[40, 70], metavar=("LO", "HI"),
+                    help="infer: positions with LO to HI tiles in the bag (default 40 70)")
     ap.add_argument("--bag", type=int, nargs="+", default=[1, 2, 3], help="peg: tiles in the bag")
     ap.add_argument("--exhaustive", action="store_true", help="peg: MAGPIE with -pegtopk all")
+    ap.add_argument("--peg-budget", type=float, default=60, metavar="S",
+                    help="peg: MAGPIE's time budget a position, seconds (default 60, its own)")
     ap.add_argument("--exact", action="store_true", help="peg: ours with the survivors solved to the end")
+    ap.add_argument("--iterations", type=int, default=64, help="analyze: simulation iterations a turn (both)")
     a = ap.parse_args()
-    (infer_main if a.what == "infer" else peg_main)(a)
+    root = magpie_dir(a.magpie)
+    parts = {"infer": run_infer, "peg": run_peg, "analyze": run_analyze}
+    todo = list(parts) if a.what == "all" else [a.what]
+    rows = [parts[w](a, root, a.what != "all") for w in todo]
+    print(f"{'part':<18} {'n':>3} {'ours s':>8} {'MAGPIE s':>9} {'ratio':>6}  agreement")
+    for r in rows:
+        ratio = r["magpie"] / r["ours"] if r["ours"] else float("nan")
+        print(f"{r['part']:<18} {r['n']:>3} {r['ours']:8.2f} {r['magpie']:9.2f} {ratio:6.2f}  {r['agree']}")
+    print(f"(ratio: MAGPIE's seconds over ours, above 1 ours faster; {a.threads} thread(s); command: {COMMAND}"
+          f"{' ' + a.what if a.what != 'all' else ''} --positions {a.positions})")
 
 
 if __name__ == "__main__":

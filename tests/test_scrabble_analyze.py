@@ -123,3 +123,64 @@ def test_magpie_suite_games(path, twl):
     res = analyze_game(path, lexicon=twl, peg=False, endgame_plies=1, threads=1)
     assert all(t.loss is None or t.loss >= -1e-9 or t.kind == "endgame" for t in res.turns)
     assert json.loads(json.dumps(res.to_json()))["turns"] == res.to_records()
+
+
+def test_analyze_games_on_a_dask_cluster(game, analysis, tmp_path, twl):
+    """A folder of games over an in-process Dask cluster: each game's verdicts those of :func:`analyze_game` run
+    here, in folder order; positions rebuilt from the turns' CGP; an unreadable game named, or skipped."""
+    distributed = pytest.importorskip("distributed")
+    from numba_words.scrabble import analyze_games
+
+    (tmp_path / "a.gcg").write_text(game.gcg(("ann", "bob")))
+    small = sorted(_suite(), key=lambda p: p.stat().st_size)[0]
+    (tmp_path / "b.gcg").write_text(small.read_text())
+    here = [analyze_game(tmp_path / "b.gcg", lexicon=twl, peg=False, endgame_plies=1, threads=1)]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as c, \
+            distributed.Client(c) as client:
+        got = analyze_games(tmp_path, client=client, lexicon="twl06", **FAST)
+        assert [(t.move, t.kind, t.best, t.loss) for t in got[0].turns] == [(t.move, t.kind, t.best, t.loss)
+                                                                           for t in analysis.turns]
+        assert got[0].names == ("ann", "bob")
+        assert got[0].position(3).cgp() == analysis.position(3).cgp()
+        other = analyze_games([tmp_path / "b.gcg"], client=client, lexicon=twl, peg=False, endgame_plies=1)
+        assert other[0].to_records() == here[0].to_records()
+        (tmp_path / "c.gcg").write_text(">a: ABC 8D ZZZZZZZZZZZZZZZZZZZZ +1 1\n")
+        with pytest.raises(InvalidGcgError, match="c.gcg"):
+            analyze_games([tmp_path / "c.gcg"], client=client, lexicon=twl)
+        assert analyze_games([tmp_path / "c.gcg"], client=client, lexicon=twl, skip_invalid=True) == [None]
+    assert analyze_games([tmp_path / "b.gcg"], lexicon=twl, peg=False, endgame_plies=1)[0].to_records() \
+        == here[0].to_records()
+    with pytest.raises(ScrabbleError):
+        analyze_games([], client=None)
+    with pytest.raises(ScrabbleError):
+        analyze_games(tmp_path, speed=3)
+
+
+def test_analyze_command_on_a_folder(game, tmp_path, capsys):
+    """A folder of games (the first turns of a game, cut at two lengths) from the command line: one entry a file,
+    in name order, each the verdicts of analyze_game on that file."""
+    from numba_words.cli import main
+
+    lines = game.gcg(("ann", "bob")).splitlines()
+    head = [ln for ln in lines if not ln.startswith(">")]
+    moves = [ln for ln in lines if ln.startswith(">")]
+    for name, n in (("b.gcg", 3), ("a.gcg", 5)):
+        (tmp_path / name).write_text("\n".join(head + moves[:n]) + "\n")
+    assert main(["scrabble", "analyze", str(tmp_path), "--json", "--threads", "1"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [g["file"] for g in doc["games"]] == ["a.gcg", "b.gcg"]
+    for g in doc["games"]:
+        want = analyze_game(tmp_path / g["file"], threads=1)
+        assert g["turns"] == want.to_records() and len(g["turns"]) == {"a.gcg": 5, "b.gcg": 3}[g["file"]]
+    assert main(["scrabble", "analyze", str(tmp_path), "--html", str(tmp_path / "r.html")]) == 2
+
+
+def test_simulated_analysis_judges_the_first_move_by_static_equity(game):
+    """With ``sim``, the first move (an empty board, which the simulator refuses: its plays are all symmetric) is
+    judged by static equity, the next by simulation, whose best candidate is the made move's peer."""
+    lines = game.gcg(("ann", "bob")).splitlines()
+    moves = [ln for ln in lines if ln.startswith(">")]
+    text = "\n".join([ln for ln in lines if not ln.startswith(">")] + moves[:2]) + "\n"
+    res = analyze_game(text, sim=4, sim_candidates=2, threads=1)
+    assert res.turns[0].kind == "static" and res.turns[0].loss == analyze_game(text, threads=1).turns[0].loss
+    assert res.turns[1].kind in ("sim", "static") and res.turns[1].loss is not None and res.turns[1].loss >= 0

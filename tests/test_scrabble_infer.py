@@ -102,6 +102,53 @@ def test_infer_matches_plain_count(late_turns):
             assert abs(sum(res.probabilities().values()) - 1) < 1e-9
 
 
+def brute_exchanges(pos, known):
+    """Plain count for exchanges: ``{n: {leave: weight}}`` over every rack of the ``known`` tiles plus tiles of the
+    pool, of the racks whose best move by equity (every legal play and exchange ranked through the public API; an
+    exchange only when it beats every play) exchanges ``n`` tiles, the leave it keeps."""
+    v = pos.variant
+    pool = Counter(pos.unseen()) - Counter(pos.opp_rack)  # (the unseen tiles of a position with no rack on turn)
+    rest = pool - Counter(known)
+    probe = pos.copy()
+    out = {}
+    for combo in set(combinations(sorted(rest.elements()), v.rack_size - len(known))):
+        c = Counter(combo)
+        w = math.prod(math.comb(rest[ch], k) for ch, k in c.items())
+        probe.rack = known + "".join(combo)
+        plays = [round(p.equity * 1000) for p in probe.legal_plays()]
+        ex = exchange_options(probe)
+        if ex and round(ex[0].equity * 1000) > max(plays, default=-(1 << 60)):
+            got = out.setdefault(len(ex[0].tiles), Counter())
+            got[ex[0].leave] += w
+    return out
+
+
+def test_exchange_inference_matches_plain_count():
+    """Exchanges of 1 to 7 tiles on four boards with 7 to 60 tiles in the bag (the observer's rack known), six of
+    the mover's tiles known to the observer (picked one by one for the worst leave value, so that exchanges are
+    the best move of many racks), the seventh any unseen tile: every count of tiles exchanged the racks' best
+    moves make, and the leaves they keep."""
+    seen, leaves = set(), 0
+    for pos, mv in game_turns(4, seed=5):
+        if not 7 <= pos.bag_size() <= 60 or pos.cgp() in seen or len(seen) == 4:
+            continue
+        seen.add(pos.cgp())
+        before = pos.copy()
+        before.rack = ""
+        pool = Counter(before.unseen()) - Counter(before.opp_rack)
+        known = ""
+        for _ in range(6):
+            known += min(sorted(pool - Counter(known)), key=lambda ch: before.leaves[known + ch])
+        want = brute_exchanges(before, known)
+        leaves += sum(len(x) for x in want.values())
+        before.rack = known
+        for n in range(1, 8):
+            res = infer(before, f"-{n}", threads=1)
+            assert dict(res.leaves) == dict(want.get(n, {})), (pos.cgp(), known, n)
+            assert res.exchanged == n and res.total == sum(want.get(n, Counter()).values())
+    assert len(seen) == 4 and leaves >= 8  # (racks that exchange, so the comparison says something)
+
+
 def test_infer_threads_and_actual_leave(late_turns):
     pos, mv = late_turns[0]
     before = pos.copy()

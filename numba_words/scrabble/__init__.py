@@ -28,7 +28,7 @@ from .endgame import EndgameResult, solve_endgame
 from .sim import SimResult, simulate
 from .infer import Inference, infer
 from .peg import PegResult, peg
-from .analyze import GameAnalysis, analyze_game
+from .analyze import GameAnalysis, analyze_game, analyze_games
 from .gcg import read_gcg, write_gcg
 from .leaves import Exchange, Leaves, load_leaves
 from .plays import PLAY_DTYPE, Play, Plays
@@ -37,7 +37,7 @@ from .search import WARMUP_PARTS, best_many, generate, generate_batch, generate_
 from .variants import SCRABBLE, VARIANTS, WORDFEUD, WORDFEUD_NB, WORDS_WITH_FRIENDS, Variant, get_variant
 
 __all__ = [
-    "Inference", "infer", "PegResult", "peg", "GameAnalysis", "analyze_game",
+    "Inference", "infer", "PegResult", "peg", "GameAnalysis", "analyze_game", "analyze_games",
     "AutoplayResult", "EndgameResult", "SimResult", "simulate", "solve_endgame", "Exchange", "InvalidLeavesError", "Leaves", "Player", "load_leaves", "play_games",
     "BoardArrays", "Game", "IllegalPlayError", "InvalidBoardError", "InvalidCgpError", "InvalidGcgError",
     "InvalidNotationError", "InvalidRackError", "InvalidVariantError", "PLAY_DTYPE", "Play", "Plays", "Position",

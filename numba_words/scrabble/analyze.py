@@ -4,7 +4,8 @@ Each turn is judged by the tool the position calls for, from the mover's rack as
 
 - ``static``: tiles beyond a rack's worth unseen: static equity (score + leave value), the best move
   (:meth:`Position.best_move`) against the move made; the loss in points of equity. With ``sim=N`` the top
-  candidates and the move made are simulated (``N`` iterations, two plies) instead, loss in points of mean outcome.
+  candidates and the move made are simulated (``N`` iterations, two plies) instead, loss in points of mean outcome
+  (the first move, on the empty board, stays by static equity).
 - ``peg``: 1 to 6 tiles in the bag (:func:`.peg.peg`): the loss in win probability (then spread).
 - ``endgame``: the bag empty (the opponent's rack is then every unseen tile): the exact endgame's final spread
   of the best move against the move made (:func:`.endgame.solve_endgame`), loss in points.
@@ -70,6 +71,8 @@ class GameAnalysis:
     names: tuple
     seconds: float = 0.0
     _positions: list = field(default_factory=list, repr=False)
+    _lexicon: object = field(default=None, repr=False)
+    _variant: object = field(default="scrabble", repr=False)
 
     def totals(self) -> list:
         """Per player: ``{"player", "name", "turns", "equity_lost"`` (points: static, sim and endgame turns),
@@ -92,8 +95,12 @@ class GameAnalysis:
 
     def position(self, turn: int):
         """The position before turn ``turn`` (1-based), the mover on turn (replay a turn from it)."""
-        if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= len(self._positions):
-            raise ScrabbleError(f"turn must be 1 to {len(self._positions)}, got {short(turn)}")
+        if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= len(self.turns):
+            raise ScrabbleError(f"turn must be 1 to {len(self.turns)}, got {short(turn)}")
+        if not self._positions:  # (an analysis from a cluster: positions rebuilt from the turns' CGP)
+            from .position import Position
+
+            self._positions = [Position.from_cgp(t.cgp, self._variant, self._lexicon) for t in self.turns]
         return self._positions[turn - 1].copy()
 
     def to_records(self) -> list:
@@ -302,7 +309,7 @@ def _judge(pos, kind, move, opts) -> dict:
         vm = ex.equity if ex is not None else None
     else:
         vm = 0.0  # a pass keeps the whole rack
-    if opts["sim"]:
+    if opts["sim"] and not pos.board.empty:  # (the first move: by static equity, its plays all symmetric)
         made_move = made if kind == "place" else ex if kind == "exchange" else None
         if made_move is not None:
             res = pos.simulate(candidates=opts["sim_candidates"], plies=2, iterations=opts["sim"], threads=1,
@@ -428,7 +435,96 @@ def analyze_game(game, *, variant="scrabble", lexicon=None, sim: int = 0, sim_ca
     else:
         for i in jobs:
             run(i)
-    return GameAnalysis(turns, names, _time.perf_counter() - t0, before)
+    return GameAnalysis(turns, names, _time.perf_counter() - t0, before, pos.lexicon, pos.variant)
+
+
+def _game_sources(games) -> list:
+    """``[(name, GCG text)]`` of ``games``: a folder (its ``*.gcg`` files, sorted), a path or GCG text, or a list of
+    those. Read here, so that workers need no shared file system."""
+    import os
+    from pathlib import Path
+
+    from .gcg import _text_of
+
+    if isinstance(games, (str, os.PathLike)) and Path(games).is_dir():
+        games = sorted(Path(games).glob("*.gcg"))
+        if not games:
+            raise InvalidGcgError(f"analyze_games: no .gcg file in the folder {short(str(games))}")
+    elif isinstance(games, (str, bytes, os.PathLike)):
+        games = [games]
+    try:
+        games = list(games)
+    except TypeError:
+        raise ScrabbleError(f"analyze_games: expected a folder, GCG paths or texts, got {short(games)}") from None
+    if not games:
+        raise ScrabbleError("analyze_games: no game given")
+    out = []
+    for g in games:
+        if isinstance(g, bytes) or not isinstance(g, (str, os.PathLike)):
+            raise ScrabbleError(f"analyze_games: a game must be a path or GCG text, got {short(g)}")
+        text, name = _text_of(g)
+        out.append((name, text))
+    return out
+
+
+def _analyze_chunk(chunk, *shared) -> list:
+    """Worker side of :func:`analyze_games`: each game's analysis without its positions (rebuilt on demand); the
+    lexicon comes in ``shared`` when it was scattered to the workers, else in the chunk."""
+    out = []
+    for name, text, variant, lexicon, opts in chunk:
+        lexicon = shared[0] if shared else lexicon
+        try:
+            a = analyze_game(text, variant=variant, lexicon=lexicon, threads=1, **opts)
+        except InvalidGcgError as e:
+            out.append(f"{name}: {e}")
+            continue
+        out.append(GameAnalysis(a.turns, a.names, a.seconds))
+    return out
+
+
+def analyze_games(games, *, client=None, variant="scrabble", lexicon=None, threads: int | None = None,
+                  skip_invalid: bool = False, **options) -> list:
+    """:func:`analyze_game` over many games: ``games`` a folder (its ``*.gcg`` files, in name order), a path, GCG
+    text, or a list of paths and texts. ``client``: a ``dask.distributed.Client`` (or a scheduler address) to
+    spread the games over a cluster, one task a game (the files are read here; workers rebuild a turn's position
+    from its CGP when :meth:`GameAnalysis.position` asks); ``None``: here, one game after another, each over
+    ``threads`` lanes of turns. ``options``: :func:`analyze_game`'s keywords (``sim``, ``peg``, ``endgame``, ...).
+    Returns one :class:`GameAnalysis` a game, in order; with ``skip_invalid`` a game that cannot be read is
+    ``None`` instead of an error. Raises :class:`InvalidGcgError` naming the file of an unreadable game."""
+    if not isinstance(skip_invalid, bool):
+        raise ScrabbleError(f"analyze_games: skip_invalid must be True or False, got {short(skip_invalid)}")
+    bad = set(options) - {"sim", "sim_candidates", "peg", "peg_max", "peg_candidates", "peg_stages", "peg_exact",
+                          "endgame", "endgame_plies", "tt_mb", "seed"}
+    if bad:
+        raise ScrabbleError(f"analyze_games: unknown option(s) {sorted(bad)}")
+    sources = _game_sources(games)
+    if client is None:
+        out = []
+        for name, text in sources:
+            try:
+                out.append(analyze_game(text, variant=variant, lexicon=lexicon, threads=threads, **options))
+            except InvalidGcgError as e:
+                if not skip_invalid:
+                    raise InvalidGcgError(f"{name}: {e}") from None
+                out.append(None)
+        return out
+    from .. import distributed as D
+
+    scatter = lexicon is not None and not isinstance(lexicon, str)  # (a word list: sent to each worker once)
+    chunks = [[(name, text, variant, None if scatter else lexicon, options)] for name, text in sources]
+    parts = D.map_chunks(_analyze_chunk, chunks, client, broadcast=(lexicon,) if scatter else (),
+                         name="scrabble-analyze")
+    out = []
+    for (name, text), part in zip(sources, parts):
+        a = part[0]
+        if isinstance(a, str):
+            if not skip_invalid:
+                raise InvalidGcgError(a)
+            out.append(None)
+            continue
+        a._lexicon, a._variant = lexicon, variant
+        out.append(a)
+    return out
 
 
 def to_json_text(analysis: GameAnalysis) -> str:

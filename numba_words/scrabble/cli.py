@@ -168,7 +168,9 @@ def register(sub) -> None:
                        "in the bag; the endgame solver with none), the loss, the mistakes ranked and per-player "
                        "totals (--json: an object whose 'turns' is a list; --csv: one row per turn; --html FILE: a "
                        "report with a chart of the loss per turn).")
-    zp.add_argument("gcg", metavar="GAME.gcg", help="the game (GCG file)")
+    zp.add_argument("gcg", metavar="GAME.gcg", help="the game (GCG file), or a folder of them (*.gcg)")
+    zp.add_argument("--scheduler", default=None, metavar="ADDR",
+                    help="a folder's games on this Dask scheduler, one task a game (e.g. tcp://host:8786)")
     zp.add_argument("--variant", default="scrabble", metavar="NAME",
                     help="scrabble, wwf, wordfeud or wordfeud-nb (default: scrabble)")
     zp.add_argument("--sim", type=int, default=0, metavar="N",
@@ -445,7 +447,26 @@ def _peg(args) -> int:
 
 
 def _analyze(args) -> int:
-    from .analyze import analyze_game
+    from pathlib import Path
+
+    from .analyze import analyze_game, analyze_games
+
+    if Path(args.gcg).is_dir() or args.scheduler:
+        if args.html or args.svg:
+            raise ScrabbleError("--html and --svg are for one game, not a folder")
+        res = analyze_games(args.gcg, client=args.scheduler, variant=args.variant,
+                            lexicon=getattr(args, "lexicon", None), threads=args.threads, sim=args.sim,
+                            peg=not args.no_peg, peg_max=args.peg_max, peg_exact=args.peg_exact,
+                            endgame=not args.no_endgame, endgame_plies=args.endgame_plies)
+        names = sorted(Path(args.gcg).glob("*.gcg")) if Path(args.gcg).is_dir() else [Path(args.gcg)]
+        games = [{"file": f.name} | r.to_json() for f, r in zip(names, res)]
+        if _console.output_format(args) == "json":
+            _console.emit_json({"games": games})
+        else:
+            _console.emit(args, [{"file": g["file"]} | t for g in games for t in g["turns"]],
+                          lambda: print("\n\n".join(f"== {f.name}\n{r.summary()}" for f, r in zip(names, res))))
+        _console.note(args, f"-- {len(res)} games, {sum(len(r.turns) for r in res)} turns")
+        return 0
 
     with _console.progress(args, None, "analyze", "turn") as bar:
         res = analyze_game(args.gcg, variant=args.variant, lexicon=getattr(args, "lexicon", None), sim=args.sim,

@@ -199,40 +199,43 @@ def infer(position, play, *, margin: float = 0.0, threads: int | None = None) ->
     if len(set(nbag.tolist())) > 1:
         raise ScrabbleError("infer: racks of different sizes")  # (cannot happen: every rack is filled alike)
     bag = int(nbag[0]) if n else 0
-    eq = np.zeros(n, np.int64)
-    used = np.zeros(n, np.int64)
-    kept = np.zeros((n, K), np.int64)
     b = position.board
-    lex = position.lexicon
-    leaves = position.leaves
-    milli, caps, G, P, R = leaves.kernel_args()
-    args = (b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, np.int64(rs), np.int64(v.bingo), b.dawg,
-            span_table(), bool(b.empty), game_tables(lex), np.int64(bag), opp_pts, tile_pts, milli, caps, G, P, R,
-            vowel, pen, bool(bag >= rs), eq, used, kept)
+    milli, caps, G, P, R = position.leaves.kernel_args()
+    base = rack_kinds(v, played)
+    mm = int(round(margin * 1000))
+    board = (b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, np.int64(rs), np.int64(v.bingo), b.dawg,
+             span_table(), bool(b.empty), game_tables(position.lexicon), np.int64(bag))
+    if exchanged:  # the top move of every rack, to see whether it exchanges as many tiles
+        eq = np.zeros(n, np.int64)
+        used = np.zeros(n, np.int64)
+        kept = np.zeros((n, K), np.int64)
+        kern = _infer.tops
+        args = board + (opp_pts, tile_pts, milli, caps, G, P, R, vowel, pen, bool(bag >= rs), eq, used, kept)
+    else:  # a yes/no question a rack: does any move beat the play's equity by more than the margin?
+        ok = np.zeros(n, np.int64)
+        lv = np.zeros(n, np.int64)
+        kern = _infer.within
+        args = (base, np.int64(score * 1000 + mm)) + board + (tile_pts, milli, caps, G, P, R, vowel, pen,
+                                                              bool(bag >= rs), ok, lv)
     chunks = [(lo, min(n, lo + CHUNK)) for lo in range(0, n, CHUNK)]
     if lanes <= 1 or len(chunks) <= 1:
         for lo, hi in chunks:
-            _infer.tops(racks, np.int64(lo), np.int64(hi), *args)
+            kern(racks, np.int64(lo), np.int64(hi), *args)
     else:
-        futs = [_thread_pool().submit(_infer.tops, racks, np.int64(lo), np.int64(hi), *args) for lo, hi in chunks]
+        futs = [_thread_pool().submit(kern, racks, np.int64(lo), np.int64(hi), *args) for lo, hi in chunks]
         for f in futs:
             f.result()
     # which racks count, and the leave each keeps
-    mm = int(round(margin * 1000))
+    if exchanged:
+        hit = np.flatnonzero(used == -exchanged)
+        left = kept[hit]
+    else:
+        hit = np.flatnonzero(ok)
+        left = racks[hit] - base[None, :]
+    recorded = len(hit)
     found = Counter()
-    recorded = 0
-    base = rack_kinds(v, played)
-    for i in range(n):
-        if exchanged:
-            ok = used[i] == -exchanged
-            leave = kept[i] if ok else None
-        else:
-            leave = racks[i] - base
-            lv = int(round(leaves[_kinds_text(v, leave)] * 1000))
-            ok = score * 1000 + lv + mm >= eq[i] or bag == 0
-        if ok:
-            recorded += 1
-            found[_kinds_text(v, leave)] += int(weights[i])
+    for j, i in enumerate(hit.tolist()):
+        found[_kinds_text(v, left[j])] += int(weights[i])
     out = sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))
     return Inference(out, sum(found.values()), n, recorded, "".join(_kinds_text(v, pool)),
                      notation, exchanged, float(margin), _time.perf_counter() - t0)
