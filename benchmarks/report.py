@@ -11,6 +11,8 @@ comparison is one of the scripts beside this one, run as its own process with th
 - crossword move generation and best play against MAGPIE (``scrabble_vs_magpie.py``);
 - crossword self-play against MAGPIE's ``autoplay`` (``scrabble_autoplay_magpie.py``);
 - simulation and exact endgames against MAGPIE's ``sim`` and ``endgame`` (``scrabble_search_magpie.py``);
+- rack inference, the pre-endgame solver and game analysis against MAGPIE's ``infer``, ``peg`` and ``analyze``
+  (``scrabble_analyst_magpie.py``);
 - Boggle scoring against hybrid-boggle (``boggle_vs_peers.py``).
 
 The page holds one current table per engine with the date, the machine (CPU model, cores), this repository's
@@ -42,7 +44,7 @@ PEERS = {  # folder under --peers: (repository, what it is)
     "scan": ("rhalbersma/scan", "draughts, C++ (Scan 3.1)"),
     "hybrid-boggle": ("danvk/hybrid-boggle", "Boggle, C++"),
 }
-SECTIONS = ("draughts", "match", "movegen", "autoplay", "sim", "endgame", "boggle")
+SECTIONS = ("draughts", "match", "movegen", "autoplay", "sim", "endgame", "analyst", "boggle")
 # MAGPIE's test endgames and the depth each is solved to: 6 plies where both engines take seconds, fewer where
 # a deeper search takes minutes (the positions with many plays).
 ENDGAMES = (("vs_joey", 6), ("pass_first", 6), ("solve_standard", 6), ("very_deep", 6), ("eldar_v_stick", 6),
@@ -93,7 +95,7 @@ def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict
                         "--time", "0.1", "--games", "4" if q else str(match_games), "--out", str(tmp / "match")],
                   tmp / "match" / "summary.json"),
         "movegen": (py + ["benchmarks/scrabble_vs_magpie.py", "--magpie", peers, "--rounds", "1" if q else "3"]
-                    + (["--min-time", "0.05"] if q else ["--per-position", "--threads"]), None),
+                    + (["--min-time", "0.05"] if q else ["--per-position", "--threads", "--batch"]), None),
         "autoplay": (py + ["benchmarks/scrabble_autoplay_magpie.py", "--magpie", str(Path(peers) / "MAGPIE"),
                            "--games", "100" if q else "2000", "--rounds", "1" if q else "3"], None),
         "sim": (py + ["benchmarks/scrabble_search_magpie.py", "sim", "--magpie", str(Path(peers) / "MAGPIE"),
@@ -102,6 +104,8 @@ def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict
         "endgame": [(py + ["benchmarks/scrabble_search_magpie.py", "endgame", "--magpie", str(Path(peers) / "MAGPIE"),
                            "--cgp", endgames, "--rounds", "1", "--plies", str(plies), "--only", name], None)
                     for name, plies in (ENDGAMES_QUICK if q else ENDGAMES)],
+        "analyst": (py + ["benchmarks/scrabble_analyst_magpie.py", "--magpie", peers, "--positions", "1" if q else "2",
+                          "--bag", "1", "--iterations", "16"], None),
         "boggle": (py + ["benchmarks/boggle_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
                          "--json", str(tmp / "boggle.json")] + (["--quick"] if q else []), tmp / "boggle.json"),
     }
@@ -131,7 +135,7 @@ def _md_table(header: list, rows: list, numbers: bool = True) -> str:
     """A Markdown table; columns after the first are right-aligned when ``numbers``."""
     lines = ["| " + " | ".join(header) + " |",
              "|" + "|".join("---" if i == 0 or not numbers else "---:" for i in range(len(header))) + "|"]
-    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |" for r in rows]
     return "\n".join(lines)
 
 
@@ -169,19 +173,35 @@ def _elo(v) -> str:
     return str(v) if isinstance(v, str) else f"{v:+.0f}"
 
 
+def pipe_blocks(out: str) -> list:
+    """The ``a | b | c`` tables a script printed, in order, each as ``(text before it, header, rows)``."""
+    blocks, text, table = [], [], []
+    for ln in out.strip().splitlines() + [""]:
+        if ln.count(" | ") >= 3:
+            table.append([c.strip() for c in ln.split(" | ")])
+            continue
+        if table:
+            blocks.append(("\n\n".join(text), table[0], table[1:]))
+            text, table = [], []
+        if ln.strip():
+            text.append(ln.strip())
+    if text:
+        blocks.append(("\n\n".join(text), None, []))
+    return blocks
+
+
 def table_pipes(out: str) -> str:
-    """The ``a | b | c`` table a script printed, as Markdown, and any notes after it as text."""
-    lines = out.strip().splitlines()
-    head = [i for i, ln in enumerate(lines) if ln.count(" | ") >= 3]
-    if not head:
+    """The ``a | b | c`` tables a script printed, as Markdown, each after the text before it."""
+    blocks = pipe_blocks(out)
+    if not any(h for _, h, _ in blocks):
         return "```text\n" + out.strip() + "\n```"
-    rows = [[c.strip() for c in lines[i].split(" | ")] for i in head]
-    before = [ln for ln in lines[:head[0]] if ln.strip()]
-    after = [ln for ln in lines[head[-1] + 1:] if ln.strip()]
-    text = (" ".join(before) + "\n\n" if before else "") + _md_table(rows[0], rows[1:])
-    if after:
-        text += "\n\n" + "\n".join(f"- {ln}" for ln in after)
-    return text
+    parts = []
+    for text, head, rows in blocks:
+        if text:
+            parts.append(text)
+        if head:
+            parts.append(_md_table(head, rows))
+    return "\n\n".join(parts)
 
 
 def table_lines(out: str) -> str:
@@ -221,6 +241,21 @@ def table_endgame(out: str) -> str:
             "values may differ: each engine plays out its leaves its own way.\n\n" +
             _md_table(["endgame", "racks", "plies", "numba_words", "MAGPIE", "ratio", "value (ours)", "value (MAGPIE)"],
                       rows))
+
+
+ANALYST = re.compile(r"^(?P<part>(?:infer|peg|analyze)\b.*?)\s+(?P<n>\d+)\s+(?P<ours>[\d.]+)\s+(?P<peer>[\d.]+)\s+"
+                     r"(?P<ratio>[\d.]+|nan)\s+(?P<agree>.*)$")
+
+
+def table_analyst(out: str) -> str:
+    rows = [[m["part"], m["n"], f"{float(m['ours']):.2f} s", f"{float(m['peer']):.2f} s",
+             f"**{m['ratio']}**", m["agree"]] for m in map(ANALYST.match, out.splitlines()) if m]
+    if not rows:
+        return table_lines(out)
+    notes = [ln.strip("()") for ln in out.splitlines() if ln.startswith("(ratio")]
+    return ("Seconds summed over the positions, 1 thread; ratio = MAGPIE's time over ours (above 1: numba_words is "
+            "faster).\n\n" + _md_table(["part", "positions", "numba_words", "MAGPIE", "ratio", "agreement"], rows) +
+            ("\n\n" + notes[0] if notes else ""))
 
 
 def table_boggle(out: str, data: dict) -> str:
@@ -263,15 +298,20 @@ def headline(name: str, out: str, data: dict) -> list:
         rows.append((f"draughts, match at {data['time_per_move']:g} s a move ({data['games']} games)", "Moby Dam",
                      f"{100 * data['score']:.1f}% score"))
     elif name == "movegen":
-        lines = [[c.strip() for c in ln.split(" | ")] for ln in out.splitlines() if ln.count(" | ") >= 3]
-        if lines:
-            head, overall = lines[0], next((r for r in lines if r[0] == "overall"), None)
+        for _, head, body in pipe_blocks(out):
+            overall = next((r for r in body if r and r[0] == "overall"), None) if head else None
+            if not overall:
+                continue
             for col, work, peer in (("legal_plays()", "crossword, every placement (`legal_plays()`)", "MAGPIE (KWG)"),
                                     ("best_play()", "crossword, best play by score (`best_play()`)",
                                      "MAGPIE (word map, by equity)"),
                                     ("best(by='equity')", "crossword, best play by equity (`best(by=\"equity\")`)",
-                                     "MAGPIE (word map)")):
-                if overall and col in head and overall[head.index(col) + 1] != "-":
+                                     "MAGPIE (word map)"),
+                                    ("from_cgp+legal_plays()", "crossword, new position: CGP to every placement",
+                                     "MAGPIE (load + KWG)"),
+                                    ("from_cgp+best_play()", "crossword, new position: CGP to the best play",
+                                     "MAGPIE (load + word map)")):
+                if col in head and overall[head.index(col) + 1] not in ("-", ""):
                     rows.append((work, peer, _span([float(overall[head.index(col) + 1].rstrip("x"))])))
     elif name == "autoplay":
         m = re.search(r"ratio numba_words / MAGPIE: ([\d.]+)x", out)
@@ -285,6 +325,12 @@ def headline(name: str, out: str, data: dict) -> list:
         r = [float(m["peer"]) / float(m["ours"]) for m in map(ENDGAME.match, out.splitlines()) if m and m["peer"]]
         if r:
             rows.append((f"crossword, endgames ({len(r)} of MAGPIE's tests)", "MAGPIE `endgame`", _span(r)))
+    elif name == "analyst":
+        for m in map(ANALYST.match, out.splitlines()):
+            if m and m["ratio"] != "nan":
+                work = {"infer": "crossword, rack inference", "peg": "crossword, pre-endgame (1 tile in the bag)",
+                        "analyze": "crossword, game analysis (simulated turns)"}[m["part"].split()[0]]
+                rows.append((work, f"MAGPIE `{m['part'].split()[0]}`", _span([float(m["ratio"])])))
     elif name == "boggle" and data.get("ratio"):
         rows.append((f"Boggle 4×4, {data['boards']:,} boards as text, score only", "hybrid-boggle (C++)",
                      _span([data["ratio"]])))
@@ -318,6 +364,9 @@ TITLES = {
             "15 candidates, 2 plies, the same iterations per candidate on both sides; playouts/s."),
     "endgame": ("Crossword games: exact endgames beside MAGPIE's endgame",
                 "MAGPIE's own test endgames, the same depth on both sides; solve time and value of each."),
+    "analyst": ("Crossword games: rack inference, pre-endgames and game analysis beside MAGPIE",
+                "The same positions and game on both sides, MAGPIE's TWL06 word list and leave table for both; "
+                "agreement is checked beside the time."),
     "boggle": ("Boggle: scoring beside hybrid-boggle",
                "The same seeded 4×4 boards; the total score of all boards is checked equal first."),
 }
@@ -381,6 +430,8 @@ def main(argv=None) -> int:
                     body.append(table_sim(out))
                 elif name == "endgame":
                     body.append(table_endgame(out))
+                elif name == "analyst":
+                    body.append(table_analyst(out))
                 else:
                     body.append(table_lines(out))
                 body.append("")
