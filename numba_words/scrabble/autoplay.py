@@ -125,8 +125,8 @@ class _Setup:
         b = BoardArrays(variant, lexicon)
         self.board = b
         self.args = (self.end_rule, np.int64(variant.rack_size), np.int64(variant.bingo), self.caps.copy(),
-                     self.tile_pts, self.vowel, self.pen, self.milli, self.caps, self.G, self.P, self.R, b.lm, b.wm,
-                     b.values, b.dawg, span_table(), game_tables(lexicon), b.checks)
+                     self.tile_pts, self.vowel, self.pen, self.milli, self.caps, self.G, self.P, self.R, b._lm, b._wm,
+                     b._values, b.dawg, span_table(), game_tables(lexicon), b.checks)
         self.rank7 = (self.G, self.P)  # rank tables of full racks (learning runs set them)
         self.no_learn = np.zeros(1, np.int64)
 
@@ -369,6 +369,8 @@ class AutoplayResult:
         self.scores = np.stack([out[g, a_seat], out[g, 1 - a_seat]], axis=1)  # (player 0, player 1) per game
         self.bingos = np.stack([out[g, 3 + a_seat], out[g, 4 - a_seat]], axis=1)
         self.turns = out[:, 2]
+        for a in (self.out, self.scores, self.bingos, self.turns):  # (results: read-only, as every array users reach)
+            a.flags.writeable = False
 
     def __len__(self) -> int:
         return len(self.out)
