@@ -153,7 +153,7 @@ class Leaves:
         if r < 0:
             raise InvalidLeavesError(f"leave {short(leave)} has no entry (empty or longer than {self.max_size})")
         if isinstance(points, (bool, np.bool_)) or not isinstance(points, (int, float, np.integer, np.floating)) \
-                or not math.isfinite(points) or abs(points) > 1e6:
+                or abs(points) > 1e6 or not math.isfinite(points):  # (abs first: a huge int is no float)
             raise InvalidLeavesError(f"the value of leave {short(leave)} must be a finite number of at most 10^6 "
                                      f"points, got {short(points)}")
         self._milli[r] = int(round(float(points) * 1000))
