@@ -248,6 +248,44 @@ except LexiconError as e:
         Lexicon(lex.flat, lex.offsets, lex.dawg, "ABC", name="x", sha256="")
 
 
+def test_result_constructors_check_their_arrays():
+    """Plays, Solution and BatchSolution are public classes whose arrays are read back (a plays row's letter codes
+    index the equity tables): built from a caller's arrays, they check them and keep read-only copies."""
+    from numba_words.bookworm import BatchSolution, InvalidParameterError, Solution, solve_many
+    from numba_words.scrabble import Plays, ScrabbleError
+    from numba_words.scrabble.position import Position
+
+    p = Position.from_cgp(CGP)
+    rows = p.legal_plays().array[::-1].copy()
+    mine = Plays(rows, p)
+    assert len(mine) == 159 and str(mine.best("equity")) == str(p.best("equity")) and not mine.array.flags.writeable
+    rows["word"][0] = 200  # (a letter code the equity kernel would index with)
+    assert str(mine.best("equity")) == str(p.best("equity"))  # (a copy was kept)
+    for bad, what in ((rows, "row 0 is not a legal play"), (rows.view(np.uint8), "PLAY_DTYPE"),
+                      (rows[:2].reshape(1, 2), "one-dimensional")):
+        with pytest.raises(ScrabbleError, match=what):
+            Plays(bad, p)
+    with pytest.raises(ScrabbleError, match="scrabble Position"):
+        Plays(p.legal_plays().array, "p")
+
+    text = " ".join(BOARD["columns_bottom_to_top"])
+    batch = solve_many([text, text])
+    one = batch[1]
+    args = [one.lexicon, one.grid, one.codes, one.wid, one._path, one.plen, one.scores]
+    again = Solution(*args)
+    assert again.best() == one.best() and len(again) == BOARD["n_words"] and not again.wid.flags.writeable
+    for k, bad, what in ((3, one.wid + 10 ** 7, "wid values"), (4, one._path[:, :0] - 1, "plen values"),
+                         (5, one.plen[:-1], "one row per word"), (2, one.codes[:5], "tiles per board"),
+                         (4, np.where(one._path >= 0, 60, -1), "path values")):
+        with pytest.raises(InvalidParameterError, match=what):
+            Solution(*args[:k], bad, *args[k + 1:])
+    bargs = [batch.lexicon, batch.grid, batch.codes, batch.offsets, batch.wid, batch.path, batch.plen, batch.scores]
+    assert BatchSolution(*bargs).to_records(3) == batch.to_records(3)
+    for bad in (batch.offsets[::-1], batch.offsets + 1, batch.offsets[:2]):
+        with pytest.raises(InvalidParameterError, match="offsets"):
+            BatchSolution(*bargs[:3], bad, *bargs[4:])
+
+
 # ------------------------------------------------------------------ 3. wrong answers
 def test_word_indices_follow_python():
     from numba_words.errors import WordIndexError
