@@ -526,7 +526,9 @@ def _samples(tmp_path) -> list:
     dg.play(next(iter(d.legal_moves)))
     engine = D.Engine(hash_mb=1)
     out += [d, d.legal_moves, dg, engine, engine.search(d, depth=2), D.Outcome(D.WHITE, "test")]
-    out.append(X.Checkpoint(tmp_path / "ck.json", {"what": "test"}))
+    ck = X.Checkpoint(tmp_path / "ck.json", {"what": "test"})
+    ck.record(0, np.arange(3))
+    out += [ck, X.Checkpoint(tmp_path / "ck.json", {"what": "test"})]  # (recorded, and read back)
     return out
 
 

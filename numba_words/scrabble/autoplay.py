@@ -120,7 +120,7 @@ class _Setup:
         self.strat = np.array([_autoplay.SCORE if p.strategy == "score" else _autoplay.EQUITY for p in players],
                               np.int64)
         self.python = any(p.strategy == "python" for p in players)
-        _, self.caps, self.G, self.P, self.R = tables[0].kernel_args()
+        _, self.caps, self.G, self.P, self.R = tables[0]._kernel_args()
         self.tile_pts, self.vowel, self.pen = variant_arrays(variant)
         b = BoardArrays(variant, lexicon)
         self.board = b
@@ -542,7 +542,7 @@ def fit_leaves(rsum, rcnt, variant="scrabble", *, max_size: int | None = None, p
     rs = variant.rack_size
     top = int(table.caps.max())
     binom = np.array([[math.comb(a, b) for b in range(rs + 1)] for a in range(top + 1)], np.float64)
-    milli, caps, G, P, R = table.kernel_args()
+    milli, caps, G, P, R = table._kernel_args()
     n = len(table)
     lsum, lw, lobs = np.zeros(n), np.zeros(n), np.zeros(n, np.int64)
     tot, totw = _leaves.leave_means(np.asarray(rsum, np.int64), np.asarray(rcnt, np.int64), caps, np.int64(rs), G,

@@ -205,7 +205,7 @@ def infer(position, play, *, margin: float = 0.0, threads: int | None = None) ->
     b = position.board
     lex = position.lexicon
     leaves = position.leaves
-    milli, caps, G, P, R = leaves.kernel_args()
+    milli, caps, G, P, R = leaves._kernel_args()
     args = (b._lines, b._fv, b._occ, b._cc, b._xs, b._lm, b._wm, b._values, np.int64(rs), np.int64(v.bingo), b.dawg,
             span_table(), bool(b.empty), game_tables(lex), np.int64(bag), opp_pts, tile_pts, milli, caps, G, P, R,
             vowel, pen, bool(bag >= rs), eq, used, kept)
