@@ -189,9 +189,7 @@ def _format_word(row, pos) -> str:
 def _legal_rows(array, position) -> np.ndarray:
     """A copy of ``array`` when it is a one-dimensional :data:`PLAY_DTYPE` array of legal plays of ``position``
     (rows of its :meth:`~Position.legal_plays`, byte for byte), else :class:`ScrabbleError`."""
-    from .position import Position
-
-    if not isinstance(position, Position):
+    if type(position).__module__ != "numba_words.scrabble.position":  # (not imported here: position imports this)
         raise ScrabbleError(f"position must be a scrabble Position, got {short(position)}")
     if not isinstance(array, np.ndarray) or array.dtype != PLAY_DTYPE or array.ndim != 1:
         raise ScrabbleError(f"plays must be a one-dimensional PLAY_DTYPE array, got {short(array)}")
