@@ -368,11 +368,14 @@ class Checkpoint:
             except Exception:  # noqa: BLE001 - a torn last line from a crash, or a record of no chunk: redone
                 continue
             if fits:
+                counts.flags.writeable = False  # (results: read-only, as every array users reach)
                 self.done[i] = counts
 
     def record(self, i: int, counts) -> None:
         """Append chunk ``i``'s result (and flush it to disk, so a crash loses at most the line being written)."""
-        self.done[i] = np.asarray(counts, dtype=np.int64)
+        kept = np.array(counts, dtype=np.int64)  # (a copy: the caller's array can change, the record cannot)
+        kept.flags.writeable = False
+        self.done[i] = kept
         try:
             with open(self.path, "a") as f:
                 f.write(json.dumps({"task": int(i), "counts": self.done[i].tolist()}) + "\n")

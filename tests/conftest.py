@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,12 @@ settings.load_profile("numba_words")
 # Every test runs the search it names: no answering Position.best() another way while a background process compiles
 # the pruned search on a first run (test_background.py tests that path in processes of its own).
 os.environ["NUMBA_WORDS_BACKGROUND_COMPILE"] = "0"
+
+# Tests press Ctrl-C in child processes (SIGINT): a test run started in the background (``&`` in a script, nohup)
+# ignores SIGINT, and an ignored signal stays ignored in every child, which would then never see it. Handled here,
+# it is back to the default in each child.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -329,6 +329,7 @@ def test_bookworm_solve_many_matches_serial(client, twl):
     assert np.array_equal(via_api.wid, local.wid[: local.offsets[50]])
     empty = solve_many(boards[:0], twl, client=client)  # as without a client (it raised before)
     assert len(empty) == 0 and empty.offsets.tolist() == solve_many(boards[:0], twl).offsets.tolist() == [0]
+    assert solve_many([], twl, client=client).offsets.tolist() == [0]  # (the call: a list)
 
 
 def test_a_closed_client_is_a_library_error(client):

@@ -106,3 +106,35 @@ def test_valid_bitboards_agree_with_the_reference(ws, bs, ks, turn):
     pos = Position.from_bitboards(bits_of(ws), bits_of(bs), bits_of(kings), turn)
     pieces, white = ref.parse_fen(pos.fen())
     assert perft(pos, 2) == ref.perft(pieces, white, 2)
+
+
+PARTIAL_FENS = ["W:WK46:B28,19,10", "B:WK2,6,K12,K22,K31,K39,K40,K41,K44,K47,K48,K49:BK3,K15",
+                "B:W22,24,27,31,34,40,45,48:BK2,7,15,25"]
+
+
+@fuzz
+@given(st.sampled_from(PARTIAL_FENS), st.data())
+def test_pdn_partial_capture_paths(fen, data):
+    """A capture in PDN written with any subset of its landing squares (as other programs write them): read as the
+    one legal move whose path holds them in order, refused (a DraughtsError naming the move) only when several
+    legal moves do. The truth: the legal moves' full paths."""
+    from numba_words.draughts import DraughtsError
+
+    pos = Position.from_fen(fen)
+    move = data.draw(st.sampled_from([m for m in pos.legal_moves if m.captured]))
+    inner = data.draw(st.lists(st.booleans(), min_size=len(move.path) - 2, max_size=len(move.path) - 2))
+    squares = [move.path[0], *(s for s, keep in zip(move.path[1:-1], inner) if keep), move.path[-1]]
+
+    def holds(path):  # the written squares, in order, on the path: first and last at its ends
+        it = iter(path[1:-1])
+        return path[0] == squares[0] and path[-1] == squares[-1] and all(s in it for s in squares[1:-1])
+
+    fits = {(m.from_square, m.to_square, frozenset(m.captured)) for m in pos.legal_moves if m.captured and holds(m.path)}
+    text = f'[FEN "{fen}"]\n{"1..." if fen[0] == "B" else "1."} {"x".join(map(str, squares))} *'
+    try:
+        (game,) = read_pdn(text)
+    except DraughtsError as e:
+        assert len(fits) > 1 and 0 < len(str(e)) < 400, (text, fits, str(e))
+        return
+    (got,) = game.moves
+    assert len(fits) == 1 and {(got.from_square, got.to_square, frozenset(got.captured))} == fits, (text, fits)

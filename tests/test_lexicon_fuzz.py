@@ -7,6 +7,7 @@ import contextlib
 import io
 import warnings
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
@@ -163,3 +164,124 @@ def test_any_command_line(word_file, verb, arg, extra):
         lines = err.getvalue().splitlines()
         errors = [line for line in lines if line.startswith("numba-words: error: ")]
         assert len(errors) == 1 and lines[-1] == errors[0] and "Traceback" not in err.getvalue(), lines
+
+
+# ---------------------------------------------------------------------- usage errors of every verb
+def _verbs():
+    """``(path, option strings)`` of every parser of the command line (the program and each verb)."""
+    import argparse
+
+    from numba_words.cli import build_parser
+
+    out, stack = [], [((), build_parser())]
+    while stack:
+        path, p = stack.pop()
+        out.append((path, sorted({s for a in p._actions for s in a.option_strings if s not in ("-h", "--help")})))
+        for a in p._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                stack += [(path + (name,), sp) for name, sp in a.choices.items()]
+    return sorted(out)
+
+
+VERBS = _verbs()
+_PARSER: list = []
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(VERBS), st.data())
+def test_any_usage_error_is_one_line(verb, data):
+    """Any verb with options and values drawn from its own options and junk: when the parser refuses it, one line
+    ``numba-words: error: [VERB: ]...`` with a hint to ``--help``, exit status 2, nothing on stdout (the command
+    itself is not run: only the parser is under test)."""
+    from numba_words.cli import build_parser
+
+    parser = _PARSER or _PARSER.append(build_parser()) or _PARSER  # (one parser: building one takes ~40 ms)
+    path, options = verb
+    junk = ["", "-", "--", "-1", "0", "abc", "2**33", "1e9", "nan", "--nosuch", "-Z", "ÆØ", "x" * 90]
+    tail = data.draw(st.lists(st.sampled_from(options + junk) if options else st.sampled_from(junk), max_size=5))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            parser[0].parse_args([*path, *tail])
+            return  # (a command line the parser takes: its checks are the verb's, fuzzed elsewhere)
+        except SystemExit as e:
+            code = e.code
+    event(f"refused {' '.join(path[:1])}")
+    assert code == 2 and out.getvalue() == "", (code, out.getvalue())
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("numba-words: error: "), lines
+    hint = lines[0].rsplit("(see 'numba-words", 1)  # (the verb's name, or the one an alias stands for)
+    assert len(hint) == 2 and hint[1].endswith(" --help')"), lines
+
+
+# ---------------------------------------------------------------------- derived tables tampered in the cache
+def _derived(kind):
+    """``(table of a lexicon, its cache file's name part)`` for each kind of derived table kept on disk."""
+    from numba_words.bookworm import _tables as B
+    from numba_words.scrabble import _tables as S
+
+    return {"reach": (S.reach_for, "scrabble.reach"), "wtabs": (S.wtabs_for, "scrabble.wtabs"),
+            "substrings": (S.sub_for, "scrabble.substrings"), "pack": (B.tables, "bookworm.pack"),
+            "reversed": (lambda lex: lex.reversed_dawg, "lexicon.reversed_dawg")}[kind]
+
+
+def _flat(table) -> list:
+    return [np.asarray(a) for a in (table if isinstance(table, tuple) else (table,))]
+
+
+@pytest.mark.parametrize("kind", ["reach", "wtabs", "substrings", "pack", "reversed"])
+def test_tampered_derived_tables(kind, tmp_path_factory):
+    """A derived table's cache file with one member changed (a value, its shape, its dtype, or gone), written as a
+    valid archive: the next load gives the table a fresh build gives (rebuilt, with a CacheWarning), never a
+    crash or other values."""
+    import os
+    import shutil
+
+    from numba_words.lexicon.cache import CacheWarning
+
+    table_of, part = _derived(kind)
+    d = tmp_path_factory.mktemp(kind)
+    src = d / "list.txt"
+    src.write_text("CAT\nACT\nDOG\nGOD\nTACT\nCATS\nACTS\nDOGS\nTAD\nTOAD\n")
+    old = os.environ.get("NUMBA_WORDS_CACHE_DIR")
+    os.environ["NUMBA_WORDS_CACHE_DIR"] = str(d)
+    try:
+        want = _flat(table_of(Lexicon.load(src)))
+        (f,) = d.glob(f"derived-*-{part}-*.npz")
+        pristine = d / "pristine.bin"
+        shutil.copyfile(f, pristine)
+        members = sorted(np.load(f).files)
+
+        @settings(max_examples=8, deadline=None)
+        @given(st.sampled_from(members), st.sampled_from(["value", "shape", "dtype", "drop"]), st.integers(0, 10 ** 7),
+               st.sampled_from([-1, 0, 1, 7, 255, 2 ** 31 - 1, 2 ** 40, -(2 ** 40)]))
+        def tamper(member, how, where, value):
+            z = dict(np.load(pristine))
+            a = z[member].copy()
+            if how == "value" and a.size:
+                flat = a.reshape(-1)
+                flat[where % flat.size] = np.array(value).astype(a.dtype)
+            elif how == "shape":
+                a = a.reshape(-1)[: max(a.size - 1 - where % 3, 0)]
+            elif how == "dtype":
+                a = a.astype(np.float64 if a.dtype.kind in "iu" else np.int64)
+            z[member] = a
+            if how == "drop":
+                del z[member]
+            with open(f, "wb") as fh:
+                np.savez(fh, **z)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                got = _flat(table_of(Lexicon.load(src)))
+            assert len(got) == len(want) and all(g.dtype == w.dtype and np.array_equal(g, w) for g, w in zip(got, want))
+            changed = any(k not in z or z[k].dtype != v.dtype or not np.array_equal(z[k], v)
+                          for k, v in np.load(pristine).items())
+            event("changed" if changed else "same values")
+            assert not changed or any(issubclass(w.category, CacheWarning) for w in caught)
+
+        tamper()
+    finally:
+        if old is None:
+            del os.environ["NUMBA_WORDS_CACHE_DIR"]
+        else:
+            os.environ["NUMBA_WORDS_CACHE_DIR"] = old

@@ -248,6 +248,44 @@ except LexiconError as e:
         Lexicon(lex.flat, lex.offsets, lex.dawg, "ABC", name="x", sha256="")
 
 
+def test_result_constructors_check_their_arrays():
+    """Plays, Solution and BatchSolution are public classes whose arrays are read back (a plays row's letter codes
+    index the equity tables): built from a caller's arrays, they check them and keep read-only copies."""
+    from numba_words.bookworm import BatchSolution, InvalidParameterError, Solution, solve_many
+    from numba_words.scrabble import Plays, ScrabbleError
+    from numba_words.scrabble.position import Position
+
+    p = Position.from_cgp(CGP)
+    rows = p.legal_plays().array[::-1].copy()
+    mine = Plays(rows, p)
+    assert len(mine) == 159 and str(mine.best("equity")) == str(p.best("equity")) and not mine.array.flags.writeable
+    rows["word"][0] = 200  # (a letter code the equity kernel would index with)
+    assert str(mine.best("equity")) == str(p.best("equity"))  # (a copy was kept)
+    for bad, what in ((rows, "row 0 is not a legal play"), (rows.view(np.uint8), "PLAY_DTYPE"),
+                      (rows[:2].reshape(1, 2), "one-dimensional")):
+        with pytest.raises(ScrabbleError, match=what):
+            Plays(bad, p)
+    with pytest.raises(ScrabbleError, match="scrabble Position"):
+        Plays(p.legal_plays().array, "p")
+
+    text = " ".join(BOARD["columns_bottom_to_top"])
+    batch = solve_many([text, text])
+    one = batch[1]
+    args = [one.lexicon, one.grid, one.codes, one.wid, one._path, one.plen, one.scores]
+    again = Solution(*args)
+    assert again.best() == one.best() and len(again) == BOARD["n_words"] and not again.wid.flags.writeable
+    for k, bad, what in ((3, one.wid + 10 ** 7, "wid values"), (4, one._path[:, :0] - 1, "plen values"),
+                         (5, one.plen[:-1], "one row per word"), (2, one.codes[:5], "tiles per board"),
+                         (4, np.where(one._path >= 0, 60, -1), "path values")):
+        with pytest.raises(InvalidParameterError, match=what):
+            Solution(*args[:k], bad, *args[k + 1:])
+    bargs = [batch.lexicon, batch.grid, batch.codes, batch.offsets, batch.wid, batch.path, batch.plen, batch.scores]
+    assert BatchSolution(*bargs).to_records(3) == batch.to_records(3)
+    for bad in (batch.offsets[::-1], batch.offsets + 1, batch.offsets[:2]):
+        with pytest.raises(InvalidParameterError, match="offsets"):
+            BatchSolution(*bargs[:3], bad, *bargs[4:])
+
+
 # ------------------------------------------------------------------ 3. wrong answers
 def test_word_indices_follow_python():
     from numba_words.errors import WordIndexError
@@ -420,3 +458,159 @@ sys.exit(cli.main(["warmup"]))
 """, timeout=120)
     assert r.returncode == 130 and r.stdout == "", (r.returncode, r.stdout, r.stderr[-2000:])
     assert r.stderr.splitlines()[-1] == "interrupted" and "KeyboardInterrupt" in r.stderr  # (the dropped one)
+
+
+# ------------------------------------------------------------------ 2. the whole package: no writable array
+def _public_classes():
+    """Every public class of the package (in an ``__all__``), but errors and warnings."""
+    import importlib
+    import inspect
+
+    out = set()
+    for name in ("numba_words", "numba_words.lexicon", "numba_words.scrabble", "numba_words.bookworm",
+                 "numba_words.draughts", "numba_words.distributed"):
+        mod = importlib.import_module(name)
+        for n in mod.__all__:
+            o = getattr(mod, n)
+            if inspect.isclass(o) and not issubclass(o, (BaseException, Warning)) and \
+                    o.__module__.startswith("numba_words"):
+                out.add(o)
+    return out
+
+
+def _samples(tmp_path) -> list:
+    """A representative object of every public class, each after the calls that fill its caches, and the
+    package's public constants."""
+    from numba_words import bookworm as B
+    from numba_words import distributed as X
+    from numba_words import draughts as D
+    from numba_words import lexicon as L
+    from numba_words import scrabble as S
+
+    lex = Lexicon.from_words(["CAT", "ACT", "DOG", "CATS"])
+    out = [lex, lex.anagrams("CAT"), L.Alphabet(), L.NAMED]
+    p = S.Position.from_cgp(CGP)
+    out += [p, p.legal_plays(), p.best(), p.best("equity"), p.exchanges(), p.board, p.top(2, "equity"),
+            S.Position("scrabble", rack="AB"), S.Leaves("scrabble", max_size=2), S.Player("score"),
+            S.Exchange("Q", "DEFHNR", 0.0),
+            S.SCRABBLE, S.VARIANTS]
+    out.append(p.simulate(candidates=2, plies=1, iterations=4, seed=1, threads=1))
+    g = S.Game(seed=3)
+    g.play_best(), g.play_best()
+    out.append(g)
+    out.append(S.play_games(1, ("score", "score"), seed=1, threads=1))
+    late = S.play_game(seed=4)
+    out.append(S.analyze_game(late, threads=1, peg_max=1, peg_candidates=2, peg_stages=((1, 2),), endgame_plies=1))
+    an = out[-1]
+    t1 = next(t for t in an.turns if 1 <= t.bag <= 2 and t.move[0] != "-")
+    out += [S.infer(S.Position.from_cgp(t1.cgp), t1.move, threads=1),
+            S.peg(S.Position.from_cgp(t1.cgp), candidates=2, stages=((1, 2),), threads=1)]
+    end = S.Position.from_cgp(next(t for t in an.turns if t.bag == 0).cgp)
+    end.opp_rack = "".join(end.unseen().elements())
+    out.append(S.solve_endgame(end, plies=1, tt_mb=1))
+
+    words = B.solve(" ".join(BOARD["columns_bottom_to_top"]))
+    bp = B.Position(" ".join(BOARD["columns_bottom_to_top"]))
+    bp.words(), bp.best()
+    out += [words, words.best(), bp, B.solve_many([" ".join(BOARD["columns_bottom_to_top"])] * 2),
+            B.BOOKWORM, B.BOGGLE4, B.BOGGLE5, B.BOOKWORM_DELUXE, B.BOGGLE_SCORING, B.DEFAULT_RULES]
+    bg = B.Game(B.Position.random(seed=1), strategy="greedy")
+    bg.play(bg.position.choose().path)
+    out += [bg, bg.position.history]
+    boggle = B.Position("ABCDEFGHIJKLMNOP", grid=B.BOGGLE4)
+    boggle.words()
+    out.append(boggle)
+
+    d = D.Position.initial()
+    dg = D.Game(d)
+    dg.play(next(iter(d.legal_moves)))
+    engine = D.Engine(hash_mb=1)
+    out += [d, d.legal_moves, dg, engine, engine.search(d, depth=2), D.Outcome(D.WHITE, "test")]
+    ck = X.Checkpoint(tmp_path / "ck.json", {"what": "test"})
+    ck.record(0, np.arange(3))
+    out += [ck, X.Checkpoint(tmp_path / "ck.json", {"what": "test"})]  # (recorded, and read back)
+    return out
+
+
+def _arrays_reached(obj, path="", seen=None):
+    """``(path, array, fresh)`` for every NumPy array reachable from ``obj`` through public attributes and
+    properties, public methods of no argument annotated to return arrays, and the items of lists, tuples and
+    dicts; ``fresh``: the array came from a property or method that gives a new array each time (no memory
+    shared with a second call's), which the caller may write without harm."""
+    import inspect
+
+    seen = set() if seen is None else seen
+    if id(obj) in seen or isinstance(obj, (str, bytes, int, float, type)) or obj is None:
+        return
+    seen.add(id(obj))
+    if isinstance(obj, np.ndarray):
+        yield path, obj, False
+        return
+    if isinstance(obj, dict):
+        items = [(f"[{k!r}]", v, None) for k, v in obj.items()]
+    elif isinstance(obj, (tuple, list)):
+        items = [(f"[{i}]", v, None) for i, v in enumerate(obj[:20])]
+    elif type(obj).__module__.startswith("numba_words"):
+        items = []
+        names = set(getattr(obj, "__dict__", {}))
+        for cls in type(obj).__mro__:
+            names |= set(getattr(cls, "__slots__", ())) | set(vars(cls))
+        for k in sorted(n for n in names if not n.startswith("_")):
+            attr = inspect.getattr_static(obj, k, None)
+            if isinstance(attr, property) or k in getattr(obj, "__dict__", {}) or \
+                    any(k in getattr(c, "__slots__", ()) for c in type(obj).__mro__):
+                again = (lambda k=k: getattr(obj, k)) if isinstance(attr, property) else None
+            elif inspect.isfunction(attr) and "ndarray" in str(attr.__annotations__.get("return", "")) and \
+                    all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                        for p in list(inspect.signature(attr).parameters.values())[1:]):
+                again = getattr(obj, k)
+            else:
+                continue
+            try:
+                items.append((f".{k}" + ("()" if inspect.isfunction(attr) else ""), again() if again else
+                              getattr(obj, k), again))
+            except Exception:  # (a property that does not apply to this object)
+                continue
+    else:
+        return
+    for k, v, again in items:
+        if isinstance(v, np.ndarray) and again is not None:
+            seen.add(id(v))
+            yield path + k, v, not np.shares_memory(v, again())
+        else:
+            yield from _arrays_reached(v, path + k, seen)
+
+
+def test_no_public_object_holds_a_writable_array(tmp_path, monkeypatch):
+    """The whole-package rule: no array reachable from a public object (its attributes, properties, array
+    methods, nested objects and containers) is writable, but fresh copies. A new public class needs a sample
+    here (the test fails until it has one)."""
+    monkeypatch.chdir(tmp_path)
+    samples = _samples(tmp_path)
+    missing = {c.__name__ for c in _public_classes()} - {type(o).__name__ for o in _all_objects(samples)}
+    assert missing == set(), f"no sample of {sorted(missing)}"
+    writable, n = [], 0
+    for i, o in enumerate(samples):
+        for path, a, fresh in _arrays_reached(o):
+            n += 1
+            if a.flags.writeable and not fresh:
+                writable.append(f"{type(o).__name__}{path}")
+    assert n >= 50 and writable == []
+
+
+def _all_objects(samples):
+    """The samples and every object reached from them (as :func:`_arrays_reached` walks)."""
+    out, stack, seen = [], list(samples), set()
+    while stack:
+        o = stack.pop()
+        if id(o) in seen or o is None or isinstance(o, (str, bytes, int, float, np.ndarray, type)):
+            continue
+        seen.add(id(o))
+        out.append(o)
+        if isinstance(o, dict):
+            stack += list(o.values())
+        elif isinstance(o, (list, tuple)):
+            stack += list(o[:20])
+        elif type(o).__module__.startswith("numba_words"):
+            stack += [v for k, v in getattr(o, "__dict__", {}).items() if not k.startswith("_")]
+    return out

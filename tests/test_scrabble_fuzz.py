@@ -384,3 +384,38 @@ def test_any_leave_value_assignment(value):
         with pytest.raises(InvalidLeavesError):
             t["Z"] = value
         assert t["Z"] == 0.0
+
+
+# ---------------------------------------------------------------------- leave values set one at a time
+_TABLE = {}
+
+
+@FUZZ
+@given(st.one_of(st.text(alphabet="ABQZaq?é1 ", max_size=4), st.integers(), st.none()),
+       st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-2 * 10 ** 6, 2 * 10 ** 6),
+                 st.integers(), st.booleans(), st.none(), st.text(max_size=3), st.just(np.float32(1.5)),
+                 st.just(np.int64(-3)), st.just(10 ** 400)))
+def test_leave_assignment(leave, points):
+    """``Leaves[leave] = points``: a finite number of at most 10^6 points for a leave of the table is kept to the
+    millipoint (and read back so), anything else a NumbaWordsError that leaves the table as it was."""
+    import math
+
+    from numba_words.scrabble import Leaves
+
+    t = _TABLE.get("t") or _TABLE.setdefault("t", Leaves("scrabble", max_size=2))
+    before = t.milli.copy()
+    number = isinstance(points, (int, float, np.integer, np.floating)) and not isinstance(points, (bool, np.bool_))
+    good = number and abs(points) <= 1e6 and math.isfinite(points) and _rank(t, leave) >= 0
+    if outcome(lambda: t.__setitem__(leave, points) or True) is None:
+        assert not good and np.array_equal(t.milli, before)
+        return
+    assert good and t[leave] == int(round(float(points) * 1000)) / 1000 and not t.milli.flags.writeable
+    assert (t.milli != before).sum() <= 1
+
+
+def _rank(t, leave) -> int:
+    """The leave's rank in ``t``, or -3 for what is not a leave."""
+    try:
+        return t.rank(leave)
+    except NumbaWordsError:
+        return -3

@@ -38,7 +38,7 @@ class Position:
         self.lexicon = as_lexicon(lexicon)
         codes = parse_text(text, grid, self.lexicon)
         self._codes = codes
-        self.kinds = S.check_kinds(kinds, (grid.n_tiles,)).copy()
+        self._kinds = S.check_kinds(kinds, (grid.n_tiles,)).copy()
         self.level = S.check_level(level)
         self.score = 0
         self.turn = 0
@@ -77,10 +77,21 @@ class Position:
         return board_text(self._codes, self.grid, self.lexicon)
 
     @property
+    def kinds(self) -> np.ndarray:
+        """The tile kinds (``uint8`` indices into :data:`KINDS`, one per tile; a read-only view: the position
+        changes them as words are played)."""
+        k = self._kinds
+        hit = self.__dict__.get("_kinds_view")
+        if hit is None or hit.base is not k:
+            hit = self._kinds_view = k.view()
+            hit.flags.writeable = False
+        return hit
+
+    @property
     def kinds_text(self) -> str:
         """The tile kinds in board-text layout (``.`` plain, ``g`` green, ``y`` gold, ``s`` sapphire, ``d``
         diamond, ``f`` fire)."""
-        return split_layout("".join(KIND_CHARS[k] for k in self.kinds), self.grid)
+        return split_layout("".join(KIND_CHARS[k] for k in self._kinds), self.grid)
 
     def codes(self, lexicon=None) -> np.ndarray:
         """Tile codes (letter indices, ``QU``, ``HOLE``) for ``lexicon`` (default: the board's)."""
@@ -101,11 +112,11 @@ class Position:
 
     def kind(self, t: int) -> str:
         """The kind of tile ``t`` (``"plain"``, ``"green"``, ...)."""
-        return KINDS[int(self.kinds[self._tile(t)])]
+        return KINDS[int(self._kinds[self._tile(t)])]
 
     def __repr__(self) -> str:
         args = [repr(self.text)]
-        if self.kinds.any():
+        if self._kinds.any():
             args.append(f"kinds={self.kinds_text!r}")
         if self.grid is not BOOKWORM:
             known = {id(g): name.upper() for name, g in GRIDS.items()}
@@ -132,7 +143,7 @@ class Position:
                 if r2 % 2 == 0 and 0 <= r2 // 2 < h:
                     t = self.grid.index(c, r2 // 2)
                     letter = "Q" if self._codes[t] == QU else self.letters(t).upper() or "."
-                    cells.append(f"{letter}{mark[int(self.kinds[t])]}")
+                    cells.append(f"{letter}{mark[int(self._kinds[t])]}")
                 else:
                     cells.append("  ")
             line = " ".join(cells).rstrip()
@@ -160,7 +171,7 @@ class Position:
         b = object.__new__(type(self))
         b.__dict__.update(self.__dict__)
         b._codes = self._codes.copy()
-        b.kinds = self.kinds.copy()
+        b._kinds = self._kinds.copy()
         b.history = list(self.history)
         if hasattr(self, "_ids"):
             b._ids = self._ids.copy()
@@ -172,7 +183,7 @@ class Position:
     def words(self) -> Solution:
         """Every word on the board (cached until the board changes)."""
         if self._solution is None:
-            self._solution = S.solve_codes(self._codes, self.kinds, self.lexicon, grid=self.grid,
+            self._solution = S.solve_codes(self._codes, self._kinds, self.lexicon, grid=self.grid,
                                            min_len=self.rules.min_len, max_len=self.rules.max_len,
                                            level=self.level, scoring=self.scoring)
         return self._solution
@@ -270,12 +281,12 @@ class Position:
             if len(word) >= n_letters:
                 gem = kind
         if gem is not None and new_tiles:
-            self.kinds[new_tiles[int(self.rng.integers(len(new_tiles)))]] = KINDS.index(gem)
+            self._kinds[new_tiles[int(self.rng.integers(len(new_tiles)))]] = KINDS.index(gem)
         spawn = (len(word) <= r.fire_max_letters and self.rng.random() < r.fire_chance) \
             or self.rng.random() < r.fire_chance_any * self.level
-        plain_new = [t for t in new_tiles if self.kinds[t] == PLAIN]
+        plain_new = [t for t in new_tiles if self._kinds[t] == PLAIN]
         if spawn and plain_new:
-            self.kinds[plain_new[int(self.rng.integers(len(plain_new)))]] = FIRE
+            self._kinds[plain_new[int(self.rng.integers(len(plain_new)))]] = FIRE
         self._burn(old_fires)
         self.score += score
         self.turn += 1
@@ -291,7 +302,7 @@ class Position:
 
     # tiles carry an identity while they fall, so old fires can be told from new ones
     def _fire_tiles(self):
-        return [t for t in range(self.grid.n_tiles) if self.kinds[t] == FIRE]
+        return [t for t in range(self.grid.n_tiles) if self._kinds[t] == FIRE]
 
     def _fire_ids(self):
         if not hasattr(self, "_ids"):
@@ -310,7 +321,7 @@ class Position:
             if len(keep) == h:
                 continue
             codes = [self._codes[t] for t in keep]
-            kinds = [self.kinds[t] for t in keep]
+            kinds = [self._kinds[t] for t in keep]
             ids = [self._ids[t] for t in keep]
             for t in col[len(keep):]:
                 codes.append(self._draw() if refill else HOLE)
@@ -319,7 +330,7 @@ class Position:
                 self._next_id += 1
                 new.append(t)
             for t, a, k, i in zip(col, codes, kinds, ids):
-                self._codes[t], self.kinds[t], self._ids[t] = a, k, i
+                self._codes[t], self._kinds[t], self._ids[t] = a, k, i
         return new
 
     def _burn(self, fire_ids, refill: bool = True):
@@ -333,7 +344,7 @@ class Position:
             if r == 0:
                 continue
             below = self.grid.index(c, r - 1)
-            if self.kinds[below] == FIRE:
+            if self._kinds[below] == FIRE:
                 continue
             self._remove([below], refill)
 

@@ -360,7 +360,7 @@ def solve_codes(codes, kinds=None, lexicon=None, *, grid: Grid = BOOKWORM, min_l
     wid, score = wid[:n].copy(), score[:n].copy()
     if isinstance(scoring, BogglePoints):
         score = _boggle_scores(scoring, lex, wid, max_len)
-    return Solution(lex, grid, codes, wid, path[:n].copy(), plen[:n].copy(), score, scoring)
+    return Solution(lex, grid, codes, wid, path[:n].copy(), plen[:n].copy(), score, scoring, _checked=True)
 
 
 def _boggle_scores(scoring: BogglePoints, lex: Lexicon, wid: np.ndarray, max_len: int) -> np.ndarray:
@@ -412,7 +412,7 @@ def solve(board, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=
         # a Position (not imported here: it imports this module)
         grid = board.grid if grid is None else check_grid(grid)
         codes = board.codes(lex)
-        kinds = board.kinds if kinds is None else kinds
+        kinds = getattr(board, "_kinds", board.kinds) if kinds is None else kinds
         level = board.level if level is None else level
     elif isinstance(board, str):
         grid = check_grid(grid)
@@ -501,7 +501,7 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
         score = _boggle_scores(scoring, lex, wid, max_len)
     offsets = np.zeros(nb + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
-    return BatchSolution(lex, grid, codes, offsets, wid, path, plen, score, scoring)
+    return BatchSolution(lex, grid, codes, offsets, wid, path, plen, score, scoring, _checked=True)
 
 
 def _solve_chunk(chunk, lex, grid, kw):
@@ -521,7 +521,7 @@ def _solve_many_distributed(codes, kinds, lex, grid, client, chunk_size, kw) -> 
     offsets = np.zeros(codes.shape[0] + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
     cat = [np.concatenate([p[i] for p in parts]) for i in range(1, 5)]
-    return BatchSolution(lex, grid, codes, offsets, *cat, kw["scoring"])
+    return BatchSolution(lex, grid, codes, offsets, *cat, kw["scoring"], _checked=True)
 
 
 _MAX_PREALLOC = 1 << 22  # rows reserved up front (~100 MB of address space; pages are touched only as used)

@@ -49,6 +49,60 @@ def _check_n(n) -> int:
     return int(n)
 
 
+def _read_only(a: np.ndarray) -> np.ndarray:
+    """A read-only view of ``a`` (which its owner may go on changing, as a position its tile codes)."""
+    v = a.view()
+    v.flags.writeable = False
+    return v
+
+
+def _checked_rows(lex, grid, codes, wid, path, plen, score, offsets=None) -> tuple:
+    """The result arrays of a public constructor, checked and copied (read-only), in the kernels' dtypes:
+    ``(codes, wid, path, plen, score, offsets)``. Raises :class:`InvalidParameterError` naming the bad array."""
+    from ..lexicon import Lexicon
+    from ._tables import Grid
+
+    if not isinstance(lex, Lexicon):
+        raise InvalidParameterError(f"lexicon must be a Lexicon, got {type(lex).__name__}")
+    if not isinstance(grid, Grid):
+        raise InvalidParameterError(f"grid must be a Grid, got {type(grid).__name__}")
+
+    def arr(a, what, ndim, dtype, lo, hi):
+        try:
+            a = np.asarray(a)
+        except (TypeError, ValueError) as e:
+            raise InvalidParameterError(f"{what}: not an array ({e})") from None
+        if a.ndim != ndim or (a.size and a.dtype.kind not in "iu"):
+            raise InvalidParameterError(f"{what} must be a {ndim}-dimensional integer array, got shape {a.shape} "
+                                        f"dtype {a.dtype}")
+        if a.size and (a.min() < lo or a.max() > hi):
+            raise InvalidParameterError(f"{what} values must be {lo}..{hi}, got {a.min()}..{a.max()}")
+        out = a.astype(dtype)  # (a copy: the caller's array can change, this one cannot)
+        out.flags.writeable = False
+        return out
+
+    wid = arr(wid, "wid", 1, np.int32, 0, len(lex) - 1)
+    n = wid.shape[0]
+    path = arr(path, "path", 2, np.int8, -1, grid.n_tiles - 1)
+    plen = arr(plen, "plen", 1, np.int8, 1, max(path.shape[1], 1))
+    score = arr(score, "scores", 1, np.int64, np.iinfo(np.int64).min, np.iinfo(np.int64).max)
+    if not path.shape[0] == plen.shape[0] == score.shape[0] == n:
+        raise InvalidParameterError(f"wid, path, plen and scores must have one row per word, got {n}, "
+                                    f"{path.shape[0]}, {plen.shape[0]}, {score.shape[0]} rows")
+    if n and (path[np.arange(path.shape[1]) < plen[:, None].astype(np.int64)] < 0).any():
+        raise InvalidParameterError("path: a word's path holds -1 within its plen tiles")
+    codes = arr(codes, "codes", 1 if offsets is None else 2, np.uint8, 0, 255)
+    if codes.shape[-1] != grid.n_tiles:
+        raise InvalidParameterError(f"codes must hold {grid.n_tiles} tiles per board, got shape {codes.shape}")
+    if offsets is not None:
+        offsets = arr(offsets, "offsets", 1, np.int64, 0, n)
+        if offsets.shape[0] != codes.shape[0] + 1 or offsets[0] != 0 or offsets[-1] != n or \
+                (np.diff(offsets) < 0).any():
+            raise InvalidParameterError(f"offsets must rise from 0 to {n} (the rows) in {codes.shape[0] + 1} "
+                                        f"steps (boards + 1), got {offsets.tolist()[:12]}")
+    return codes, wid, path, plen, score, offsets
+
+
 def _dataframe(records: list, columns: list):
     try:
         import pandas as pd
@@ -63,10 +117,15 @@ class Solution:
 
     Arrays: ``wid`` (word ranks in the lexicon), ``scores`` (by ``scoring``: Bookworm scores, or Boggle
     points on a Boggle grid), ``plen`` (path lengths in tiles) and the ``(n, max_len)`` path rows.
-    ``best()`` is the best word (or ``None``), ``top(n)`` the ``n`` best.
+    ``best()`` is the best word (or ``None``), ``top(n)`` the ``n`` best. The arrays are read-only; the
+    constructor checks and copies arrays given to it (:class:`InvalidParameterError`).
     """
 
-    def __init__(self, lex, grid, codes, wid, path, plen, score, scoring=None):
+    def __init__(self, lex, grid, codes, wid, path, plen, score, scoring=None, *, _checked: bool = False):
+        if _checked:  # (the search's own fresh arrays: read-only views, no copies)
+            codes, wid, path, plen, score = (_read_only(a) for a in (codes, wid, path, plen, score))
+        else:
+            codes, wid, path, plen, score, _ = _checked_rows(lex, grid, codes, wid, path, plen, score)
         self.lexicon = lex
         self.grid = grid
         self.codes = codes
@@ -149,9 +208,14 @@ class BatchSolution:
     """Results of :func:`~numba_words.bookworm.solve_many` as flat arrays: board ``b`` owns rows
     ``offsets[b]:offsets[b+1]`` of ``wid``, ``path``, ``plen`` and ``scores``; ``self[b]`` is its
     :class:`Solution`. ``best()`` / ``top_rows(n)`` / ``to_records(n)`` pick each board's best words with
-    NumPy over the flat arrays (no Python object per word)."""
+    NumPy over the flat arrays (no Python object per word). The arrays are read-only; the constructor checks and
+    copies arrays given to it (:class:`InvalidParameterError`)."""
 
-    def __init__(self, lex, grid, codes, offsets, wid, path, plen, score, scoring=None):
+    def __init__(self, lex, grid, codes, offsets, wid, path, plen, score, scoring=None, *, _checked: bool = False):
+        if _checked:
+            codes, offsets, wid, path, plen, score = (_read_only(a) for a in (codes, offsets, wid, path, plen, score))
+        else:
+            codes, wid, path, plen, score, offsets = _checked_rows(lex, grid, codes, wid, path, plen, score, offsets)
         self.lexicon = lex
         self.grid = grid
         self.codes = codes
@@ -183,7 +247,7 @@ class BatchSolution:
         b %= len(self)
         a, z = self.offsets[b], self.offsets[b + 1]
         return Solution(self.lexicon, self.grid, self.codes[b], self.wid[a:z], self.path[a:z], self.plen[a:z],
-                        self.scores[a:z], self.scoring)
+                        self.scores[a:z], self.scoring, _checked=True)
 
     def __iter__(self):
         for b in range(len(self)):

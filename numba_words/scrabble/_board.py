@@ -40,11 +40,48 @@ if PLAY_DTYPE.itemsize != _movegen.REC or any(PLAY_DTYPE.fields[k][1] != v for k
     raise ImportError("plays.PLAY_DTYPE no longer has the byte layout the scrabble kernels write (_movegen.REC)")
 
 
+class _ReadOnly:
+    """A public read-only view of the private writable array ``private`` (made on first use, kept while that
+    array is the same object): users read the board's arrays, only :class:`BoardArrays` writes them."""
+
+    __slots__ = ("private", "cache")
+
+    def __init__(self, private: str):
+        self.private, self.cache = private, "_ro" + private
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        a = getattr(obj, self.private)
+        hit = obj.__dict__.get(self.cache)
+        if hit is None or hit[0] is not a:
+            v = a.view()
+            v.flags.writeable = False
+            hit = obj.__dict__[self.cache] = (a, v)
+        return hit[1]
+
+    def __set__(self, obj, value):
+        raise AttributeError(f"{self.private[1:]} is read-only: change a board through place()")
+
+
 class BoardArrays:
     """A 15x15 board with the derived arrays the generator reads. Mutated only through :meth:`place`.
 
-    ``letters``/``blanks``: (15, 15) ``uint8`` letter codes (255 empty) and ``bool`` blank flags.
+    ``letters``/``blanks``: (15, 15) ``uint8`` letter codes (255 empty) and ``bool`` blank flags. These and the
+    derived arrays (``lines``, ``fv``, ``occ``, ``cc``, ``xs``, ``values``, ``lm``, ``wm``) are read-only views:
+    the kernels index with them, so only :meth:`place` changes them (through the private writable arrays).
     """
+
+    letters = _ReadOnly("_letters")
+    blanks = _ReadOnly("_blanks")
+    lines = _ReadOnly("_lines")
+    fv = _ReadOnly("_fv")
+    occ = _ReadOnly("_occ")
+    cc = _ReadOnly("_cc")
+    xs = _ReadOnly("_xs")
+    values = _ReadOnly("_values")
+    lm = _ReadOnly("_lm")
+    wm = _ReadOnly("_wm")
 
     def __init__(self, variant: Variant, lexicon: Lexicon, letters=None, blanks=None):
         if not isinstance(variant, Variant):
@@ -58,14 +95,14 @@ class BoardArrays:
         self.lexicon = lexicon
         self.dawg = lexicon.dawg
         n = len(lexicon.alphabet)
-        self.letters = np.full((SIZE, SIZE), EMPTY, np.uint8) if letters is None else _grid(letters, "letters")
-        self.blanks = np.zeros((SIZE, SIZE), bool) if blanks is None else _grid(blanks, "blanks").astype(bool)
-        bad = (self.letters != EMPTY) & (self.letters >= n)
+        self._letters = np.full((SIZE, SIZE), EMPTY, np.uint8) if letters is None else _grid(letters, "letters")
+        self._blanks = np.zeros((SIZE, SIZE), bool) if blanks is None else _grid(blanks, "blanks").astype(bool)
+        bad = (self._letters != EMPTY) & (self._letters >= n)
         if bad.any():
             r, c = np.argwhere(bad)[0]
-            raise InvalidBoardError(f"letters[{r}, {c}] = {int(self.letters[r, c])}: not a letter code of "
+            raise InvalidBoardError(f"letters[{r}, {c}] = {int(self._letters[r, c])}: not a letter code of "
                                     f"{lexicon.alphabet.letters!r} (0..{n - 1}) or {EMPTY} (empty)")
-        self.blanks &= self.letters != EMPTY
+        self._blanks &= self._letters != EMPTY
         self._shared()
         self.version = 0
         self._derive()
@@ -73,7 +110,7 @@ class BoardArrays:
     def _shared(self):
         """The arrays every board of its variant and lexicon reads and none writes (made once, see :func:`_tables`)."""
         t = _tables_for(self.variant, self.lexicon)
-        self.values, self.full, self.checks, self.lm, self.wm = t.values, t.full, t.checks, t.lm, t.wm
+        self._values, self.full, self.checks, self._lm, self._wm = t.values, t.full, t.checks, t.lm, t.wm
         self._tab = t
 
     @classmethod
@@ -92,19 +129,19 @@ class BoardArrays:
         t = _tables_for(variant, lexicon)
         b = object.__new__(cls)
         b.variant, b.lexicon, b.dawg = variant, lexicon, lexicon.dawg
-        b.values, b.full, b.checks, b.lm, b.wm, b._tab = t.values, t.full, t.checks, t.lm, t.wm, t
+        b._values, b.full, b.checks, b._lm, b._wm, b._tab = t.values, t.full, t.checks, t.lm, t.wm, t
         # one allocation for the (2, 15, 15) arrays' cleared contents, copied (cheaper than five np.full/zeros)
-        b.letters = t.clear_letters.copy()
-        b.blanks = np.zeros((SIZE, SIZE), bool)
-        b.lines = t.clear_lines.copy()
+        b._letters = t.clear_letters.copy()
+        b._blanks = np.zeros((SIZE, SIZE), bool)
+        b._lines = t.clear_lines.copy()
         # fv, cc, xs, occ and the tile counts: C-contiguous views of one cleared allocation
         sq = 2 * SIZE * SIZE
         nu = t.n_letters + 1
         z = np.zeros(3 * sq + 2 * SIZE + 2 * nu + 1 + N_CODES + 2, np.int64)
-        b.fv = z[:sq].reshape(2, SIZE, SIZE)
-        b.cc = z[sq:2 * sq].reshape(2, SIZE, SIZE)
-        b.xs = z[2 * sq:3 * sq].reshape(2, SIZE, SIZE)
-        b.occ = z[3 * sq:3 * sq + 2 * SIZE].reshape(2, SIZE)
+        b._fv = z[:sq].reshape(2, SIZE, SIZE)
+        b._cc = z[sq:2 * sq].reshape(2, SIZE, SIZE)
+        b._xs = z[2 * sq:3 * sq].reshape(2, SIZE, SIZE)
+        b._occ = z[3 * sq:3 * sq + 2 * SIZE].reshape(2, SIZE)
         k = 3 * sq + 2 * SIZE
         use = z[k:k + nu]
         unseen = z[k + nu:k + 2 * nu]
@@ -112,15 +149,15 @@ class BoardArrays:
         z[kb] = racks.count("?", 0, n_own)
         counts = z[kb + 1:kb + 1 + N_CODES]
         info = z[kb + 1 + N_CODES:]
-        n = _parse.read_board(np.frombuffer(text.encode(), np.uint8), t.char_table, b.values, b.letters, b.blanks,
-                              b.lines, b.fv, b.occ, use, np.frombuffer(racks.encode(), np.uint8),
+        n = _parse.read_board(np.frombuffer(text.encode(), np.uint8), t.char_table, b._values, b._letters, b._blanks,
+                              b._lines, b._fv, b._occ, use, np.frombuffer(racks.encode(), np.uint8),
                               t.no_bag if bag is None else bag, n_own, counts, unseen, info)
         if n < 0:
             return None
         b._empty = n == 0
         b.version = 0
         b._use = (0, use)
-        _cross.all_checks(b.lines, b.fv, b.dawg, b.checks, b.cc, b.xs)
+        _cross.all_checks(b._lines, b._fv, b.dawg, b.checks, b._cc, b._xs)
         return b, use, (counts, unseen, info, z[kb:kb + nu])
 
     def copy(self) -> "BoardArrays":
@@ -128,46 +165,51 @@ class BoardArrays:
         b = object.__new__(BoardArrays)
         b.__dict__.update(self.__dict__)
         b.__dict__.pop("_kargs", None)
-        for k in ("letters", "blanks", "lines", "fv", "occ", "cc", "xs"):
+        for k in ("_letters", "_blanks", "_lines", "_fv", "_occ", "_cc", "_xs"):
             setattr(b, k, getattr(self, k).copy())
         return b
 
     def _derive(self):
-        L = self.letters
-        self.lines = np.ascontiguousarray(np.stack([L, L.T]))
-        fv = np.where(L == EMPTY, 0, self.values[np.minimum(L, N_CODES - 1)]).astype(np.int64)
-        fv[self.blanks] = 0
-        self.fv = np.ascontiguousarray(np.stack([fv, fv.T]))
-        occ = (self.lines != EMPTY).astype(np.int64)
-        self.occ = np.ascontiguousarray((occ << np.arange(SIZE, dtype=np.int64)).sum(axis=2))
-        self.cc = np.zeros((2, SIZE, SIZE), np.int64)
-        self.xs = np.zeros((2, SIZE, SIZE), np.int64)
+        L = self._letters
+        self._lines = np.ascontiguousarray(np.stack([L, L.T]))
+        fv = np.where(L == EMPTY, 0, self._values[np.minimum(L, N_CODES - 1)]).astype(np.int64)
+        fv[self._blanks] = 0
+        self._fv = np.ascontiguousarray(np.stack([fv, fv.T]))
+        occ = (self._lines != EMPTY).astype(np.int64)
+        self._occ = np.ascontiguousarray((occ << np.arange(SIZE, dtype=np.int64)).sum(axis=2))
+        self._cc = np.zeros((2, SIZE, SIZE), np.int64)
+        self._xs = np.zeros((2, SIZE, SIZE), np.int64)
         self._empty = None
-        _cross.all_checks(self.lines, self.fv, self.dawg, self.checks, self.cc, self.xs)
+        _cross.all_checks(self._lines, self._fv, self.dawg, self.checks, self._cc, self._xs)
 
     @property
     def empty(self) -> bool:
         """Whether no tile is on the board (kept up to date by :meth:`place`)."""
         e = self.__dict__.get("_empty")
         if e is None:
-            e = self._empty = not self.occ[0].any()
+            e = self._empty = not self._occ[0].any()
         return e
 
     def n_tiles(self) -> int:
         """The number of tiles on the board."""
-        return int((self.letters != EMPTY).sum())
+        return int((self._letters != EMPTY).sum())
 
     def tile_use(self) -> np.ndarray:
         """Tiles on the board by letter code, the blanks last (``int64``, one more than the alphabet; kept per
         version, and by a copy, which holds the same tiles; never written)."""
         hit = self.__dict__.get("_use")
         if hit is not None and hit[0] == self.version:
+            if hit[1].flags.writeable:  # (the CGP kernel's counts, which the caller keeps using: a view)
+                v = hit[1].view()
+                v.flags.writeable = False
+                self._use = hit = (hit[0], v)
             return hit[1]
         n = len(self.lexicon.alphabet)
-        on = self.letters != EMPTY
-        bl = self.blanks & on
-        use = np.bincount(self.letters[on & ~bl], minlength=n + 1)[: n + 1].astype(np.int64)
+        on = self._letters != EMPTY
+        bl = self._blanks & on
+        use = np.bincount(self._letters[on & ~bl], minlength=n + 1)[: n + 1].astype(np.int64)
         use[n] = int(bl.sum())
+        use.flags.writeable = False
         self._use = (self.version, use)
         return use
 
@@ -186,26 +228,27 @@ class BoardArrays:
             for what, v, hi in (("row", r, SIZE), ("column", c, SIZE), ("letter code", x, n)):
                 if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not 0 <= v < hi:
                     raise InvalidBoardError(f"place: {what} {short(v)} is not a whole number from 0 to {hi - 1}")
-            if self.letters[r, c] != EMPTY or (r, c) in seen:
+            if self._letters[r, c] != EMPTY or (r, c) in seen:
                 raise InvalidBoardError(f"place: square ({r}, {c}) is already taken")
             seen.add((r, c))
         rows = np.asarray(rows, np.int64).reshape(-1)
         cols = np.asarray(cols, np.int64).reshape(-1)
         for r, c, x, b in zip(rows, cols, codes, blank_flags):
-            self.letters[r, c] = x
-            self.blanks[r, c] = bool(b)
-            self.lines[0, r, c] = self.lines[1, c, r] = x
-            v = 0 if b else int(self.values[x])
-            self.fv[0, r, c] = self.fv[1, c, r] = v
-            self.occ[0, r] |= 1 << int(c)
-            self.occ[1, c] |= 1 << int(r)
-        _cross.update_checks(self.lines, self.fv, self.dawg, self.checks, self.cc, self.xs, rows, cols)
+            self._letters[r, c] = x
+            self._blanks[r, c] = bool(b)
+            self._lines[0, r, c] = self._lines[1, c, r] = x
+            v = 0 if b else int(self._values[x])
+            self._fv[0, r, c] = self._fv[1, c, r] = v
+            self._occ[0, r] |= 1 << int(c)
+            self._occ[1, c] |= 1 << int(r)
+        _cross.update_checks(self._lines, self._fv, self.dawg, self.checks, self._cc, self._xs, rows, cols)
         self._empty = None
         self.version += 1
 
     def args(self):
-        """The arrays the generator kernels take, in their order."""
-        return (self.lines, self.fv, self.occ, self.cc, self.xs, self.lm, self.wm, self.values)
+        """The arrays the generator kernels take, in their order (the writable ones the kernels are compiled for:
+        not for the caller to change)."""
+        return (self._lines, self._fv, self._occ, self._cc, self._xs, self._lm, self._wm, self._values)
 
     def __repr__(self) -> str:
         return f"<BoardArrays {self.variant.name} {self.lexicon.name}: {self.n_tiles()} tiles>"
@@ -253,7 +296,7 @@ class _Tables:
         self.bingo = np.int64(v.bingo)
         self.span = span_table()
         self._reach = self._wtabs = None
-        self.values = v.value_array()
+        self.values = v.value_array().copy()  # (writable, as the kernels are compiled for; the variant's is not)
         self.full = np.int64((1 << len(v.alphabet)) - 1)
         keys, masks = sub_for(lex)
         # what the cross-checks read (see :mod:`._cross`)
@@ -306,10 +349,10 @@ def _kernel_args(board: BoardArrays) -> tuple:
     the board until it changes (its arrays change in place; ``empty`` does not)."""
     hit = board.__dict__.get("_kargs")
     if hit is not None and hit[0] == board.version and hit[1] is board.__dict__.get("_tab") and \
-            hit[2][0][0] is board.lines:
+            hit[2][0][0] is board._lines:
         return hit[2]
     t = _tables(board)
-    out = ((board.lines, board.fv, board.occ, board.cc, board.xs, board.lm, board.wm, board.values),
+    out = ((board._lines, board._fv, board._occ, board._cc, board._xs, board._lm, board._wm, board._values),
            (t.rack_size, t.bingo, board.dawg, t.span, board.empty, t.reach, t.wtabs))
     board._kargs = (board.version, t, out)
     return out

@@ -120,13 +120,13 @@ class _Setup:
         self.strat = np.array([_autoplay.SCORE if p.strategy == "score" else _autoplay.EQUITY for p in players],
                               np.int64)
         self.python = any(p.strategy == "python" for p in players)
-        _, self.caps, self.G, self.P, self.R = tables[0].kernel_args()
+        _, self.caps, self.G, self.P, self.R = tables[0]._kernel_args()
         self.tile_pts, self.vowel, self.pen = variant_arrays(variant)
         b = BoardArrays(variant, lexicon)
         self.board = b
         self.args = (self.end_rule, np.int64(variant.rack_size), np.int64(variant.bingo), self.caps.copy(),
-                     self.tile_pts, self.vowel, self.pen, self.milli, self.caps, self.G, self.P, self.R, b.lm, b.wm,
-                     b.values, b.dawg, span_table(), game_tables(lexicon), b.checks)
+                     self.tile_pts, self.vowel, self.pen, self.milli, self.caps, self.G, self.P, self.R, b._lm, b._wm,
+                     b._values, b.dawg, span_table(), game_tables(lexicon), b.checks)
         self.rank7 = (self.G, self.P)  # rank tables of full racks (learning runs set them)
         self.no_learn = np.zeros(1, np.int64)
 
@@ -369,6 +369,8 @@ class AutoplayResult:
         self.scores = np.stack([out[g, a_seat], out[g, 1 - a_seat]], axis=1)  # (player 0, player 1) per game
         self.bingos = np.stack([out[g, 3 + a_seat], out[g, 4 - a_seat]], axis=1)
         self.turns = out[:, 2]
+        for a in (self.out, self.scores, self.bingos, self.turns):  # (results: read-only, as every array users reach)
+            a.flags.writeable = False
 
     def __len__(self) -> int:
         return len(self.out)
@@ -540,7 +542,7 @@ def fit_leaves(rsum, rcnt, variant="scrabble", *, max_size: int | None = None, p
     rs = variant.rack_size
     top = int(table.caps.max())
     binom = np.array([[math.comb(a, b) for b in range(rs + 1)] for a in range(top + 1)], np.float64)
-    milli, caps, G, P, R = table.kernel_args()
+    milli, caps, G, P, R = table._kernel_args()
     n = len(table)
     lsum, lw, lobs = np.zeros(n), np.zeros(n), np.zeros(n, np.int64)
     tot, totw = _leaves.leave_means(np.asarray(rsum, np.int64), np.asarray(rcnt, np.int64), caps, np.int64(rs), G,

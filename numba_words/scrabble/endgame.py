@@ -263,8 +263,8 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
         pv = (np.zeros((D + 2, 6), np.int32), np.zeros((D + 2, SIZE), np.uint8), np.zeros(D + 2, np.uint16),
               np.zeros(D + 2, np.uint16))
         out = np.zeros(_endgame.N_OUT, np.int64)
-        _endgame.solve(b.lines, b.fv, b.occ, b.cc, b.xs, racks, bhash, np.int64(passed), np.int64(D),
-                       np.int64(alpha), np.int64(beta), table.tt, b.lm, b.wm, b.values, np.int64(v.rack_size),
+        _endgame.solve(b._lines, b._fv, b._occ, b._cc, b._xs, racks, bhash, np.int64(passed), np.int64(D),
+                       np.int64(alpha), np.int64(beta), table.tt, b._lm, b._wm, b._values, np.int64(v.rack_size),
                        np.int64(v.bingo), lex.dawg, span_table(), tabs, checks, tile_pts, ZSQ,
                        ZRACK, ZMISC,
                        np.int64(cap), *pv, out, np.int64(rotate), stop)

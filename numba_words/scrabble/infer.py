@@ -200,10 +200,10 @@ def infer(position, play, *, margin: float = 0.0, threads: int | None = None) ->
         raise ScrabbleError("infer: racks of different sizes")  # (cannot happen: every rack is filled alike)
     bag = int(nbag[0]) if n else 0
     b = position.board
-    milli, caps, G, P, R = position.leaves.kernel_args()
+    milli, caps, G, P, R = position.leaves._kernel_args()
     base = rack_kinds(v, played)
     mm = int(round(margin * 1000))
-    board = (b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, np.int64(rs), np.int64(v.bingo), b.dawg,
+    board = (b._lines, b._fv, b._occ, b._cc, b._xs, b._lm, b._wm, b._values, np.int64(rs), np.int64(v.bingo), b.dawg,
              span_table(), bool(b.empty), game_tables(position.lexicon), np.int64(bag))
     if exchanged:  # the top move of every rack, to see whether it exchanges as many tiles
         eq = np.zeros(n, np.int64)

@@ -153,7 +153,7 @@ class Leaves:
         if r < 0:
             raise InvalidLeavesError(f"leave {short(leave)} has no entry (empty or longer than {self.max_size})")
         if isinstance(points, (bool, np.bool_)) or not isinstance(points, (int, float, np.integer, np.floating)) \
-                or not math.isfinite(points) or abs(points) > 1e6:
+                or abs(points) > 1e6 or not math.isfinite(points):  # (abs first: a huge int is no float)
             raise InvalidLeavesError(f"the value of leave {short(leave)} must be a finite number of at most 10^6 "
                                      f"points, got {short(points)}")
         self._milli[r] = int(round(float(points) * 1000))
@@ -193,7 +193,7 @@ class Leaves:
             best[k] = int(sel.max()) if len(sel) else 0
         return best
 
-    def kernel_args(self):
+    def _kernel_args(self):
         """``(milli, caps, G, P, R)``: what the kernels read."""
         return self._milli, self._caps, self._G, self._P, np.int64(self.max_size)
 
@@ -414,7 +414,7 @@ def equity_args(position, leaves: Leaves) -> tuple:
     tile_pts, vowel, pen, bag, opp_pts = _equity_inputs(position, leaves)
     rk = position.__dict__.get("_kinds")  # (counted by the kernel that read the position's CGP)
     rk = rk[1] if rk is not None and rk[0] == position.rack else _rack_kinds_shared(position.variant, position.rack)
-    out = (rk, tile_pts, *leaves.kernel_args(), np.int64(bag),
+    out = (rk, tile_pts, *leaves._kernel_args(), np.int64(bag),
            np.int64(opp_pts), vowel, pen)
     position.__dict__["_equity_args"] = (key, leaves, position.board, out)
     return out
@@ -435,7 +435,7 @@ def play_equities(plays: np.ndarray, position, leaves: Leaves) -> np.ndarray:
         return out
     cols = [np.ascontiguousarray(plays[f]) for f in ("word", "new", "blanks", "length", "row", "col", "dir", "score",
                                                      "tiles")]
-    _leaves.plays_equity(*cols, rack_kinds(v, position.rack), tile_pts, *leaves.kernel_args(), np.int64(bag),
+    _leaves.plays_equity(*cols, rack_kinds(v, position.rack), tile_pts, *leaves._kernel_args(), np.int64(bag),
                          np.int64(opp_pts), vowel, pen, bool(position.board.empty), out)
     return out
 
@@ -502,7 +502,7 @@ def _exchange_values(position):
     rk = _rack_kinds_shared(v, rack)
     stride = np.zeros(len(rk), np.int64)
     lmap = np.zeros(256, np.int64)
-    _leaves.leave_map(rk, *position.leaves.kernel_args(), stride, lmap)
+    _leaves.leave_map(rk, *position.leaves._kernel_args(), stride, lmap)
     keys = sorted(set(rack), key=lambda ch: (ch == "?", ch))
     kind = [0 if ch == "?" else v.alphabet.index(ch) + 1 for ch in keys]
     cnt = np.array([rk[k] for k in kind], np.int64)

@@ -186,6 +186,21 @@ def _format_word(row, pos) -> str:
     return "".join(s)
 
 
+def _legal_rows(array, position) -> np.ndarray:
+    """A copy of ``array`` when it is a one-dimensional :data:`PLAY_DTYPE` array of legal plays of ``position``
+    (rows of its :meth:`~Position.legal_plays`, byte for byte), else :class:`ScrabbleError`."""
+    if type(position).__module__ != "numba_words.scrabble.position":  # (not imported here: position imports this)
+        raise ScrabbleError(f"position must be a scrabble Position, got {short(position)}")
+    if not isinstance(array, np.ndarray) or array.dtype != PLAY_DTYPE or array.ndim != 1:
+        raise ScrabbleError(f"plays must be a one-dimensional PLAY_DTYPE array, got {short(array)}")
+    raw = f"V{PLAY_DTYPE.itemsize}"
+    legal = position.legal_plays().array
+    ok = np.isin(np.ascontiguousarray(array).view(raw), legal.view(raw))
+    if not ok.all():
+        raise ScrabbleError(f"plays: row {int(np.argmin(ok))} is not a legal play of the position")
+    return array.copy()
+
+
 class Plays:
     """The legal plays of a position: a cheap view over the structured array ``array`` (generation order;
     read-only).
@@ -194,8 +209,10 @@ class Plays:
     (the top play or ``None``), ``top(n)`` (the ``n`` best, a list), ``to_records()``, ``to_pandas()``.
     """
 
-    def __init__(self, array: np.ndarray, position):
-        array.flags.writeable = False  # (rows are read back for equities and notation: no edits)
+    def __init__(self, array: np.ndarray, position, *, _checked: bool = False):
+        if not _checked:  # (rows are read back for equities and notation: a kernel indexes with their codes)
+            array = _legal_rows(array, position)
+        array.flags.writeable = False  # (no edits after the check)
         self.array = array
         self.position = position
         self._keys = None
@@ -240,7 +257,9 @@ class Plays:
         """Every play's static equity in whole millipoints (int64, generation order; cached per leave table)."""
         leaves = self.position.leaves
         if self._eq is None or self._eq[0] is not leaves:
-            self._eq = (leaves, self.position._equities(self.array))
+            eq = self.position._equities(self.array)
+            eq.flags.writeable = False  # (kept: every later call returns it)
+            self._eq = (leaves, eq)
         return self._eq[1]
 
     def equities(self) -> np.ndarray:

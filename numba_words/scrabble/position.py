@@ -322,7 +322,7 @@ class Position:
         key = (id(self.board), self.board.version, self._rack)
         if self._plays is None or self._plays_key != key:
             counts, nb = self._rack_arrays()
-            self._plays = Plays(plays_array(self.board, counts, nb), self)
+            self._plays = Plays(plays_array(self.board, counts, nb), self, _checked=True)
             self._plays_key = key
         return self._plays
 

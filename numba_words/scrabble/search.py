@@ -136,7 +136,7 @@ def generate_many(positions, *, variant="scrabble", lexicon=None, threads: int |
         racks = [p._rack_arrays() for p in pos]
         arrays = batch_arrays([p.board for p in pos], np.stack([r[0] for r in racks]),
                               np.array([r[1] for r in racks], np.int64), threads=threads)
-    return [Plays(a, p) for a, p in zip(arrays, pos)]
+    return [Plays(a, p, _checked=True) for a, p in zip(arrays, pos)]
 
 
 def best_many(positions, *, by: str = "equity", variant="scrabble", lexicon=None,

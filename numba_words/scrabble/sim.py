@@ -238,10 +238,10 @@ class _Setup:
         kinds = "?" + v.alphabet
         bag = np.array([kinds.index(ch) for ch in sorted(unseen.elements())], np.int64)
         tile_pts, vowel, pen = variant_arrays(v)
-        milli, caps, G, P, R = leaves.kernel_args()
-        self.arrays = (cmeta, cwords, cbm, cnm, cleave, np.int64(plies), b.lines, b.fv, b.occ, b.cc, b.xs,
+        milli, caps, G, P, R = leaves._kernel_args()
+        self.arrays = (cmeta, cwords, cbm, cnm, cleave, np.int64(plies), b._lines, b._fv, b._occ, b._cc, b._xs,
                        rack_kinds(v, position.rack), rack_kinds(v, position.opp_rack), bag, np.int64(v.rack_size),
-                       np.int64(v.bingo), tile_pts, vowel, pen, milli, caps, G, P, R, b.lm, b.wm, b.values, b.dawg,
+                       np.int64(v.bingo), tile_pts, vowel, pen, milli, caps, G, P, R, b._lm, b._wm, b._values, b.dawg,
                        span_table(), game_tables(lex), b.checks)
         self.seed = np.int64(seed)
 

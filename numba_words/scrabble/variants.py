@@ -135,6 +135,7 @@ class Variant:
                         wm[r, c] = 3
                     elif ch == "*":
                         wm[r, c] = self.centre_word_mult
+            lm.flags.writeable = wm.flags.writeable = False
             self._arrays["premium"] = (lm, wm)
         return self._arrays["premium"]
 
@@ -144,6 +145,7 @@ class Variant:
             v = np.zeros(N_CODES, dtype=np.int64)
             for ch, x in self.values.items():
                 v[self.alphabet.index(ch)] = x
+            v.flags.writeable = False  # (shared by every caller; the kernels read writable copies)
             self._arrays["values"] = v
         return self._arrays["values"]
 
