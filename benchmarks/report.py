@@ -104,7 +104,7 @@ def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict
         "endgame": [(py + ["benchmarks/scrabble_search_magpie.py", "endgame", "--magpie", str(Path(peers) / "MAGPIE"),
                            "--cgp", endgames, "--rounds", "1", "--plies", str(plies), "--only", name], None)
                     for name, plies in (ENDGAMES_QUICK if q else ENDGAMES)],
-        "analyst": (py + ["benchmarks/scrabble_analyst_magpie.py", "--magpie", peers, "--positions", "1" if q else "2",
+        "analyst": (py + ["benchmarks/scrabble_analyst_magpie.py", "--magpie", peers, "--positions", "1",
                           "--bag", "1", "--iterations", "16"], None),
         "boggle": (py + ["benchmarks/boggle_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
                          "--json", str(tmp / "boggle.json")] + (["--quick"] if q else []), tmp / "boggle.json"),
