@@ -206,6 +206,8 @@ def test_any_usage_error_is_one_line(verb, data):
             return  # (a command line the parser takes: its checks are the verb's, fuzzed elsewhere)
         except SystemExit as e:
             code = e.code
+    if code == 0 and "--version" in tail:
+        return  # (the parser printed the version and stopped, as asked)
     event(f"refused {' '.join(path[:1])}")
     assert code == 2 and out.getvalue() == "", (code, out.getvalue())
     lines = err.getvalue().splitlines()
