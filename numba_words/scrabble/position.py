@@ -148,6 +148,42 @@ def _search_entry(args, out, n0):
     return hit[1]
 
 
+_TEMPLATES: dict = {}  # (objective, id(board tables)) -> (tables, search_rack's arguments as a list, compiled code)
+_FRESH_ARGS = (0, 1, 2, 3, 4, 8, 9, 13, 17, 24, 25)  # the arguments a new position fills in (see _fresh_best)
+
+
+def _keep_template(by: str, board, args, fn) -> None:
+    """Keep ``args`` (a position read from a CGP, searched by ``by`` with the shipped leave table, its board's
+    tables ``board._tab``) as the template of :func:`_fresh_best`, with ``fn``, the compiled code for their types."""
+    if len(_TEMPLATES) > 64:  # (tables made and dropped by the hundred, as tests do)
+        _TEMPLATES.clear()
+    a = list(args)
+    for i in _FRESH_ARGS if by == "equity" else _FRESH_ARGS[:-3]:  # (the position's own: the template holds the
+        a[i] = None  # shared tables alone, and by score the equity's placeholders)
+    _TEMPLATES[by, id(board._tab)] = (board._tab, a, fn)
+
+
+def _fresh_best(position, board, fresh, template, by: str, exchange_floor: bool, blank_floor: bool):
+    """:meth:`Position._best` of a position read from a CGP (``fresh``: what :meth:`Position.from_cgp` kept, the
+    board and racks unchanged since) with the shipped leave table: the search's arguments are the ``template`` of
+    a position read before with the same tables, its own arrays and counts put in, and the compiled code called
+    directly (a first search of a new position in a few Python calls: the general plan took ~15 us)."""
+    _, _, counts, nb, kinds, bag, opp = fresh
+    a = template[1].copy()
+    a[0], a[1], a[2], a[3], a[4] = board._lines, board._fv, board._occ, board._cc, board._xs
+    a[8], a[9], a[13] = counts, nb, board._empty
+    floor = exchange_floor
+    if by == "equity":
+        a[17], a[24], a[25] = kinds, bag, opp
+        floor = exchange_floor or (blank_floor and nb > 0 and bag >= position.variant.rack_size)
+    fn = template[2]
+    out = np.empty(REC, np.uint8)
+    n, _ = fn(*a, out, 1 if floor else 0)
+    if n == 0 and floor and not exchange_floor:
+        n, _ = fn(*a, out, 0)
+    return Play(as_plays(out, 1)[0], position) if n else None
+
+
 class Position:
     """A board, the rack on turn (and optionally the opponent's), the scores and the scoreless-turn count.
 
@@ -350,10 +386,16 @@ class Position:
                 if round(best.equity * 1000) < round(best_exchange(self).equity * 1000):
                     return None
             return best
+        board = self.board
+        fresh = self.__dict__.get("_fresh")
+        if fresh is not None and fresh[0] is board and fresh[1] == (board.version, self._rack, self._opp_rack) \
+                and "_leaves" not in self.__dict__:
+            t = _TEMPLATES.get((by, id(board._tab)))
+            if t is not None and t[0] is board._tab:
+                return _fresh_best(self, board, fresh, t, by, exchange_floor, blank_floor)
         # the kernel's arguments kept on the position, one set per objective, while its board, racks and leave
         # table stay (a call then costs the kernel and ~1 us of Python: ~5 us went into making them, positions in
         # turn)
-        board = self.board
         key = (board.version, self._rack, self._opp_rack)
         leaves = self.__dict__.get("_leaves")  # (None: the variant's shipped table, which never changes)
         plans = self.__dict__.get("_plans")
@@ -374,6 +416,8 @@ class Position:
             n, _ = fn(*args, out, 0)
         if fn is search_rack:  # the compiled code for these arguments' types, called directly from now on
             plan[3] = (args, n0, again, _search_entry(args, out, n0))
+        elif fresh is not None and leaves is None and (by, id(board._tab)) not in _TEMPLATES:
+            _keep_template(by, board, args, fn)
         return Play(as_plays(out, 1)[0], self) if n else None
 
     best_play = best
@@ -541,8 +585,11 @@ class Position:
             d["_rack_arr"] = (rack, (counts, np.int64(kinds[0])))
             d["_kinds"] = (rack, kinds)
             d["_unseen_arr"] = (board.version, rack, board, unseen)
-            d["_equity_in"] = ((board.version, rack, opp), (*variant_arrays(variant), int(info[0]), int(info[1])),
-                               board)
+            bag, opp_pts = int(info[0]), int(info[1])
+            d["_equity_in"] = ((board.version, rack, opp), (*variant_arrays(variant), bag, opp_pts), board)
+            nb = int(kinds[0])
+            if nb <= 2:  # (the search by word groups, see _fresh_best)
+                d["_fresh"] = (board, (0, rack, opp), counts, nb, kinds, bag, opp_pts)
         else:
             letters, blanks = _cgp.decode_board(rec.rows, lex.alphabet.letters)
             pos._check_bag(letters, blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
