@@ -19,7 +19,7 @@ from .._jit import compiled_entry
 from ..lexicon import Lexicon
 from . import cgp as _cgp
 from ._best import search_rack
-from ._board import BEST_SEARCH, BoardArrays, as_plays, best_args, plays_array, rack_arrays
+from ._board import BEST_SEARCH, BoardArrays, _tables_for, as_plays, best_args, plays_array, rack_arrays
 from ._movegen import REC
 from ._tables import COLS, EMPTY, SIZE
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidNotationError,
@@ -564,19 +564,25 @@ class Position:
     def from_cgp(cls, cgp: str, variant="scrabble", lexicon=None) -> "Position":
         """Read ``rows rack[/opp] score/score scoreless [ops]`` (see :mod:`.cgp`). A ``lex NAME;`` operation
         picks the lexicon unless ``lexicon`` is given; a name this library has no word list for is an error."""
-        rec = _cgp.parse_cgp(cgp)
+        text, rack, opp, scores, scoreless, ops = _cgp.cgp_fields(cgp)
         if lexicon is None:
-            lexicon = _cgp.lexicon_name(rec.ops)
+            lexicon = _cgp.lexicon_name(ops)
         variant = get_variant(variant)
         lex = lexicon_for(lexicon, variant)
-        pos = cls._make(variant, lex, None, "", "", rec.scores, rec.scoreless)
-        try:
-            rack = pos._check_rack(rec.rack)
-            opp = pos._check_rack(rec.opp_rack, "opponent rack")
-        except InvalidRackError as e:
-            raise InvalidCgpError(f"CGP {short(cgp)}: {e}") from None
+        pos = cls._make(variant, lex, None, "", "", scores, scoreless)
+        chars = _tables_for(variant, lex).rack_chars
+        if len(rack) <= variant.rack_size and len(opp) <= variant.rack_size and chars.issuperset(rack) and \
+                chars.issuperset(opp):  # (the alphabet's letters and blanks, few enough: what the checks give)
+            rack = "".join(sorted(rack.replace("?", ""))) + "?" * rack.count("?")
+            opp = "".join(sorted(opp.replace("?", ""))) + "?" * opp.count("?")
+        else:
+            try:
+                rack = pos._check_rack(rack)
+                opp = pos._check_rack(opp, "opponent rack")
+            except InvalidRackError as e:
+                raise InvalidCgpError(f"CGP {short(cgp)}: {e}") from None
         # the board in one kernel call (and its tiles counted there); the Python decoder names what is wrong
-        fast = BoardArrays.from_cgp_board(variant, lex, "/".join(rec.rows), rack + opp, pos._bag_totals(), len(rack))
+        fast = BoardArrays.from_cgp_board(variant, lex, text, rack + opp, pos._bag_totals(), len(rack))
         if fast is not None:
             # the rack's counts, the unseen tiles and the equity's inputs counted by the same kernel: kept as if
             # computed here (computing them in Python took ~25 us, a fifth of a first best(by="equity"))
@@ -591,7 +597,7 @@ class Position:
             if nb <= 2:  # (the search by word groups, see _fresh_best)
                 d["_fresh"] = (board, (0, rack, opp), counts, nb, kinds, bag, opp_pts)
         else:
-            letters, blanks = _cgp.decode_board(rec.rows, lex.alphabet.letters)
+            letters, blanks = _cgp.decode_board(text.split("/"), lex.alphabet.letters)
             pos._check_bag(letters, blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
             board = BoardArrays(variant, lex, letters, blanks)
         pos.board = board
