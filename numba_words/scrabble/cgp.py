@@ -44,12 +44,13 @@ class CgpRecord(NamedTuple):
 def parse_cgp(text: str) -> CgpRecord:
     """Split a CGP line into its fields; :class:`InvalidCgpError` names the first field that is malformed."""
     board, rack, opp, scores, scoreless, ops = cgp_fields(text)
-    return CgpRecord(board.split("/"), rack, opp, scores, scoreless, ops)
+    return CgpRecord(board.split("/"), rack, opp, scores, scoreless, parse_ops(ops) if ops else {})
 
 
 def cgp_fields(text: str) -> tuple:
-    """:func:`parse_cgp`'s fields with the board as its text (``rows`` joined by ``/``): what
-    :meth:`Position.from_cgp` reads (a few calls: a CGP is read on every new position)."""
+    """:func:`parse_cgp`'s fields with the board as its text (``rows`` joined by ``/``) and the operations as
+    theirs (``""``: none; not checked here, see :func:`parse_ops`): what :meth:`Position.from_cgp` reads (a few
+    calls: a CGP is read on every new position)."""
     if not isinstance(text, str):
         raise InvalidCgpError(f"CGP must be a string, got {short(text)}")
     fields = text.split()
@@ -69,8 +70,7 @@ def cgp_fields(text: str) -> tuple:
                               "(at most 9 digits each)")
     if not _digits(scoreless, 4):
         raise InvalidCgpError(f"CGP scoreless-turn count {short(scoreless)} is not a whole number (0..9999)")
-    return (board, rack, opp, (int(s0), int(s1)), int(scoreless),
-            parse_ops(" ".join(fields[4:])) if len(fields) > 4 else {})
+    return board, rack, opp, (int(s0), int(s1)), int(scoreless), " ".join(fields[4:]) if len(fields) > 4 else ""
 
 
 def _digits(s: str, most: int) -> bool:

@@ -148,6 +148,37 @@ def _search_entry(args, out, n0):
     return hit[1]
 
 
+_READERS: dict = {}  # (variant, lexicon) as from_cgp takes them -> what _reader gives
+_OPS: dict = {}  # a CGP's operations text -> its operations, checked (:func:`.cgp.parse_ops`)
+
+
+def _reader(variant, lexicon) -> tuple:
+    """``(variant, lexicon, tables, bag totals, equity arrays)`` for :meth:`Position.from_cgp`'s ``variant`` and
+    ``lexicon`` arguments (checked; kept for names and objects, which stand for the same ever after)."""
+    v = get_variant(variant)
+    lex = lexicon_for(lexicon, v)
+    p = Position._make(v, lex, None, "", "", (0, 0), 0)
+    out = (v, lex, _tables_for(v, lex), p._bag_totals(), variant_arrays(v))
+    try:
+        if len(_READERS) > 64:  # (lexicons made and dropped by the hundred, as tests do)
+            _READERS.clear()
+        _READERS[variant, lexicon] = out
+    except TypeError:
+        pass
+    return out
+
+
+def _ops(text: str) -> dict:
+    """:func:`.cgp.parse_ops` of ``text``, kept for the next CGP with the same operations (``lex TWL06;``...)."""
+    ops = _OPS.get(text)
+    if ops is None:
+        ops = _cgp.parse_ops(text)
+        if len(_OPS) > 256:
+            _OPS.clear()
+        _OPS[text] = ops
+    return ops
+
+
 _TEMPLATES: dict = {}  # (objective, id(board tables)) -> (tables, search_rack's arguments as a list, compiled code)
 _FRESH_ARGS = (0, 1, 2, 3, 4, 8, 9, 13, 17, 24, 25)  # the arguments a new position fills in (see _fresh_best)
 
@@ -565,12 +596,19 @@ class Position:
         """Read ``rows rack[/opp] score/score scoreless [ops]`` (see :mod:`.cgp`). A ``lex NAME;`` operation
         picks the lexicon unless ``lexicon`` is given; a name this library has no word list for is an error."""
         text, rack, opp, scores, scoreless, ops = _cgp.cgp_fields(cgp)
-        if lexicon is None:
-            lexicon = _cgp.lexicon_name(ops)
-        variant = get_variant(variant)
-        lex = lexicon_for(lexicon, variant)
+        if ops:
+            ops = _ops(ops)
+            if lexicon is None:
+                lexicon = _cgp.lexicon_name(ops)
+        try:  # (what a variant and lexicon argument stand for, found once)
+            r = _READERS.get((variant, lexicon))
+        except TypeError:  # (an argument that is no key: the checks below name it)
+            r = None
+        if r is None:
+            r = _reader(variant, lexicon)
+        variant, lex, t, bag_totals, eq_arrays = r
         pos = cls._make(variant, lex, None, "", "", scores, scoreless)
-        chars = _tables_for(variant, lex).rack_chars
+        chars = t.rack_chars
         if len(rack) <= variant.rack_size and len(opp) <= variant.rack_size and chars.issuperset(rack) and \
                 chars.issuperset(opp):  # (the alphabet's letters and blanks, few enough: what the checks give)
             rack = "".join(sorted(rack.replace("?", ""))) + "?" * rack.count("?")
@@ -582,18 +620,18 @@ class Position:
             except InvalidRackError as e:
                 raise InvalidCgpError(f"CGP {short(cgp)}: {e}") from None
         # the board in one kernel call (and its tiles counted there); the Python decoder names what is wrong
-        fast = BoardArrays.from_cgp_board(variant, lex, text, rack + opp, pos._bag_totals(), len(rack))
+        fast = BoardArrays.from_cgp_board(variant, lex, text, rack + opp, bag_totals, len(rack))
         if fast is not None:
             # the rack's counts, the unseen tiles and the equity's inputs counted by the same kernel: kept as if
             # computed here (computing them in Python took ~25 us, a fifth of a first best(by="equity"))
             board, _, (counts, unseen, info, kinds) = fast
             d = pos.__dict__
-            d["_rack_arr"] = (rack, (counts, np.int64(kinds[0])))
+            nb = kinds.item(0)
+            d["_rack_arr"] = (rack, (counts, np.int64(nb)))
             d["_kinds"] = (rack, kinds)
-            d["_unseen_arr"] = (board.version, rack, board, unseen)
-            bag, opp_pts = int(info[0]), int(info[1])
-            d["_equity_in"] = ((board.version, rack, opp), (*variant_arrays(variant), bag, opp_pts), board)
-            nb = int(kinds[0])
+            d["_unseen_arr"] = (0, rack, board, unseen)
+            bag, opp_pts = info.item(0), info.item(1)
+            d["_equity_in"] = ((0, rack, opp), (*eq_arrays, bag, opp_pts), board)
             if nb <= 2:  # (the search by word groups, see _fresh_best)
                 d["_fresh"] = (board, (0, rack, opp), counts, nb, kinds, bag, opp_pts)
         else:
