@@ -41,6 +41,22 @@ def test_kernel_read_board_equals_the_python_decoders(twl):
         assert np.array_equal(use, slow.tile_use()) and fast.empty == slow.empty
 
 
+def test_all_checks_equal_each_squares_check(twl):
+    """The cross-checks of a whole board (looked up where the runs beside a square are short, walked where not)
+    equal :func:`square_check` square by square, on the bench boards and boards of random tiles (runs of every
+    length, squares between runs)."""
+    from numba_words.scrabble import _cross
+
+    for cgp in CGPS[::3] + _random_cgps(twl, 12, 9):
+        b = BoardArrays.from_cgp_board(SCRABBLE, twl, cgp.split()[0])[0]  # (random tiles: more than a bag)
+        for d in range(2):
+            for i in range(15):
+                for j in range(15):
+                    want = (0, -1) if b.lines[d, i, j] != 255 else \
+                        _cross.square_check(b.lines, b.fv, b.dawg, b.checks, d, i, j)
+                    assert (b.cc[d, i, j], b.xs[d, i, j]) == want, (cgp, d, i, j)
+
+
 @pytest.mark.parametrize("row, what", [("16", "run"), ("14", "covers"), ("A1B12X", "covers"), ("7!7", "not a letter"),
                                        ("015", "run"), ("0", "run"), ("ÄB13", "not a letter")])
 def test_bad_boards_still_name_what_is_wrong(twl, row, what):
