@@ -31,7 +31,7 @@ def _random_cgps(twl, n, seed):
 
 
 def test_kernel_read_board_equals_the_python_decoders(twl):
-    for cgp in CGPS + _random_cgps(twl, 40, 5):
+    for cgp in CGPS + _random_cgps(twl, 24, 5):
         rec = C.parse_cgp(cgp)
         fast, use, _ = BoardArrays.from_cgp_board(SCRABBLE, twl, "/".join(rec.rows))
         slow = BoardArrays(SCRABBLE, twl, *C.decode_board(rec.rows, twl.alphabet.letters))
@@ -107,7 +107,7 @@ def test_equity_inputs_counted_by_the_board_kernel_equal_pythons(twl):
     those Python computes for the same position."""
     from numba_words.scrabble.leaves import _equity_inputs, equity_args, rack_kinds
 
-    for cgp in _cgps_with_racks(twl, 120, 3):
+    for cgp in _cgps_with_racks(twl, 80, 3):
         fast = Position.from_cgp(cgp, lexicon=twl)
         slow = Position.from_rows(fast.rows(), lexicon=twl, rack=fast.rack, opp_rack=fast.opp_rack)
         assert "_equity_in" in fast.__dict__ and "_equity_in" not in slow.__dict__
