@@ -1,6 +1,7 @@
 """Same workloads on two checkouts of numba_words, alternating, in one run: did a change alter speed?
 
     python benchmarks/ab_compare.py OLD_CHECKOUT NEW_CHECKOUT [--rounds 5]
+    python benchmarks/ab_compare.py OLD NEW --cpu --only "new positions"   # thread CPU time: a busy machine
 
 Each round runs every workload once per checkout in a fresh subprocess (``PYTHONPATH`` = the checkout),
 old and new alternating so that machine noise falls on both. Kernels are warmed (compiled or loaded from the
@@ -36,12 +37,15 @@ from pathlib import Path
 import numpy as np
 what = sys.argv[1]
 
+import os
+clock = time.thread_time if os.environ.get("AB_CLOCK") == "cpu" else time.perf_counter
+
 def timed(fn, units, min_time=1.0):
     fn()
-    n, t0 = 0, time.perf_counter()
+    n, t0 = 0, clock()
     while True:
         fn(); n += 1
-        dt = time.perf_counter() - t0
+        dt = clock() - t0
         if dt >= min_time and n >= 3:
             return units * n / dt
 
@@ -112,7 +116,11 @@ def main() -> None:
     ap.add_argument("new", help="checkout after the change")
     ap.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
     ap.add_argument("--only", default=None, help="run only workloads whose name contains this text")
+    ap.add_argument("--cpu", action="store_true", help="time the calling thread's CPU time instead of wall time "
+                    "(steadier on a busy machine; only for 1-thread workloads)")
     args = ap.parse_args()
+    if args.cpu:
+        os.environ["AB_CLOCK"] = "cpu"
     names = [n for n in WORKLOADS if args.only is None or args.only in n]
     for name in names:  # compile or load every kernel once in each checkout before timing
         for c in (args.old, args.new):

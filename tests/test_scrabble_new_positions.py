@@ -31,7 +31,7 @@ def _random_cgps(twl, n, seed):
 
 
 def test_kernel_read_board_equals_the_python_decoders(twl):
-    for cgp in CGPS + _random_cgps(twl, 40, 5):
+    for cgp in CGPS + _random_cgps(twl, 24, 5):
         rec = C.parse_cgp(cgp)
         fast, use, _ = BoardArrays.from_cgp_board(SCRABBLE, twl, "/".join(rec.rows))
         slow = BoardArrays(SCRABBLE, twl, *C.decode_board(rec.rows, twl.alphabet.letters))
@@ -39,6 +39,22 @@ def test_kernel_read_board_equals_the_python_decoders(twl):
             a, b = getattr(fast, k), getattr(slow, k)
             assert a.dtype == b.dtype and a.flags.c_contiguous and np.array_equal(a, b), (cgp, k)
         assert np.array_equal(use, slow.tile_use()) and fast.empty == slow.empty
+
+
+def test_all_checks_equal_each_squares_check(twl):
+    """The cross-checks of a whole board (looked up where the runs beside a square are short, walked where not)
+    equal :func:`square_check` square by square, on the bench boards and boards of random tiles (runs of every
+    length, squares between runs)."""
+    from numba_words.scrabble import _cross
+
+    for cgp in CGPS[::3] + _random_cgps(twl, 12, 9):
+        b = BoardArrays.from_cgp_board(SCRABBLE, twl, cgp.split()[0])[0]  # (random tiles: more than a bag)
+        for d in range(2):
+            for i in range(15):
+                for j in range(15):
+                    want = (0, -1) if b.lines[d, i, j] != 255 else \
+                        _cross.square_check(b.lines, b.fv, b.dawg, b.checks, d, i, j)
+                    assert (b.cc[d, i, j], b.xs[d, i, j]) == want, (cgp, d, i, j)
 
 
 @pytest.mark.parametrize("row, what", [("16", "run"), ("14", "covers"), ("A1B12X", "covers"), ("7!7", "not a letter"),
@@ -91,7 +107,7 @@ def test_equity_inputs_counted_by_the_board_kernel_equal_pythons(twl):
     those Python computes for the same position."""
     from numba_words.scrabble.leaves import _equity_inputs, equity_args, rack_kinds
 
-    for cgp in _cgps_with_racks(twl, 120, 3):
+    for cgp in _cgps_with_racks(twl, 80, 3):
         fast = Position.from_cgp(cgp, lexicon=twl)
         slow = Position.from_rows(fast.rows(), lexicon=twl, rack=fast.rack, opp_rack=fast.opp_rack)
         assert "_equity_in" in fast.__dict__ and "_equity_in" not in slow.__dict__
@@ -121,15 +137,16 @@ def test_new_positions_best_plays_equal_the_python_decoded_boards(twl):
 
 def test_first_best_of_a_new_position_types_nothing_and_calls_little(twl):
     """From a CGP string to the best play of a new position, after one position of the lexicon was searched: no
-    Numba typing of the arguments (``typeof``: ~250 us a position before) and a bounded number of Python calls
-    (counted, not timed)."""
+    Numba typing of the arguments (``typeof``: ~250 us a position before), a bounded number of Python calls in all
+    (counted, not timed), and ``best()`` itself a handful of calls around one call of the search's compiled code
+    (none through a dispatcher), for racks of no, one and two blanks."""
     import numba.core.typing.typeof as typeof_mod
     from numba.core.dispatcher import Dispatcher
 
     for by in ("equity", "score"):
         Position.from_cgp(CGPS[0], lexicon=twl).best(by)
         Position.from_cgp(CGPS[0], lexicon=twl).best(by)
-    counted = {"py": 0, "c": 0, "typeof": 0}
+    counted = {"py": 0, "c": 0, "typeof": 0, "kernel": 0}
     typeof_code = {typeof_mod.typeof.__code__, Dispatcher.typeof_pyval.__code__}
 
     def prof(frame, event, arg):
@@ -139,19 +156,57 @@ def test_first_best_of_a_new_position_types_nothing_and_calls_little(twl):
                 counted["typeof"] += 1
         elif event == "c_call":
             counted["c"] += 1
+            if getattr(arg, "__name__", "") == "search_rack":
+                counted["kernel"] += 1
 
-    for cgp in CGPS[1:13]:
+    blanks = set()
+    for cgp in CGPS[1:13] + [c for c in CGPS if "?" in c.split()[1].partition("/")[0]][:6]:
+        blanks.add(cgp.split()[1].partition("/")[0].count("?"))
         for by in ("equity", "score"):
-            counted.update(py=0, c=0, typeof=0)
+            counted.update(py=0, c=0, typeof=0, kernel=0)
             sys.setprofile(prof)
             try:
-                Position.from_cgp(cgp, lexicon=twl).best(by)
+                p = Position.from_cgp(cgp, lexicon=twl)
+                read = dict(counted)
+                p.best(by)
             finally:
                 sys.setprofile(None)
             assert counted["typeof"] == 0, (cgp, by)
-            # measured: 75 Python and 128 builtin calls by equity, 45 and 99 by score (the old decoder made ~300 of
-            # each, a Python loop over the CGP's tokens; the typing of the search's 31 arguments, thousands)
-            assert counted["py"] <= 90 and counted["c"] <= 150, (cgp, by, counted)
+            # measured: 13 Python and 69 builtin calls in all, by equity or score (73 and 129 with the general
+            # plan of the search's arguments; the old decoder made ~300 of each, a Python loop over the CGP's
+            # tokens; the typing of the search's 31 arguments, thousands); best() alone 6 and 8 and one search
+            # (two when no play reaches the exchange floor)
+            assert counted["py"] <= 18 and counted["c"] <= 85, (cgp, by, counted)
+            assert counted["py"] - read["py"] <= 7 and counted["c"] - read["c"] <= 12, (cgp, by, counted, read)
+            assert 1 <= counted["kernel"] <= 2, (cgp, by, counted)
+    assert blanks == {0, 1, 2}
+
+
+def test_new_positions_changed_after_reading_search_as_any_position(twl):
+    """A position read from a CGP whose rack, board or leave table then changes gives the best play of a position
+    built by the checked constructor with the same parts (the search's arguments of the CGP no longer hold)."""
+    for cgp in CGPS[2:8]:
+        for change in ("rack", "leaves", "board"):
+            fast = Position.from_cgp(cgp, lexicon=twl)
+            fast.best("equity")
+            if change == "rack":
+                fast.rack = fast.rack[1:]  # (a tile fewer: the bag still holds the rest)
+            elif change == "leaves":
+                fast.leaves = "zero"
+            elif fast.best("score") is not None:  # (the best play's tiles put on the board, its leave the rack)
+                play = fast.best("score")
+                fast.rack = play.leave
+                fast.board.place(*zip(*[(r, c, twl.alphabet.letters.index(ch), bl) for r, c, ch, bl in play.placed]))
+            slow = Position.from_rows(fast.rows(), lexicon=twl, rack=fast.rack, opp_rack=fast.opp_rack,
+                                      scores=fast.scores, scoreless=fast.scoreless)
+            if change == "leaves":
+                slow.leaves = "zero"
+            for by in ("score", "equity"):
+                a, b = fast.best(by), slow.best(by)
+                assert (a is None) == (b is None), (cgp, change)
+                if a is not None:
+                    assert (a.notation, a.score, round(a.equity, 3)) == (b.notation, b.score, round(b.equity, 3)), \
+                        (cgp, change, by)
 
 
 def test_best_many_is_each_positions_best(twl):

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numba
 
 from .._background import BackgroundCompile
-from .._jit import ThreadsError
+from .._jit import ThreadsError, compiled_entry
 from ..lexicon import Lexicon
 from . import _best, _cross, _movegen, _parse
 from ._tables import EMPTY, N_CODES, SIZE, reach_for, span_table, sub_for, wtabs_for
@@ -149,15 +149,22 @@ class BoardArrays:
         z[kb] = racks.count("?", 0, n_own)
         counts = z[kb + 1:kb + 1 + N_CODES]
         info = z[kb + 1 + N_CODES:]
-        n = _parse.read_board(np.frombuffer(text.encode(), np.uint8), t.char_table, b._values, b._letters, b._blanks,
-                              b._lines, b._fv, b._occ, use, np.frombuffer(racks.encode(), np.uint8),
-                              t.no_bag if bag is None else bag, n_own, counts, unseen, info)
+        a = (np.frombuffer(text.encode(), np.uint8), t.char_table, b._values, b._letters, b._blanks, b._lines, b._fv,
+             b._occ, use, np.frombuffer(racks.encode(), np.uint8), t.no_bag if bag is None else bag, n_own, counts,
+             unseen, info)
+        read = t.entries.get("read_board")  # (the compiled code, typed once per tables: see _kernel_entry)
+        n = _kernel_entry(t, "read_board", _parse.read_board, a) if read is None else read(*a)
         if n < 0:
             return None
         b._empty = n == 0
         b.version = 0
         b._use = (0, use)
-        _cross.all_checks(b._lines, b._fv, b.dawg, b.checks, b._cc, b._xs)
+        a = (b._lines, b._fv, b.dawg, b.checks, b._cc, b._xs)
+        checks = t.entries.get("all_checks")
+        if checks is None:
+            _kernel_entry(t, "all_checks", _cross.all_checks, a)
+        else:
+            checks(*a)
         return b, use, (counts, unseen, info, z[kb:kb + nu])
 
     def copy(self) -> "BoardArrays":
@@ -288,7 +295,8 @@ class _Tables:
     by every board of the pair and never written."""
 
     __slots__ = ("key", "rack_size", "bingo", "span", "_reach", "_wtabs", "values", "full", "checks", "lm", "wm",
-                 "n_letters", "char_table", "clear_letters", "clear_lines", "no_bag", "__weakref__")
+                 "n_letters", "char_table", "clear_letters", "clear_lines", "no_bag", "entries", "rack_chars",
+                 "__weakref__")
 
     def __init__(self, v, lex):
         self.key = (v, lex)
@@ -311,6 +319,8 @@ class _Tables:
         self.clear_letters = np.full((SIZE, SIZE), EMPTY, np.uint8)
         self.clear_lines = np.full((2, SIZE, SIZE), EMPTY, np.uint8)
         self.no_bag = np.full(self.n_letters + 1, 1 << 62, np.int64)  # (a bag no board fills: no bag check)
+        self.entries = {}  # kernel name -> its compiled code for the boards' argument types (see _kernel_entry)
+        self.rack_chars = frozenset(lex.alphabet.letters) | {"?"}
 
     @property
     def reach(self):  # (built on first use: a board that is only read or placed on never needs them)
@@ -327,6 +337,17 @@ class _Tables:
 
 _TABLES: dict = {}  # (id(variant), id(lexicon)) -> _Tables (holding both, so the ids stay theirs)
 _TABLES_LOCK = threading.Lock()
+
+
+def _kernel_entry(t: _Tables, name: str, kernel, args):
+    """``kernel(*args)``, and its compiled code for these arguments' types kept in ``t.entries[name]`` for the next
+    board of the same tables (whose arrays this package makes with the same types: a call then skips Numba's
+    typing of each argument)."""
+    out = kernel(*args)
+    entry = compiled_entry(kernel, args)
+    if entry is not kernel:
+        t.entries[name] = entry
+    return out
 
 
 def _tables_for(variant: Variant, lexicon: Lexicon) -> _Tables:

@@ -270,22 +270,54 @@ def _cross_walk(lines, fv, dawg, full, keys, masks, d, i, j, a, b):
 
 @kernel
 def all_checks(lines, fv, dawg, checks, cc, xs):
-    """Fill ``cc``/``xs`` (2, 15, 15) from scratch. A square with no tile beside it in either direction takes every
-    letter with no cross word (what :func:`square_check` gives it) without a call: most squares of a board read
-    from a CGP, whose checks this computes."""
+    """Fill ``cc``/``xs`` (2, 15, 15) from scratch: what :func:`square_check` gives each square. A square with no
+    tile beside it in either direction takes every letter with no cross word without a call; one whose runs of
+    tiles are at most one tile on either side, in both lines, has both checks looked up here in :func:`near_table`
+    (most squares of a board read from a CGP, whose checks this computes); the others call :func:`square_check`."""
     full = np.int64(checks[0])
+    near = checks[3]
+    in_line = checks[1].shape[0] != 0  # (no substring table: the perpendicular check alone)
     for d in range(2):
+        o = 1 - d
         for i in range(SIZE):
             for j in range(SIZE):
                 if lines[d, i, j] != EMPTY:
                     cc[d, i, j] = 0
                     xs[d, i, j] = -1
-                elif (i == 0 or lines[d, i - 1, j] == EMPTY) and (i == SIZE - 1 or lines[d, i + 1, j] == EMPTY) and \
-                        (j == 0 or lines[d, i, j - 1] == EMPTY) and (j == SIZE - 1 or lines[d, i, j + 1] == EMPTY):
+                    continue
+                # the tiles beside the square: along its own line (left, right) and across it (up, down)
+                lt = j > 0 and lines[d, i, j - 1] != EMPTY
+                rt = j < SIZE - 1 and lines[d, i, j + 1] != EMPTY
+                up = i > 0 and lines[o, j, i - 1] != EMPTY
+                dn = i < SIZE - 1 and lines[o, j, i + 1] != EMPTY
+                if not (lt or rt or up or dn):
                     cc[d, i, j] = full
                     xs[d, i, j] = -1
-                else:
+                elif (lt and j > 1 and lines[d, i, j - 2] != EMPTY) or \
+                        (rt and j < SIZE - 2 and lines[d, i, j + 2] != EMPTY) or \
+                        (up and i > 1 and lines[o, j, i - 2] != EMPTY) or \
+                        (dn and i < SIZE - 2 and lines[o, j, i + 2] != EMPTY):  # a run of two tiles or more: walked
                     m, s = square_check(_b(lines), _b(fv), _b(dawg), borrowed_checks(checks), d, i, j)
+                    cc[d, i, j] = m
+                    xs[d, i, j] = s
+                else:  # one tile or none on each side, both ways: :func:`square_check`'s lookups
+                    m = full
+                    s = np.int64(-1)
+                    if up or dn:
+                        x = np.int64(0)
+                        y = np.int64(0)
+                        s = np.int64(0)
+                        if up:
+                            x = np.int64(lines[o, j, i - 1]) + 1
+                            s += fv[o, j, i - 1]
+                        if dn:
+                            y = np.int64(lines[o, j, i + 1]) + 1
+                            s += fv[o, j, i + 1]
+                        m = near[0, x, y]
+                    if m != 0 and in_line and (lt or rt):
+                        x = np.int64(lines[d, i, j - 1]) + 1 if lt else np.int64(0)
+                        y = np.int64(lines[d, i, j + 1]) + 1 if rt else np.int64(0)
+                        m &= near[1, x, y]
                     cc[d, i, j] = m
                     xs[d, i, j] = s
 

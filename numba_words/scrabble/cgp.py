@@ -43,26 +43,34 @@ class CgpRecord(NamedTuple):
 
 def parse_cgp(text: str) -> CgpRecord:
     """Split a CGP line into its fields; :class:`InvalidCgpError` names the first field that is malformed."""
+    board, rack, opp, scores, scoreless, ops = cgp_fields(text)
+    return CgpRecord(board.split("/"), rack, opp, scores, scoreless, parse_ops(ops) if ops else {})
+
+
+def cgp_fields(text: str) -> tuple:
+    """:func:`parse_cgp`'s fields with the board as its text (``rows`` joined by ``/``) and the operations as
+    theirs (``""``: none; not checked here, see :func:`parse_ops`): what :meth:`Position.from_cgp` reads (a few
+    calls: a CGP is read on every new position)."""
     if not isinstance(text, str):
         raise InvalidCgpError(f"CGP must be a string, got {short(text)}")
     fields = text.split()
     if len(fields) < 4:
         raise InvalidCgpError(f"CGP {short(text)}: expected 'board rack/rack score/score scoreless', "
                               f"got {len(fields)} field{'s' if len(fields) != 1 else ''}")
-    rows = fields[0].split("/")
-    if len(rows) != SIZE:
-        raise InvalidCgpError(f"CGP board {short(fields[0])}: {len(rows)} rows, expected {SIZE}")
-    racks = fields[1].split("/")
-    if len(racks) != 2:
-        raise InvalidCgpError(f"CGP racks {short(fields[1])}: expected 'RACK/' or 'RACK/OPPRACK'")
-    sc = fields[2].split("/")
-    if len(sc) != 2 or not (_digits(sc[0].removeprefix("-"), 9) and _digits(sc[1].removeprefix("-"), 9)):
-        raise InvalidCgpError(f"CGP scores {short(fields[2])}: expected two whole numbers like '123/98' "
+    board, racks, sc, scoreless = fields[0], fields[1], fields[2], fields[3]
+    if board.count("/") != SIZE - 1:
+        raise InvalidCgpError(f"CGP board {short(board)}: {board.count('/') + 1} rows, expected {SIZE}")
+    rack, slash, opp = racks.partition("/")
+    if not slash or "/" in opp:
+        raise InvalidCgpError(f"CGP racks {short(racks)}: expected 'RACK/' or 'RACK/OPPRACK'")
+    s0, slash, s1 = sc.partition("/")
+    a, b = s0.removeprefix("-"), s1.removeprefix("-")
+    if not slash or not (0 < len(a) <= 9 and 0 < len(b) <= 9 and sc.isascii() and a.isdigit() and b.isdigit()):
+        raise InvalidCgpError(f"CGP scores {short(sc)}: expected two whole numbers like '123/98' "
                               "(at most 9 digits each)")
-    if not _digits(fields[3], 4):
-        raise InvalidCgpError(f"CGP scoreless-turn count {short(fields[3])} is not a whole number (0..9999)")
-    return CgpRecord(rows, racks[0], racks[1], (int(sc[0]), int(sc[1])), int(fields[3]),
-                     parse_ops(" ".join(fields[4:])) if len(fields) > 4 else {})
+    if not _digits(scoreless, 4):
+        raise InvalidCgpError(f"CGP scoreless-turn count {short(scoreless)} is not a whole number (0..9999)")
+    return board, rack, opp, (int(s0), int(s1)), int(scoreless), " ".join(fields[4:]) if len(fields) > 4 else ""
 
 
 def _digits(s: str, most: int) -> bool:

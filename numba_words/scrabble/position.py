@@ -19,7 +19,7 @@ from .._jit import compiled_entry
 from ..lexicon import Lexicon
 from . import cgp as _cgp
 from ._best import search_rack
-from ._board import BEST_SEARCH, BoardArrays, as_plays, best_args, plays_array, rack_arrays
+from ._board import BEST_SEARCH, BoardArrays, _tables_for, as_plays, best_args, plays_array, rack_arrays
 from ._movegen import REC
 from ._tables import COLS, EMPTY, SIZE
 from .errors import (IllegalPlayError, InvalidBoardError, InvalidCgpError, InvalidNotationError,
@@ -146,6 +146,73 @@ def _search_entry(args, out, n0):
             return entry
         hit = _ENTRIES[key] = (shared, entry)  # (holding the arguments keeps their ids theirs)
     return hit[1]
+
+
+_READERS: dict = {}  # (variant, lexicon) as from_cgp takes them -> what _reader gives
+_OPS: dict = {}  # a CGP's operations text -> its operations, checked (:func:`.cgp.parse_ops`)
+
+
+def _reader(variant, lexicon) -> tuple:
+    """``(variant, lexicon, tables, bag totals, equity arrays)`` for :meth:`Position.from_cgp`'s ``variant`` and
+    ``lexicon`` arguments (checked; kept for names and objects, which stand for the same ever after)."""
+    v = get_variant(variant)
+    lex = lexicon_for(lexicon, v)
+    p = Position._make(v, lex, None, "", "", (0, 0), 0)
+    out = (v, lex, _tables_for(v, lex), p._bag_totals(), variant_arrays(v))
+    try:
+        if len(_READERS) > 64:  # (lexicons made and dropped by the hundred, as tests do)
+            _READERS.clear()
+        _READERS[variant, lexicon] = out
+    except TypeError:
+        pass
+    return out
+
+
+def _ops(text: str) -> dict:
+    """:func:`.cgp.parse_ops` of ``text``, kept for the next CGP with the same operations (``lex TWL06;``...)."""
+    ops = _OPS.get(text)
+    if ops is None:
+        ops = _cgp.parse_ops(text)
+        if len(_OPS) > 256:
+            _OPS.clear()
+        _OPS[text] = ops
+    return ops
+
+
+_TEMPLATES: dict = {}  # (objective, id(board tables)) -> (tables, search_rack's arguments as a list, compiled code)
+_FRESH_ARGS = (0, 1, 2, 3, 4, 8, 9, 13, 17, 24, 25)  # the arguments a new position fills in (see _fresh_best)
+
+
+def _keep_template(by: str, board, args, fn) -> None:
+    """Keep ``args`` (a position read from a CGP, searched by ``by`` with the shipped leave table, its board's
+    tables ``board._tab``) as the template of :func:`_fresh_best`, with ``fn``, the compiled code for their types."""
+    if len(_TEMPLATES) > 64:  # (tables made and dropped by the hundred, as tests do)
+        _TEMPLATES.clear()
+    a = list(args)
+    for i in _FRESH_ARGS if by == "equity" else _FRESH_ARGS[:-3]:  # (the position's own: the template holds the
+        a[i] = None  # shared tables alone, and by score the equity's placeholders)
+    _TEMPLATES[by, id(board._tab)] = (board._tab, a, fn)
+
+
+def _fresh_best(position, board, fresh, template, by: str, exchange_floor: bool, blank_floor: bool):
+    """:meth:`Position._best` of a position read from a CGP (``fresh``: what :meth:`Position.from_cgp` kept, the
+    board and racks unchanged since) with the shipped leave table: the search's arguments are the ``template`` of
+    a position read before with the same tables, its own arrays and counts put in, and the compiled code called
+    directly (a first search of a new position in a few Python calls: the general plan took ~15 us)."""
+    _, _, counts, nb, kinds, bag, opp = fresh
+    a = template[1].copy()
+    a[0], a[1], a[2], a[3], a[4] = board._lines, board._fv, board._occ, board._cc, board._xs
+    a[8], a[9], a[13] = counts, nb, board._empty
+    floor = exchange_floor
+    if by == "equity":
+        a[17], a[24], a[25] = kinds, bag, opp
+        floor = exchange_floor or (blank_floor and nb > 0 and bag >= position.variant.rack_size)
+    fn = template[2]
+    out = np.empty(REC, np.uint8)
+    n, _ = fn(*a, out, 1 if floor else 0)
+    if n == 0 and floor and not exchange_floor:
+        n, _ = fn(*a, out, 0)
+    return Play(as_plays(out, 1)[0], position) if n else None
 
 
 class Position:
@@ -350,10 +417,16 @@ class Position:
                 if round(best.equity * 1000) < round(best_exchange(self).equity * 1000):
                     return None
             return best
+        board = self.board
+        fresh = self.__dict__.get("_fresh")
+        if fresh is not None and fresh[0] is board and fresh[1] == (board.version, self._rack, self._opp_rack) \
+                and "_leaves" not in self.__dict__:
+            t = _TEMPLATES.get((by, id(board._tab)))
+            if t is not None and t[0] is board._tab:
+                return _fresh_best(self, board, fresh, t, by, exchange_floor, blank_floor)
         # the kernel's arguments kept on the position, one set per objective, while its board, racks and leave
         # table stay (a call then costs the kernel and ~1 us of Python: ~5 us went into making them, positions in
         # turn)
-        board = self.board
         key = (board.version, self._rack, self._opp_rack)
         leaves = self.__dict__.get("_leaves")  # (None: the variant's shipped table, which never changes)
         plans = self.__dict__.get("_plans")
@@ -374,6 +447,8 @@ class Position:
             n, _ = fn(*args, out, 0)
         if fn is search_rack:  # the compiled code for these arguments' types, called directly from now on
             plan[3] = (args, n0, again, _search_entry(args, out, n0))
+        elif fresh is not None and leaves is None and (by, id(board._tab)) not in _TEMPLATES:
+            _keep_template(by, board, args, fn)
         return Play(as_plays(out, 1)[0], self) if n else None
 
     best_play = best
@@ -520,31 +595,47 @@ class Position:
     def from_cgp(cls, cgp: str, variant="scrabble", lexicon=None) -> "Position":
         """Read ``rows rack[/opp] score/score scoreless [ops]`` (see :mod:`.cgp`). A ``lex NAME;`` operation
         picks the lexicon unless ``lexicon`` is given; a name this library has no word list for is an error."""
-        rec = _cgp.parse_cgp(cgp)
-        if lexicon is None:
-            lexicon = _cgp.lexicon_name(rec.ops)
-        variant = get_variant(variant)
-        lex = lexicon_for(lexicon, variant)
-        pos = cls._make(variant, lex, None, "", "", rec.scores, rec.scoreless)
-        try:
-            rack = pos._check_rack(rec.rack)
-            opp = pos._check_rack(rec.opp_rack, "opponent rack")
-        except InvalidRackError as e:
-            raise InvalidCgpError(f"CGP {short(cgp)}: {e}") from None
+        text, rack, opp, scores, scoreless, ops = _cgp.cgp_fields(cgp)
+        if ops:
+            ops = _ops(ops)
+            if lexicon is None:
+                lexicon = _cgp.lexicon_name(ops)
+        try:  # (what a variant and lexicon argument stand for, found once)
+            r = _READERS.get((variant, lexicon))
+        except TypeError:  # (an argument that is no key: the checks below name it)
+            r = None
+        if r is None:
+            r = _reader(variant, lexicon)
+        variant, lex, t, bag_totals, eq_arrays = r
+        pos = cls._make(variant, lex, None, "", "", scores, scoreless)
+        chars = t.rack_chars
+        if len(rack) <= variant.rack_size and len(opp) <= variant.rack_size and chars.issuperset(rack) and \
+                chars.issuperset(opp):  # (the alphabet's letters and blanks, few enough: what the checks give)
+            rack = "".join(sorted(rack.replace("?", ""))) + "?" * rack.count("?")
+            opp = "".join(sorted(opp.replace("?", ""))) + "?" * opp.count("?")
+        else:
+            try:
+                rack = pos._check_rack(rack)
+                opp = pos._check_rack(opp, "opponent rack")
+            except InvalidRackError as e:
+                raise InvalidCgpError(f"CGP {short(cgp)}: {e}") from None
         # the board in one kernel call (and its tiles counted there); the Python decoder names what is wrong
-        fast = BoardArrays.from_cgp_board(variant, lex, "/".join(rec.rows), rack + opp, pos._bag_totals(), len(rack))
+        fast = BoardArrays.from_cgp_board(variant, lex, text, rack + opp, bag_totals, len(rack))
         if fast is not None:
             # the rack's counts, the unseen tiles and the equity's inputs counted by the same kernel: kept as if
             # computed here (computing them in Python took ~25 us, a fifth of a first best(by="equity"))
             board, _, (counts, unseen, info, kinds) = fast
             d = pos.__dict__
-            d["_rack_arr"] = (rack, (counts, np.int64(kinds[0])))
+            nb = kinds.item(0)
+            d["_rack_arr"] = (rack, (counts, np.int64(nb)))
             d["_kinds"] = (rack, kinds)
-            d["_unseen_arr"] = (board.version, rack, board, unseen)
-            d["_equity_in"] = ((board.version, rack, opp), (*variant_arrays(variant), int(info[0]), int(info[1])),
-                               board)
+            d["_unseen_arr"] = (0, rack, board, unseen)
+            bag, opp_pts = info.item(0), info.item(1)
+            d["_equity_in"] = ((0, rack, opp), (*eq_arrays, bag, opp_pts), board)
+            if nb <= 2:  # (the search by word groups, see _fresh_best)
+                d["_fresh"] = (board, (0, rack, opp), counts, nb, kinds, bag, opp_pts)
         else:
-            letters, blanks = _cgp.decode_board(rec.rows, lex.alphabet.letters)
+            letters, blanks = _cgp.decode_board(text.split("/"), lex.alphabet.letters)
             pos._check_bag(letters, blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
             board = BoardArrays(variant, lex, letters, blanks)
         pos.board = board
