@@ -54,7 +54,7 @@ def test_two_blank_racks_match_bruteforce(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2, 8))
+@pytest.mark.parametrize("seed", range(2, 4))
 def test_two_blank_racks_match_bruteforce_more(seed):
     for pos, words in two_blank_positions(200 + seed, 40):
         check(pos, words)

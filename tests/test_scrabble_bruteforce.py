@@ -102,7 +102,7 @@ def test_scattered_tiles_match_bruteforce(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(10, 16))
+@pytest.mark.parametrize("seed", range(10, 13))
 def test_random_positions_match_bruteforce_more(seed):
     for pos, words in make_positions(seed, 100, scatter=seed % 2 == 1):
         check(pos, words)
