@@ -76,8 +76,8 @@ GRAIN = 1
 ETC_DEPTH = 5
 #: ``tt_bound_above``'s answer when the table holds no such bound.
 NO_VALUE = -(1 << 62)
-LMR2 = 10
-LMR2_DEPTH = 6
+LMR2 = 6
+LMR2_DEPTH = 4
 #: Layout of ``info`` (int64, out): score, PV length, deepest ply, finished (1) or stopped (0), best move index.
 I_SCORE, I_PVLEN, I_SELDEPTH, I_DONE, I_BEST = range(5)
 N_INFO = 5
