@@ -46,3 +46,11 @@ def test_tactics_set_is_well_formed(bench):
         assert ".pdn game" in source
     p = Position("W:W28,32:B19,23")
     assert t.material(p) == 0 and t.material(Position("B:WK28,32:B19")) == -3
+
+
+def test_shots_set_is_well_formed(bench):
+    s = bench("draughts_shots")
+    shots = s.read_set(s.DATA)
+    assert len(shots) >= 50
+    assert len({(p.fen(), str(m)) for p, m in shots}) == len(shots)
+    assert all(m in p.legal_moves for p, m in shots)  # the move played is legal where it was played

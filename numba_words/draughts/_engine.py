@@ -10,16 +10,18 @@ Nodes, per ply ``u`` of the stack (the frame arrays ``f*[u]``): the position (si
 plies since the last irreversible move (``frev``: a man move or a capture) and since the material last changed
 (``fmat``: a capture or a crowning), for the draw rules. Each node, in this order:
 
-1. its moves (``perft_gen``); none: a loss, ``-(WIN - ply)``. A leaf (depth <= 0) is only asked whether it
-   has a capture and a move at all (``quiet_moves``): without a capture it is evaluated, so its list is not
-   needed.
-2. draw rules (not at the root): the position seen before on the path or in the game since the last
+1. draw rules (not at the root): the position seen before on the path or in the game since the last
    irreversible move (one repetition is enough inside a search), 50 plies of king moves without capture (the
-   FMJD 25-move rule), or the 16/5-move rules (``endgame_class``) run out: score 0.
-3. depth <= 0 and no capture to make (a quiet position), or the stack full: the evaluation (rounded toward 0
-   to a multiple of ``params[P_GRAIN]`` milli-men: a coarser score gives more equal values and cut-offs).
-4. the table: its move first; in a non-PV node a cut-off when its bound decides, else (enhanced transposition
-   cut-offs, from depth ``params[P_ETC]``) when a child's entry proves the node beats beta.
+   FMJD 25-move rule), or the 16/5-move rules (``endgame_class``) run out: score 0 (when the side to move has
+   a move: none is a loss).
+2. the table (depth > 0), before any move is listed: its move first; in a non-PV node a cut-off when its
+   bound decides (a cut-off node needs no move list: the same tree, less work a node).
+3. its moves (``perft_gen``); none: a loss, ``-(WIN - ply)``. A leaf (depth <= 0) is only asked whether it
+   has a capture and a move at all (``quiet_moves``): without a capture it is evaluated, so its list is not
+   needed. Depth <= 0 and no capture to make (a quiet position), or the stack full: the evaluation (rounded
+   toward 0 to a multiple of ``params[P_GRAIN]`` milli-men: a coarser score gives more equal values and
+   cut-offs).
+4. enhanced transposition cut-offs, from depth ``params[P_ETC]``: a child's entry proves the node beats beta.
 5. a non-PV node from depth ``params[P_PROBCUT]`` without a capture, outside the opening: ProbCut (see the
    kernel).
 6. else the moves in order: table move, then (captures: by kings taken) killers, history. The first move with
@@ -74,8 +76,8 @@ GRAIN = 1
 ETC_DEPTH = 5
 #: ``tt_bound_above``'s answer when the table holds no such bound.
 NO_VALUE = -(1 << 62)
-LMR2 = 10
-LMR2_DEPTH = 6
+LMR2 = 6
+LMR2_DEPTH = 4
 #: Layout of ``info`` (int64, out): score, PV length, deepest ply, finished (1) or stopped (0), best move index.
 I_SCORE, I_PVLEN, I_SELDEPTH, I_DONE, I_BEST = range(5)
 N_INFO = 5
@@ -277,18 +279,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             k = fk[u]
             w = fw[u]
             wbase = MOVES_OFF + u * PLY_WORDS
-            quiet = -1
-            if fd[u] <= 0:  # a leaf: its move list is needed only when it has a capture
-                quiet = quiet_moves(o, p, k, w)
-            n = perft_gen(o, p, k, w, ws, wbase) if quiet < 0 else quiet
             pvlen[u] = u
-            if n < 0:
-                overflow = True
-                break
-            enter = False
-            if n == 0:
-                val = -(WIN - ply)
-                continue
+            d = fd[u]
             if ply > 0:
                 draw = frev[u] >= 50
                 if not draw and fmat[u] >= 10 and popcount(o | p) <= 4:
@@ -306,26 +298,20 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                         if game_keys[nkeys + r] == fkey[u]:
                             draw = True
                         r -= 2
-                if draw:
+                if draw and quiet_moves(o, p, k, w) != 0:  # (no move at all is a loss, not a draw)
+                    enter = False
                     val = 0
                     continue
-            capture = quiet < 0 and ws[wbase + 1] != ZERO
-            d = fd[u]
-            if (d <= 0 and not capture) or ply >= MAX_PLY - 1:
-                val = evaluate(o, p, k, w, weights, f)
-                if grain > 1:
-                    val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
-                continue
-            ttidx = -1
+            # the table, before the moves are made: a cut-off needs no move list
+            ttmv = -1
             if d > 0:
                 slot = (fkey[u] & bmask) * np.uint64(4)
+                cut = False
                 for e in range(2):
                     w0 = tt[slot + np.uint64(2 * e)]
                     w1 = tt[slot + np.uint64(2 * e + 1)]
                     if w0 ^ w1 == fkey[u]:
-                        mv = np.int64((w1 >> np.uint64(42)) & np.uint64(1023))
-                        if mv < n:
-                            ttidx = mv
+                        ttmv = np.int64((w1 >> np.uint64(42)) & np.uint64(1023))
                         if not exact and ply > 0 and fbe[u] - fal[u] == 1:
                             td = np.int64((w1 >> np.uint64(32)) & np.uint64(255)) - 64
                             if td >= d:
@@ -334,10 +320,29 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                                 if (bound == EXACT_BOUND or (bound == LOWER and tv >= fbe[u]) or
                                         (bound == UPPER and tv <= fal[u])):
                                     val = tv
-                                    ttidx = -2
+                                    cut = True
                         break
-                if ttidx == -2:
+                if cut:
+                    enter = False
                     continue
+            quiet = -1
+            if d <= 0:  # a leaf: its move list is needed only when it has a capture
+                quiet = quiet_moves(o, p, k, w)
+            n = perft_gen(o, p, k, w, ws, wbase) if quiet < 0 else quiet
+            if n < 0:
+                overflow = True
+                break
+            enter = False
+            if n == 0:
+                val = -(WIN - ply)
+                continue
+            capture = quiet < 0 and ws[wbase + 1] != ZERO
+            if (d <= 0 and not capture) or ply >= MAX_PLY - 1:
+                val = evaluate(o, p, k, w, weights, f)
+                if grain > 1:
+                    val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
+                continue
+            ttidx = ttmv if ttmv < n else -1
             # enhanced transposition cut-offs: in a non-PV node, a child whose table entry proves it fails
             # low for its side (the node beats beta) cuts the node before any move is searched
             if etc_depth > 0 and ply > 0 and d >= etc_depth and n > 1 and fbe[u] - fal[u] == 1:

@@ -232,6 +232,23 @@ class Engine:
         params[K.P_ETC] = self._etc
         params[K.P_GRAIN] = self._grain
 
+    def _params(self, nodes, rev, mat, nkeys, exact=False, thread=0):
+        """A search kernel's ``params`` (full window, this engine's settings and table generation; the depth
+        is set per call): node limit (0: none), the root's plies since the last irreversible move and since
+        the material changed, the number of game keys."""
+        params = np.zeros(K.N_PARAMS, dtype=np.int64)
+        params[K.P_MODE] = K.EXACT if exact else K.NORMAL
+        self._settings(params)
+        params[K.P_NODES] = nodes
+        params[K.P_THREAD] = thread
+        params[K.P_REV] = rev
+        params[K.P_MAT] = mat
+        params[K.P_NKEYS] = nkeys
+        params[K.P_ALPHA] = -K.INF
+        params[K.P_BETA] = K.INF
+        params[K.P_GEN] = self._gen
+        return params
+
     @staticmethod
     def _lane():
         return {"ws": K.workspace(), "killers": np.zeros(2 * (K.MAX_PLY + 1), dtype=np.uint64),
@@ -306,17 +323,7 @@ class Engine:
 
         def work(t):
             lane = self._lanes[t]
-            params = np.zeros(K.N_PARAMS, dtype=np.int64)
-            params[K.P_MODE] = K.EXACT if exact else K.NORMAL
-            self._settings(params)
-            params[K.P_NODES] = nodes // n_threads if nodes is not None else 0
-            params[K.P_THREAD] = t
-            params[K.P_REV] = rev
-            params[K.P_MAT] = mat
-            params[K.P_NKEYS] = len(keys)
-            params[K.P_ALPHA] = -K.INF
-            params[K.P_BETA] = K.INF
-            params[K.P_GEN] = self._gen
+            params = self._params(nodes // n_threads if nodes is not None else 0, rev, mat, len(keys), exact, t)
             pv = np.zeros(3 * (K.MAX_PLY + 1), dtype=np.uint64)
             info = np.zeros(K.N_INFO, dtype=np.int64)
             d = 1

@@ -1,0 +1,183 @@
+"""Draughts shots: positions from our matches against Moby Dam where our move let it find a combination, and how
+many nodes each search setting needs to stop playing that move.
+
+    python benchmarks/draughts_shots.py run   [--nodes 400000] [--variant NAME:JSON ...] [--file F]
+    python benchmarks/draughts_shots.py build MATCH_DIR [MATCH_DIR ...] [--out F]
+
+``run`` reads the set (``benchmarks/data/draughts_shots.txt``: FEN, the move our engine played, one position a
+line) and searches each position on one thread with a node limit, one kernel call a depth from a cleared
+table, as the engine does: the count is deterministic (no clock), so settings compare exactly on a busy
+machine. For each variant (``NAME:JSON``: engine settings such as ``{"_lmr2": 6}`` and ``"weights"``, a
+dict of weights changed from the package's) it prints how many positions it avoids the losing move on at
+``--nodes``, the geometric mean of the nodes after which it avoids it for good (twice ``--nodes`` when it
+never does), and, against the first variant, on how many positions it needs fewer and more nodes.
+
+``build`` makes the set from match folders of ``benchmarks/draughts_match.py`` (``games.pdn`` and Moby Dam's
+log ``mobydam/engine.log``): after one of our moves, Moby Dam's next search scored at least 0.9 man more
+than its previous one, from a level score (within 0.3 man); the first such move of a game is kept.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from numba_words.draughts import Engine, Position, read_pdn
+from numba_words.draughts import _engine as K
+from numba_words.draughts.engine import _history, _kernel_moves, load_weights, weights_array
+
+DATA = Path(__file__).parent / "data" / "draughts_shots.txt"
+#: Moby Dam's score of one man.
+MD_MAN = 10_000_000
+
+
+def engine_for(settings: dict) -> Engine:
+    """An engine with the given settings (attributes; ``weights``: changed weights in men)."""
+    s = dict(settings)
+    changed = s.pop("weights", None)
+    eng = Engine(hash_mb=64)
+    for k, v in s.items():
+        if not hasattr(eng, k):
+            raise SystemExit(f"no engine setting {k!r}")
+        setattr(eng, k, int(v))
+    if changed:
+        w = load_weights()
+        w.update(changed)
+        eng.weights = weights_array(w)
+    return eng
+
+
+def best_by_depth(eng: Engine, pos: Position, nodes: int) -> list[tuple[int, int]]:
+    """``(nodes so far, best root move index)`` after each depth (and of a depth stopped after a root move was
+    searched to it), until the node limit; one thread, this thread's exact node count."""
+    own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
+    lane = eng._lanes[0]
+    ctl = np.zeros(2, np.int64)
+    pv = np.zeros(3 * (K.MAX_PLY + 1), np.uint64)
+    info = np.zeros(K.N_INFO, np.int64)
+    keys, rev, mat = _history(pos)
+    eng._gen = (eng._gen + 1) & 255
+    out = []
+    params = eng._params(nodes, rev, mat, len(keys))
+    for d in range(1, K.MAX_PLY - 8):
+        params[K.P_DEPTH] = d
+        K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), pos.turn, params, ctl, eng._tt,
+                        lane["ws"], lane["killers"], lane["history"], eng.weights, keys, pv, info)
+        if info[K.I_DONE] == 1 or (d > 1 and info[K.I_BEST] >= 0 and info[K.I_PVLEN] > 0):
+            out.append((int(ctl[1]), int(info[K.I_BEST])))
+        if info[K.I_DONE] != 1:
+            break
+    return out
+
+
+def read_set(path: Path) -> list[tuple[Position, object]]:
+    out = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fen, move = line.split("\t")[:2]
+        pos = Position(fen)
+        out.append((pos, pos.parse_move(move)))
+    return out
+
+
+def avoid_nodes(eng: Engine, items, nodes: int) -> list[int]:
+    """For each position, the nodes after which the search's move is no longer the losing one for good
+    (``2 * nodes``: it still plays it at the limit)."""
+    res = []
+    for pos, bad in items:
+        legal = list(pos.legal_moves)
+        bi = _kernel_moves(pos, legal).index(bad)
+        eng.new_game()
+        first = None
+        for n, best in best_by_depth(eng, pos, nodes):
+            if best != bi:
+                first = n if first is None else first
+            else:
+                first = None
+        res.append(first if first is not None else 2 * nodes)
+    return res
+
+
+def run(args) -> int:
+    items = [(p, m) for p, m in read_set(Path(args.file)) if p.legal_moves.count() >= 2]
+    variants = [("defaults", {})]
+    for v in args.variant:
+        name, _, js = v.partition(":")
+        variants.append((name, json.loads(js) if js else {}))
+    print(f"{len(items)} positions, {args.nodes} nodes a position, one thread, deterministic")
+    first = None
+    for name, settings in variants:
+        eng = engine_for(settings)
+        eng.search(Position.initial(), depth=1)
+        res = avoid_nodes(eng, items, args.nodes)
+        geo = math.exp(sum(math.log(x) for x in res) / len(res))
+        line = f"{name:20s} avoids {sum(x < 2 * args.nodes for x in res):3d}/{len(res)}   geo. mean nodes {geo:9.0f}"
+        if first is None:
+            first = res
+        else:
+            line += (f"   fewer nodes than defaults on {sum(a < b for a, b in zip(res, first))}, "
+                     f"more on {sum(a > b for a, b in zip(res, first))}")
+        print(line, flush=True)
+    return 0
+
+
+def build(args) -> int:
+    out = []
+    for d in args.dirs:
+        d = Path(d)
+        games = read_pdn((d / "games.pdn").read_text())
+        log = (d / "mobydam" / "engine.log").read_text(encoding="latin-1")
+        parts = re.split(r"starting game number \d+", log)[1:]
+        if len(parts) != len(games):  # the log must hold exactly the folder's games, in order
+            print(f"{d}: {len(games)} games but {len(parts)} in Moby Dam's log: skipped", file=sys.stderr)
+            continue
+        for g, part in zip(games, parts):
+            positions = list(g.positions())
+            ours_white = g.headers.get("White") == "numba_words"
+            ply, last_ours, prev, score = -1, None, None, None
+            for line in part.splitlines():
+                if line.startswith("move="):
+                    ply += 1
+                    if ("..." not in line) == ours_white:
+                        last_ours = ply
+                        continue
+                    if (score is not None and prev is not None and last_ours is not None and abs(prev) < 3 * MD_MAN // 10
+                            and score - prev >= 9 * MD_MAN // 10 and last_ours < len(positions) - 1):
+                        out.append((positions[last_ours].fen(), str(g.moves[last_ours])))
+                        break
+                    if score is not None:
+                        prev = score
+                    score = None
+                elif line.startswith("evals="):
+                    score = int(line.split("score=")[1])
+    rows = list(dict.fromkeys(out))
+    header = ("# Positions of our matches against Moby Dam where our move (second column) let Moby Dam's next search\n"
+              "# score >= 0.9 man more than its previous one, from a level score (benchmarks/draughts_shots.py build).\n")
+    Path(args.out).write_text(header + "".join(f"{f}\t{m}\n" for f, m in rows))
+    print(f"{len(rows)} positions to {args.out}")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--file", default=str(DATA))
+    r.add_argument("--nodes", type=int, default=400_000, help="node limit a position (default 400000)")
+    r.add_argument("--variant", action="append", default=[], metavar="NAME:JSON",
+                   help='settings to compare with the defaults, e.g. lmr:{"_lmr2": 6, "_lmr2_depth": 4}')
+    b = sub.add_parser("build")
+    b.add_argument("dirs", nargs="+", help="match folders (games.pdn, mobydam/engine.log)")
+    b.add_argument("--out", default=str(DATA))
+    args = ap.parse_args(argv)
+    return run(args) if args.cmd == "run" else build(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
