@@ -37,8 +37,8 @@ MAX_BAG = 6
 class PegCandidate:
     """One candidate: ``move`` (a :class:`Play`, ``None`` for a pass), ``win`` (probability, ties a half),
     ``spread`` (mean final spread, points, the mover's side), ``plies`` (endgame depth of its last stage; ``None``:
-    solved to the end), ``stage`` (the last stage it reached), ``outcomes`` (``(draw order, weight, final
-    spread)`` per scenario of that stage)."""
+    solved to the end), ``stage`` (the last stage it reached), ``outcomes`` (``[draw order, weight, final
+    spread, exact]`` per scenario of that stage)."""
 
     move: Play | None
     win: float = 0.0
@@ -147,6 +147,12 @@ def play_out(pos, move, order, plies, tt_mb=8) -> int:
     """The final spread change for the side to move in ``pos`` (both racks set, the bag the tiles ``order`` in
     draw order) after ``move`` (a :class:`Play` or ``None``: a pass), then best moves by static equity until the
     bag is empty, then the endgame solved to ``plies`` (``None``: to the end)."""
+    return _play_out(pos, move, order, plies, tt_mb)[0]
+
+
+def _play_out(pos, move, order, plies, tt_mb):
+    """:func:`play_out` and whether its value is exact (the game ended, or no line of the endgame search reached
+    ``plies``: a deeper search returns the same)."""
     bag = order
     sign = 1
     total = 0
@@ -159,14 +165,15 @@ def play_out(pos, move, order, plies, tt_mb=8) -> int:
                                   nxt.scores, 0)
             bag = bag[take:]
             if not nxt.opp_rack:  # went out (cannot happen with tiles in the bag)
-                return total + sign * 2 * _points(pos, nxt.rack)
+                return total + sign * 2 * _points(pos, nxt.rack), True
         sign = -sign
         pos = nxt
         if not bag:
             if not pos.rack:
-                return total
+                return total, True
             # (the bag empties only by a play: the endgame starts after one, not after a pass)
-            return total + sign * endgame_value(pos, plies, tt_mb)
+            v, horizon = _endgame_search(pos, plies, tt_mb)
+            return total + sign * v, not horizon
         move = pos.best_move("equity")
         if move is not None and not isinstance(move, Play):
             move = None  # (an exchange needs a rack's worth in the bag: never here)
@@ -179,7 +186,13 @@ def endgame_value(pos, plies, tt_mb=8) -> int:
     Depth-limited, it is the ``plies``-ply tree's value with greedy playouts at its leaves, as the deepening's,
     except where the table carries a deeper value between transpositions at different plies (the same tiles played
     in one move or in two): rare, and either is an estimate."""
-    return int(_search(pos, MAX_PLIES if plies is None else min(plies, MAX_PLIES), _Table(tt_mb), False)[0])
+    return _endgame_search(pos, plies, tt_mb)[0]
+
+
+def _endgame_search(pos, plies, tt_mb):
+    """:func:`endgame_value` and whether a line reached ``plies``."""
+    r = _search(pos, MAX_PLIES if plies is None else min(plies, MAX_PLIES), _Table(tt_mb), False)
+    return int(r[0]), bool(r[2])
 
 
 def _move(position, m):
@@ -199,21 +212,24 @@ def _points(pos, rack) -> int:
 
 def _half_wins(outcomes) -> int:
     """Twice the weight of the scenarios won plus that of the ties (a whole number)."""
-    return sum(w * (2 if s > 0 else 1 if s == 0 else 0) for _, w, s in outcomes)
+    return sum(o[1] * (2 if o[2] > 0 else 1 if o[2] == 0 else 0) for o in outcomes)
 
 
 def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, total2, stats):
-    """Candidate ``c`` played out in every scenario at ``plies`` (``[key, weight, final spread]`` a scenario), or
-    ``None`` once its half-wins (:func:`_half_wins`) cannot reach ``bar`` even if it wins every scenario left. The
-    scenarios it lost at the last stage go first (the bound falls soonest); lanes of threads share them."""
+    """Candidate ``c`` played out in every scenario at ``plies`` (``[key, weight, final spread, exact]`` a
+    scenario), or ``None`` once its half-wins (:func:`_half_wins`) cannot reach ``bar`` even if it wins every
+    scenario left. The values the last stage found exact stand and count first, then the scenarios it lost go
+    first (the bound falls soonest); lanes of threads share them."""
     groups = {}
     t = len(c.move.placed) if c.move is not None else 0
     for order, ways in orders:
         # the bag emptied by the move: only the multiset drawn matters
         key = _sorted(order) if t >= b else order
         groups[key] = groups.get(key, 0) + ways
-    last = {k: s for k, _, s in c.outcomes}
-    out = sorted(([k, w, None] for k, w in groups.items()), key=lambda o: last.get(o[0], 0) > 0)
+    last = {o[0]: o for o in c.outcomes}
+    # [key, weight, final spread, exact]: the last stage's exact values stand (a deeper search returns them)
+    out = [list(last[k]) if k in last and last[k][3] else [k, w, None, False] for k, w in groups.items()]
+    out.sort(key=lambda o: (o[2] is None, last[o[0]][2] > 0 if o[0] in last else False))
     lock = threading.Lock()
     state = {"won": 0, "left": total2, "cut": False}
 
@@ -221,13 +237,16 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
         o = out[i]
         if state["cut"]:
             return
-        opp = _sorted((unseen - Counter(o[0])).elements())
-        p = type(position)._make(position.variant, position.lexicon, position.board, position.rack, opp,
-                                 position.scores, position.scoreless)
-        s = spread0 + play_out(p, c.move, o[0], plies, tt_mb)
+        s = o[2]
+        if s is None:
+            opp = _sorted((unseen - Counter(o[0])).elements())
+            p = type(position)._make(position.variant, position.lexicon, position.board, position.rack, opp,
+                                     position.scores, position.scoreless)
+            v, o[3] = _play_out(p, c.move, o[0], plies, tt_mb)
+            s = spread0 + v
         with lock:
+            stats["endgames"] += o[2] is None
             o[2] = s
-            stats["endgames"] += 1
             state["won"] += o[1] * (2 if s > 0 else 1 if s == 0 else 0)
             state["left"] -= 2 * o[1]
             if bar is not None and state["won"] + state["left"] < bar:
@@ -292,8 +311,8 @@ def peg(position, *, candidates: int = 16, stages=((1, 8), (2, 4), (4, 2)), exac
                 stats["cut"] += 1
                 continue
             c.outcomes = out
-            c.win = sum(w * (1.0 if s > 0 else 0.5 if s == 0 else 0.0) for _, w, s in out) / total
-            c.spread = sum(w * s for _, w, s in out) / total
+            c.win = sum(o[1] * (1.0 if o[2] > 0 else 0.5 if o[2] == 0 else 0.0) for o in out) / total
+            c.spread = sum(o[1] * o[2] for o in out) / total
             c.plies = plies
             c.stage = stage
             done.append(_half_wins(out))
