@@ -271,10 +271,45 @@ def run_analyze(a, root, show) -> dict:
         g.write_text(magpie_gcg(f.read_text()))
         head = f"{SET.format(threads=a.threads)} -iterations {a.iterations} -numplays 8 -plies 2\n"
         theirs, out = _less_start(root, head, f"analyze {g}\n", "Finished")
+        report = g.with_name("magpie_report.txt")
+        rows = MAGPIE_TURN.findall(report.read_text()) if report.exists() else []
+    verdict = verdicts(res.turns, rows)
     if show:
-        print(f"analyze: {len(res.turns)} turns, ours {ours:.2f} s, MAGPIE {theirs:.2f} s")
+        print(f"analyze: {len(res.turns)} turns, ours {ours:.2f} s, MAGPIE {theirs:.2f} s; {verdict}")
     return {"part": "analyze (1 game)", "n": 1, "ours": ours, "magpie": theirs,
-            "agree": f"{len(res.turns)} turns; sim {a.iterations} iterations, 8 candidates, 2 plies both"}
+            "agree": f"{len(res.turns)} turns, {verdict}; sim {a.iterations} iterations, 8 candidates, 2 plies both"}
+
+
+MAGPIE_TURN = re.compile(r"^(\d+),([^,\n]*),([^,\n]*),([^,\n]*),([^,\n]*),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)", re.M)
+"""A turn's row of MAGPIE's analysis report: turn, player, rack, the play made, its best (``-``: the play made),
+equity lost, win percent lost, adjusted equity lost."""
+
+
+def verdicts(turns, rows) -> str:
+    """How often the two analyses agree, turn by turn in order (MAGPIE's report has a row a play): whether the
+    play made was the best, and where both name another best, whether it is the same play; the turns with the bag
+    empty (both solve the endgame to the end) counted apart; a turn whose play made the two write differently is
+    left out."""
+    if not rows:
+        return "no MAGPIE report to compare verdicts"
+    same = named = both = end_same = end_n = n = 0
+    for t, r in zip(turns, rows):
+        if not t.best or _norm(t.move) != _norm(r[3]):  # not judged, or not the same turn (counted as not compared)
+            continue
+        n += 1
+        ok_mine = _norm(t.best) == _norm(t.move)
+        ok_theirs = r[4] == "-"
+        agree = ok_mine == ok_theirs
+        if not ok_mine and not ok_theirs:
+            both += 1
+            named += _norm(t.best) == _norm(r[4])
+            agree = _norm(t.best) == _norm(r[4])
+        same += agree
+        if t.kind == "endgame":
+            end_n += 1
+            end_same += agree
+    return (f"verdicts agree on {same}/{n} turns ({named}/{both} same best where both fault the play; "
+            f"endgames {end_same}/{end_n})")
 
 
 def main() -> None:
