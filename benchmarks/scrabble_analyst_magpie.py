@@ -14,10 +14,16 @@ made: its inference search, cut off at the play's equity, misses those plays the
 ranking of every play does.) Per position: seconds each (ours
 after a warm-up call; MAGPIE's as the wall time of its process less that of the same process without ``infer``),
 whether the totals of draws agree, and the largest difference in probability over every leave either lists.
-``peg``: positions with 1, 2 and 3 tiles in the bag from the same games, the opponent's rack unknown; MAGPIE's
-``peg`` (its default cascade within its default time budget of 60 s, ``--peg-budget``, which it may use up: a
-ratio near 60 s over ours then says little; ``-pegtopk all`` with ``--exhaustive``) against ours (its default stages; every
-survivor solved to the end with ``--exact``); per position: seconds each, both best plays, whether they agree.
+``peg``: distinct positions with 1, 2 and 3 tiles in the bag (``--bag``) from the same games, the opponent's rack
+unknown, in two modes. ``cascade``: both engines' default cascades (ours: its default stages, which cut the
+candidates that can no longer survive a stage; MAGPIE: its cascade with the flat rollout of ours where a play leaves
+tiles in the bag, ``-pegnested false``, every scenario, ``-pegstride 1``, within its time budget, ``--peg-budget``,
+default 60 s, its own, which it may use up and then report a partial stage: a ratio near 60 s over ours then says
+little). ``exact`` (``--exact``): both solving the same candidates to the end, our ``--exact-candidates`` best plays
+by equity that empty the bag, where both are exact (every scenario an endgame solved to the end): ours
+``peg(moves=..., stages=(), exact=True)`` (it proves the best and stops the others once they cannot catch it),
+MAGPIE ``-pegonly ... -pegtopk all`` within ``--exact-budget`` (default 3600 s). Per position and mode: wall and CPU
+seconds each, both best plays with win percent, mean spread and stage, whether they agree.
 ``analyze``: one self-played game as GCG (written in MAGPIE's dialect for it) through MAGPIE's ``analyze`` and our
 ``analyze_game``, both simulating turns with tiles to spare (``--iterations``, 8 candidates, 2 plies; the
 simulations' stopping rules and the pre-endgame settings differ, so this ratio is rough) and solving the end. The table: per part MAGPIE's seconds over ours
@@ -74,15 +80,39 @@ def magpie_infer(root: Path, cgp: str, tiles: str, score: int, margin: float, th
     return sec, total, {leave: int(to) for leave, _, to in rows}
 
 
-def magpie_peg(root: Path, cgp: str, threads: int, exhaustive: bool, budget: float = 60) -> tuple:
-    """``(seconds, best play as printed)`` of MAGPIE's ``peg`` with a time budget of ``budget`` seconds (its own
-    default, 60 s, cuts its cascade short, "stage 1 partial", on a busy machine; without a budget its cascade ran
-    over 11 CPU minutes on one position with a tile in the bag)."""
-    opts = " -pegtopk all" if exhaustive else ""
-    head = f"{SET.format(threads=threads)} -pegtlim {budget:g}{opts}\ncgp {cgp}\n"
-    sec, out = _less_start(root, head, "peg\n", "PEG")
-    rows = re.findall(r"^\s*\S+\s+1\s+(pass|\S+ \S+)\s+\d+\s+\d+\s+\d+\s", out, re.M)
-    return sec, rows[-1] if rows else "?"
+PEG_ROW = re.compile(r"^\s*(?:\d+-ply\s+|greedy\s+)?1\s+(pass|\S+ \S+)\s+\d+\s+\d+\s+\d+\s+([0-9.]+)\s+([+-]?[0-9.]+)",
+                     re.M)
+PEG_STAGE = re.compile(r"^(\d+)\s+(greedy|\d+-ply eg)\s+(\d+)/(\d+)", re.M)
+
+
+def magpie_peg(root: Path, cgp: str, threads: int, budget: float, only=None) -> dict:
+    """MAGPIE's ``peg`` on ``cgp``: ``seconds`` (wall, less the process's start), ``cpu`` (the process's CPU
+    seconds), ``best`` (as printed), ``win`` (percent), ``spread``, ``stage`` (its last stage: fidelity and
+    candidates done of the field). Its flat rollout for the scenarios the candidate leaves tiles in the bag
+    (``-pegnested false``, ours: best moves by equity) and every scenario (``-pegstride 1``); ``budget`` seconds
+    (``-pegtlim``); ``only``: those candidates (UCGI), each solved to the end (``-pegtopk all``)."""
+    import resource
+
+    opts = f" -pegtlim {budget:g} -pegnested false -pegstride 1"
+    if only:
+        opts += " -pegtopk all -pegonly " + ",".join(only)
+    head = f"{SET.format(threads=threads)}{opts}\ncgp {cgp}\n"
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    sec, out = _less_start(root, head, "peg\n", "win%")
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime
+    tail = out[out.rfind("rank"):]
+    row = PEG_ROW.search(tail)
+    stages = PEG_STAGE.findall(out)
+    st = f"{stages[-1][1]} {stages[-1][2]}/{stages[-1][3]}" if stages else "?"
+    return {"seconds": sec, "cpu": cpu, "best": row.group(1) if row else "?",
+            "win": float(row.group(2)) if row else float("nan"), "spread": float(row.group(3)) if row else float("nan"),
+            "stage": st}
+
+
+def _ucgi(notation: str) -> str:
+    """Our notation as MAGPIE's space-free UCGI (``1I OVONI(C)S`` -> ``1I.OVONICS``; ``pass``)."""
+    return "pass" if notation == "pass" else re.sub(r"[()]", "", notation).replace(" ", ".")
 
 
 def positions(games, seed, want):
@@ -142,38 +172,71 @@ def run_infer(a, root, show) -> dict:
             "agree": f"{same}/{len(picks)} same distribution, max |dp| {worst:.2e}"}
 
 
-def run_peg(a, root, show) -> dict:
+def _ours_peg(q, **kw) -> dict:
+    from numba_words.scrabble.peg import peg
+
+    t, c = time.perf_counter(), time.process_time()
+    res = peg(q, **kw)
+    top = res.candidates[0]
+    return {"seconds": time.perf_counter() - t, "cpu": time.process_time() - c, "best": top.notation,
+            "win": 100 * top.win, "spread": top.spread, "stage": "exact" if top.exact else f"{top.plies}-ply",
+            "endgames": res.endgames, "cut": res.cut}
+
+
+def peg_positions(a, bag) -> list:
+    """The first ``a.positions`` distinct positions with ``bag`` tiles in the bag, the opponent's rack unknown."""
+    seen, out = set(), []
+    for p, _ in positions(12, a.seed, lambda p, mv, b=bag: p.bag_size() == b):
+        q = p.copy()
+        q.opp_rack = ""
+        if q.cgp() not in seen and len(out) < a.positions:
+            seen.add(q.cgp())
+            out.append(q)
+    return out
+
+
+def run_peg(a, root, show) -> list:
+    """Per bag size and position: both engines' default cascades (ours: its stages; MAGPIE: its cascade within
+    ``--peg-budget``), and with ``--exact`` both solving the same candidates to the end (our best
+    ``--exact-candidates`` plays by equity that empty the bag, for which both are exact: ours with ``exact=True``
+    and no stages, MAGPIE with ``-pegonly`` and ``-pegtopk all``)."""
     from numba_words.scrabble.peg import peg
 
     if show:
-        print(f"{'bag':<4} {'ours s':>8} {'MAGPIE s':>9} {'ratio':>6}  ours best / MAGPIE best")
-    ours_t = theirs_t = 0.0
-    n = agree = 0
+        print(f"{'bag':<4} {'mode':<8} {'ours s':>8} {'cpu':>7} {'MAGPIE s':>9} {'cpu':>7} {'ratio':>6}  "
+              "ours best (win%, spread, stage) / MAGPIE best (win%, spread, stage)")
+    tot = {m: [0.0, 0.0, 0, 0] for m in ("cascade", "exact")}
+    warm = True
     for bag in a.bag:
-        picks = positions(12, a.seed, lambda p, mv, b=bag: p.bag_size() == b)[:a.positions]
-        for p, _ in picks:
-            q = p.copy()
-            q.opp_rack = ""
+        for q in peg_positions(a, bag):
             q.leaves = _klv2(root)
-            if not n:
+            if warm:
                 peg(q, candidates=1, stages=((1, 1),), threads=a.threads)  # compile / load
-            t = time.perf_counter()
-            res = peg(q, threads=a.threads, exact=a.exact)
-            ours = time.perf_counter() - t
-            theirs, best = magpie_peg(root, _magpie_cgp(q, q.rack, ""), a.threads, a.exhaustive, a.peg_budget)
-            mine = res.candidates[0].notation
-            same = _norm(best) == _norm(mine)
-            n += 1
-            agree += same
-            ours_t += ours
-            theirs_t += theirs
-            if show:
-                print(f"{bag:<4} {ours:8.2f} {theirs:9.2f} {theirs / ours if ours else 0:6.2f}  {mine} / {best}"
-                      f"  {'agree' if same else 'DIFFER'}")
-            else:
-                print(f"(peg, bag {bag}: ours {ours:.2f} s {mine}, MAGPIE {theirs:.2f} s {best})", flush=True)
-    return {"part": f"peg (bag {','.join(map(str, a.bag))})", "n": n, "ours": ours_t, "magpie": theirs_t,
-            "agree": f"{agree}/{n} same best play"}
+                warm = False
+            runs = [("cascade", {}, None)]
+            if a.exact:
+                emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity") if len(m.placed) >= bag]
+                pick = emptier[:a.exact_candidates]
+                runs.append(("exact", {"moves": pick, "stages": (), "exact": True}, [_ucgi(n) for n in pick]))
+            for mode, kw, only in runs:
+                mine = _ours_peg(q, threads=a.threads, **kw)
+                theirs = magpie_peg(root, _magpie_cgp(q, q.rack, ""), a.threads,
+                                    a.exact_budget if only else a.peg_budget, only)
+                same = _norm(theirs["best"]) == _norm(mine["best"])
+                t = tot[mode]
+                t[0] += mine["seconds"]
+                t[1] += theirs["seconds"]
+                t[2] += 1
+                t[3] += same
+                line = (f"{bag:<4} {mode:<8} {mine['seconds']:8.2f} {mine['cpu']:7.2f} {theirs['seconds']:9.2f} "
+                        f"{theirs['cpu']:7.2f} {theirs['seconds'] / mine['seconds'] if mine['seconds'] else 0:6.2f}  "
+                        f"{mine['best']} ({mine['win']:.1f}%, {mine['spread']:+.2f}, {mine['stage']}, "
+                        f"{mine['endgames']} endgames, {mine['cut']} cut) / {theirs['best']} ({theirs['win']:.1f}%, "
+                        f"{theirs['spread']:+.1f}, {theirs['stage']})  {'agree' if same else 'DIFFER'}")
+                print(line if show else f"(peg {line})", flush=True)
+    bags = ",".join(map(str, a.bag))
+    return [{"part": f"peg {mode} (bag {bags})", "n": n, "ours": o, "magpie": m, "agree": f"{k}/{n} same best play"}
+            for mode, (o, m, n, k) in tot.items() if n]
 
 
 def magpie_gcg(text: str) -> str:
@@ -208,10 +271,45 @@ def run_analyze(a, root, show) -> dict:
         g.write_text(magpie_gcg(f.read_text()))
         head = f"{SET.format(threads=a.threads)} -iterations {a.iterations} -numplays 8 -plies 2\n"
         theirs, out = _less_start(root, head, f"analyze {g}\n", "Finished")
+        report = g.with_name("magpie_report.txt")
+        rows = MAGPIE_TURN.findall(report.read_text()) if report.exists() else []
+    verdict = verdicts(res.turns, rows)
     if show:
-        print(f"analyze: {len(res.turns)} turns, ours {ours:.2f} s, MAGPIE {theirs:.2f} s")
+        print(f"analyze: {len(res.turns)} turns, ours {ours:.2f} s, MAGPIE {theirs:.2f} s; {verdict}")
     return {"part": "analyze (1 game)", "n": 1, "ours": ours, "magpie": theirs,
-            "agree": f"{len(res.turns)} turns; sim {a.iterations} iterations, 8 candidates, 2 plies both"}
+            "agree": f"{len(res.turns)} turns, {verdict}; sim {a.iterations} iterations, 8 candidates, 2 plies both"}
+
+
+MAGPIE_TURN = re.compile(r"^(\d+),([^,\n]*),([^,\n]*),([^,\n]*),([^,\n]*),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)", re.M)
+"""A turn's row of MAGPIE's analysis report: turn, player, rack, the play made, its best (``-``: the play made),
+equity lost, win percent lost, adjusted equity lost."""
+
+
+def verdicts(turns, rows) -> str:
+    """How often the two analyses agree, turn by turn in order (MAGPIE's report has a row a play): whether the
+    play made was the best, and where both name another best, whether it is the same play; the turns with the bag
+    empty (both solve the endgame to the end) counted apart; a turn whose play made the two write differently is
+    left out."""
+    if not rows:
+        return "no MAGPIE report to compare verdicts"
+    same = named = both = end_same = end_n = n = 0
+    for t, r in zip(turns, rows):
+        if not t.best or _norm(t.move) != _norm(r[3]):  # not judged, or not the same turn (counted as not compared)
+            continue
+        n += 1
+        ok_mine = _norm(t.best) == _norm(t.move)
+        ok_theirs = r[4] == "-"
+        agree = ok_mine == ok_theirs
+        if not ok_mine and not ok_theirs:
+            both += 1
+            named += _norm(t.best) == _norm(r[4])
+            agree = _norm(t.best) == _norm(r[4])
+        same += agree
+        if t.kind == "endgame":
+            end_n += 1
+            end_same += agree
+    return (f"verdicts agree on {same}/{n} turns ({named}/{both} same best where both fault the play; "
+            f"endgames {end_same}/{end_n})")
 
 
 def main() -> None:
@@ -225,22 +323,30 @@ def main() -> None:
     ap.add_argument("--infer-bag", type=int, nargs=2, default=[40, 70], metavar=("LO", "HI"),
                     help="infer: positions with LO to HI tiles in the bag (default 40 70)")
     ap.add_argument("--bag", type=int, nargs="+", default=[1, 2, 3], help="peg: tiles in the bag")
-    ap.add_argument("--exhaustive", action="store_true", help="peg: MAGPIE with -pegtopk all")
     ap.add_argument("--peg-budget", type=float, default=60, metavar="S",
-                    help="peg: MAGPIE's time budget a position, seconds (default 60, its own)")
-    ap.add_argument("--exact", action="store_true", help="peg: ours with the survivors solved to the end")
+                    help="peg: MAGPIE's time budget a run, seconds (default 60, its own; --exact needs it large)")
+    ap.add_argument("--exact", action="store_true",
+                    help="peg: also both engines solving the same candidates to the end")
+    ap.add_argument("--exact-budget", type=float, default=3600, metavar="S",
+                    help="peg --exact: MAGPIE's time budget a run, seconds (default 3600)")
+    ap.add_argument("--exact-candidates", type=int, default=3, metavar="K",
+                    help="peg --exact: our K best plays by equity that empty the bag (default 3)")
     ap.add_argument("--iterations", type=int, default=64, help="analyze: simulation iterations a turn (both)")
     a = ap.parse_args()
     root = magpie_dir(a.magpie)
     parts = {"infer": run_infer, "peg": run_peg, "analyze": run_analyze}
     todo = list(parts) if a.what == "all" else [a.what]
-    rows = [parts[w](a, root, a.what != "all") for w in todo]
+    rows = []
+    for w in todo:
+        r = parts[w](a, root, a.what != "all")
+        rows += r if isinstance(r, list) else [r]
     print(f"{'part':<18} {'n':>3} {'ours s':>8} {'MAGPIE s':>9} {'ratio':>6}  agreement")
     for r in rows:
         ratio = r["magpie"] / r["ours"] if r["ours"] else float("nan")
         print(f"{r['part']:<18} {r['n']:>3} {r['ours']:8.2f} {r['magpie']:9.2f} {ratio:6.2f}  {r['agree']}")
     print(f"(ratio: MAGPIE's seconds over ours, above 1 ours faster; {a.threads} thread(s); command: {COMMAND}"
-          f"{' ' + a.what if a.what != 'all' else ''} --positions {a.positions})")
+          f"{' ' + a.what if a.what != 'all' else ''} --positions {a.positions} --bag {' '.join(map(str, a.bag))}"
+          f"{' --exact' if a.exact else ''})")
 
 
 if __name__ == "__main__":

@@ -105,13 +105,21 @@ def test_peg_matches_plain_enumeration(bag):
 
 def test_peg_stages_threads_and_moves():
     pos = peg_positions(1, 1)[0]
+    # pruned on one lane against every candidate scored in full on two: the same survivors with the same figures,
+    # and each candidate cut short truly below the keep-th best of its stage
     a = peg(pos, candidates=3, stages=((1, 2), (2, 1)), exact=False, threads=1)
-    b = peg(pos, candidates=3, stages=((1, 2), (2, 1)), exact=False, threads=2)
-    assert [(c.notation, c.win, c.spread, c.stage) for c in a.candidates] == [
-        (c.notation, c.win, c.spread, c.stage) for c in b.candidates]
+    b = peg(pos, candidates=3, stages=((1, 2), (2, 1)), exact=False, threads=2, prune=False)
+    full = {c.notation: c for c in b.candidates}
+    assert [c.stage for c in b.candidates] == [2, 2, 1, 1]  # the stage-1 survivors first
     top = a.candidates[0]
-    assert top.stage == 2 and top.plies == 2 and not top.exact and a.bag == 1
-    assert [c.stage for c in a.candidates] == [2, 2, 1, 1]  # the stage-1 survivors first
+    assert top.notation == b.candidates[0].notation and top.stage == 2 and top.plies == 2 and not top.exact
+    assert a.bag == 1 and a.endgames <= b.endgames and b.cut == 0
+    for c in a.candidates:
+        f = full[c.notation]
+        if c.stage == f.stage:
+            assert (c.win, c.spread) == (f.win, f.spread)
+        else:  # cut at stage 2 (keep 1): could not reach the top's win count
+            assert c.stage == 1 and f.stage == 2 and f.win < top.win
     want = brute(pos, [top.move], 2)
     assert (top.win, top.spread) == pytest.approx(want[top.notation])
     one = peg(pos, moves=[top.move.notation], stages=((2, 1),), exact=False, threads=1)

@@ -3,24 +3,30 @@
 A scenario is the order in which the unseen tiles' bag part will be drawn (the opponent holds the rest): every
 ordered draw of ``b`` tiles from the unseen ones, weighted by its number of ways (equally likely tiles). A
 candidate move is played in every scenario: a play of at least ``b`` tiles empties the bag, and the endgame that
-follows (both racks then known) is solved by :func:`.endgame.solve_endgame`; after a play of fewer tiles (or a
-pass) the sides play on by their best move by static equity (the opponent as MAGPIE's "rational" model: its
-highest-equity reply), drawing in the scenario's order, until a play empties the bag, and that endgame is
-solved. The candidate's win probability (a tie counts a half) and mean final spread are over every scenario.
+follows (both racks then known) is solved as :func:`.endgame.solve_endgame` does (:func:`endgame_value`); after
+a play of fewer tiles (or a pass) the sides play on by their best move by static equity (the opponent as
+MAGPIE's "rational" model: its highest-equity reply), drawing in the scenario's order, until a play empties the
+bag, and that endgame is solved. The candidate's win probability (a tie counts a half) and mean final spread are
+over every scenario.
 
 Candidates are the ``candidates`` best moves by static equity and the pass. As MAGPIE's cascade does, stages
 re-rank them at growing endgame depth and keep the best: ``stages=((plies, keep), ...)``; the survivors of the
-last stage are then solved exactly (endgames to the end) when ``exact`` is set (slow with full racks). Candidates rank by win probability,
-then mean spread. The six-scoreless-turns rule is not applied.
+last stage are then solved exactly (endgames to the end) when ``exact`` is set. Candidates rank by win
+probability, then mean spread. Within a stage the candidates go best first by the last stage, and once ``keep`` of
+them are scored, a candidate stops as soon as it could not reach the ``keep``-th best win count even by winning
+every scenario left (``prune``; the exact stage keeps one): it keeps its last stage's figures, and the survivors,
+their figures and the best play are those of scoring every candidate in full. The six-scoreless-turns rule is not
+applied.
 """
 from __future__ import annotations
 
+import threading
 import time as _time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ._board import _thread_pool, lane_count
-from .endgame import _after, _is_position, solve_endgame
+from ._board import lane_count, on_lanes
+from .endgame import MAX_PLIES, _after, _is_position, _search, _Table
 from .errors import ScrabbleError, short
 from .plays import Play
 
@@ -31,8 +37,8 @@ MAX_BAG = 6
 class PegCandidate:
     """One candidate: ``move`` (a :class:`Play`, ``None`` for a pass), ``win`` (probability, ties a half),
     ``spread`` (mean final spread, points, the mover's side), ``plies`` (endgame depth of its last stage; ``None``:
-    solved to the end), ``stage`` (the last stage it reached), ``outcomes`` (``(draw order, weight, final
-    spread)`` per scenario of that stage)."""
+    solved to the end), ``stage`` (the last stage it reached), ``outcomes`` (``[draw order, weight, final
+    spread, exact]`` per scenario of that stage)."""
 
     move: Play | None
     win: float = 0.0
@@ -58,13 +64,15 @@ class PegCandidate:
 @dataclass
 class PegResult:
     """Candidates best first (``candidates``), ``best`` (the top one's move), ``bag`` (tiles in the bag),
-    ``scenarios`` (ordered draws), ``endgames`` solved, ``seconds``."""
+    ``scenarios`` (ordered draws), ``endgames`` solved, ``seconds``, ``cut`` (stage evaluations stopped early: the
+    candidate could no longer reach the stage's survivors)."""
 
     candidates: list
     bag: int
     scenarios: int
     endgames: int
     seconds: float
+    cut: int = 0
 
     @property
     def best(self):
@@ -79,7 +87,8 @@ class PegResult:
     def summary(self) -> str:
         """A text report: draw orders and endgames solved, then one line a candidate with its win
         probability in percent, mean spread in points and whether it was solved exactly."""
-        lines = [f"pre-endgame, {self.bag} in the bag: {self.scenarios} draw orders, {self.endgames} endgames"]
+        lines = [f"pre-endgame, {self.bag} in the bag: {self.scenarios} draw orders, {self.endgames} endgames, "
+                 f"{self.cut} evaluations cut"]
         for c in self.candidates:
             tag = "exact" if c.exact else f"{c.plies}-ply"
             lines.append(f"  {c.notation:<24} win {100 * c.win:6.2f}%  spread {c.spread:+8.2f}  ({tag})")
@@ -138,6 +147,12 @@ def play_out(pos, move, order, plies, tt_mb=8) -> int:
     """The final spread change for the side to move in ``pos`` (both racks set, the bag the tiles ``order`` in
     draw order) after ``move`` (a :class:`Play` or ``None``: a pass), then best moves by static equity until the
     bag is empty, then the endgame solved to ``plies`` (``None``: to the end)."""
+    return _play_out(pos, move, order, plies, tt_mb)[0]
+
+
+def _play_out(pos, move, order, plies, tt_mb):
+    """:func:`play_out` and whether its value is exact (the game ended, or no line of the endgame search reached
+    ``plies``: a deeper search returns the same)."""
     bag = order
     sign = 1
     total = 0
@@ -150,17 +165,34 @@ def play_out(pos, move, order, plies, tt_mb=8) -> int:
                                   nxt.scores, 0)
             bag = bag[take:]
             if not nxt.opp_rack:  # went out (cannot happen with tiles in the bag)
-                return total + sign * 2 * _points(pos, nxt.rack)
+                return total + sign * 2 * _points(pos, nxt.rack), True
         sign = -sign
         pos = nxt
         if not bag:
             if not pos.rack:
-                return total
+                return total, True
             # (the bag empties only by a play: the endgame starts after one, not after a pass)
-            return total + sign * solve_endgame(pos, plies=plies, tt_mb=tt_mb).value
+            v, horizon = _endgame_search(pos, plies, tt_mb)
+            return total + sign * v, not horizon
         move = pos.best_move("equity")
         if move is not None and not isinstance(move, Play):
             move = None  # (an exchange needs a rack's worth in the bag: never here)
+
+
+def endgame_value(pos, plies, tt_mb=8) -> int:
+    """The endgame value of ``pos`` (the opponent's last move a play) for the side to move: one search at ``plies``
+    (``None``: to the end, exact, the value :func:`.endgame.solve_endgame` returns) without the shallower searches of
+    iterative deepening, which cost more here than the move ordering they lend (2-3.5x the time on full racks).
+    Depth-limited, it is the ``plies``-ply tree's value with greedy playouts at its leaves, as the deepening's,
+    except where the table carries a deeper value between transpositions at different plies (the same tiles played
+    in one move or in two): rare, and either is an estimate."""
+    return _endgame_search(pos, plies, tt_mb)[0]
+
+
+def _endgame_search(pos, plies, tt_mb):
+    """:func:`endgame_value` and whether a line reached ``plies``."""
+    r = _search(pos, MAX_PLIES if plies is None else min(plies, MAX_PLIES), _Table(tt_mb), False)
+    return int(r[0]), bool(r[2])
 
 
 def _move(position, m):
@@ -178,20 +210,68 @@ def _points(pos, rack) -> int:
     return sum(pos.variant.values.get(ch, 0) for ch in rack if ch != "?")
 
 
+def _half_wins(outcomes) -> int:
+    """Twice the weight of the scenarios won plus that of the ties (a whole number)."""
+    return sum(o[1] * (2 if o[2] > 0 else 1 if o[2] == 0 else 0) for o in outcomes)
+
+
+def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, total2, stats):
+    """Candidate ``c`` played out in every scenario at ``plies`` (``[key, weight, final spread, exact]`` a
+    scenario), or ``None`` once its half-wins (:func:`_half_wins`) cannot reach ``bar`` even if it wins every
+    scenario left. The values the last stage found exact stand and count first, then the scenarios it lost go
+    first (the bound falls soonest); lanes of threads share them."""
+    groups = {}
+    t = len(c.move.placed) if c.move is not None else 0
+    for order, ways in orders:
+        # the bag emptied by the move: only the multiset drawn matters
+        key = _sorted(order) if t >= b else order
+        groups[key] = groups.get(key, 0) + ways
+    last = {o[0]: o for o in c.outcomes}
+    # [key, weight, final spread, exact]: the last stage's exact values stand (a deeper search returns them)
+    out = [list(last[k]) if k in last and last[k][3] else [k, w, None, False] for k, w in groups.items()]
+    out.sort(key=lambda o: (o[2] is None, last[o[0]][2] > 0 if o[0] in last else False))
+    lock = threading.Lock()
+    state = {"won": 0, "left": total2, "cut": False}
+
+    def work(i):
+        o = out[i]
+        if state["cut"]:
+            return
+        s = o[2]
+        if s is None:
+            opp = _sorted((unseen - Counter(o[0])).elements())
+            p = type(position)._make(position.variant, position.lexicon, position.board, position.rack, opp,
+                                     position.scores, position.scoreless)
+            v, o[3] = _play_out(p, c.move, o[0], plies, tt_mb)
+            s = spread0 + v
+        with lock:
+            stats["endgames"] += o[2] is None
+            o[2] = s
+            state["won"] += o[1] * (2 if s > 0 else 1 if s == 0 else 0)
+            state["left"] -= 2 * o[1]
+            if bar is not None and state["won"] + state["left"] < bar:
+                state["cut"] = True
+
+    on_lanes(len(out), work, lanes)
+    return None if state["cut"] else out
+
+
 def peg(position, *, candidates: int = 16, stages=((1, 8), (2, 4), (4, 2)), exact: bool = False,
-        threads: int | None = None, tt_mb: float = 8, moves=None) -> PegResult:
+        threads: int | None = None, tt_mb: float = 8, moves=None, prune: bool = True) -> PegResult:
     """Rank the moves of ``position`` (1 to 6 tiles in the bag, :attr:`~Position.opp_rack` unknown) by win
     probability then mean final spread over every draw order of the bag (see the module). ``candidates``: moves
     by static equity, plus the pass; ``stages``: ``(plies, keep)`` pairs, each re-ranking the survivors with
     endgames to ``plies`` and keeping ``keep``; ``exact``: the last survivors then solved to the end (every
-    endgame of every scenario: minutes with full racks). ``threads``:
-    lanes of threads over (candidate, scenario) pairs; ``tt_mb``: each endgame's transposition table;
-    ``moves``: the candidates themselves instead (plays of ``position`` or notation, ``None`` or ``"pass"`` for a
-    pass)."""
+    endgame of every scenario, the best first: minutes with full racks). ``threads``: lanes of threads over a
+    candidate's scenarios; ``tt_mb``: each endgame's transposition table; ``moves``: the candidates themselves
+    instead (plays of ``position`` or notation, ``None`` or ``"pass"`` for a pass); ``prune``: stop a candidate once
+    it cannot survive its stage (see the module; ``False`` scores every candidate in full)."""
     if not _is_position(position):
         raise ScrabbleError(f"peg: expected a Position, got {short(position)}")
     candidates = _whole(candidates, "candidates", 1)
     st = _check_stages(stages)
+    if not isinstance(prune, bool):
+        raise ScrabbleError(f"peg: prune must be True or False, got {short(prune)}")
     lanes = lane_count(threads)
     if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not 0.01 <= tt_mb <= 4096:
         raise ScrabbleError(f"peg: tt_mb must be a number of megabytes from 0.01 to 4096, got {short(tt_mb)}")
@@ -216,49 +296,27 @@ def peg(position, *, candidates: int = 16, stages=((1, 8), (2, 4), (4, 2)), exac
             raise ScrabbleError("peg: moves is empty")
     scores = position.scores
     spread0 = scores[0] - scores[1]
-    n_eg = 0
+    total = sum(w for _, w in orders)
     schedule = [p for p, _ in st] + ([None] if exact else [])
-    keeps = [k for _, k in st] + [len(cands)]
+    # the exact stage keeps one: the others go on only while they can still beat it
+    keeps = [k for _, k in st] + [1]
+    stats = {"endgames": 0, "cut": 0}
     live = cands
     for stage, (plies, keep) in enumerate(zip(schedule, keeps), 1):
-        jobs = []
-        for c in live:
-            groups = {}
-            t = len(c.move.placed) if c.move is not None else 0
-            for order, ways in orders:
-                # the bag emptied by the move: only the multiset drawn matters
-                key = _sorted(order) if t >= b else order
-                groups[key] = groups.get(key, 0) + ways
-            c.outcomes = [[k, w, None] for k, w in groups.items()]
-            jobs += [(c, o) for o in c.outcomes]
-
-        def run(job, plies=plies):
-            c, o = job
-            opp = _sorted((unseen - Counter(o[0])).elements())
-            p = type(position)._make(position.variant, position.lexicon, position.board, position.rack, opp, scores,
-                                     position.scoreless)
-            o[2] = spread0 + play_out(p, c.move, o[0], plies, tt_mb)
-
-        def lane(part):
-            for j in part:
-                run(j)
-
-        n_lanes = min(lanes, len(jobs))
-        if n_lanes > 1:
-            futs = [_thread_pool().submit(lane, jobs[i::n_lanes]) for i in range(n_lanes)]
-            for f in futs:
-                f.result()
-        else:
-            lane(jobs)
-        n_eg += len(jobs)
-        for c in live:
-            tot = sum(w for _, w, _ in c.outcomes)
-            c.win = sum(w * (1.0 if s > 0 else 0.5 if s == 0 else 0.0) for _, w, s in c.outcomes) / tot
-            c.spread = sum(w * s for _, w, s in c.outcomes) / tot
+        done = []  # candidates this stage scored over every scenario, their half-wins
+        for c in live:  # best first by the last stage
+            bar = sorted(done, reverse=True)[keep - 1] if prune and len(done) >= keep else None
+            out = _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, 2 * total, stats)
+            if out is None:  # cannot reach the keep-th best: it keeps the last stage's figures
+                stats["cut"] += 1
+                continue
+            c.outcomes = out
+            c.win = sum(o[1] * (1.0 if o[2] > 0 else 0.5 if o[2] == 0 else 0.0) for o in out) / total
+            c.spread = sum(o[1] * o[2] for o in out) / total
             c.plies = plies
             c.stage = stage
-        live.sort(key=lambda c: (-c.win, -c.spread))
-        live = live[:keep]
+            done.append(_half_wins(out))
+        live = sorted((c for c in live if c.stage == stage), key=lambda c: (-c.win, -c.spread))[:keep]
     order = {id(c): i for i, c in enumerate(live)}
     cands.sort(key=lambda c: (-c.stage, order.get(id(c), 0), -c.win, -c.spread))
-    return PegResult(cands, b, len(orders), n_eg, _time.perf_counter() - t0)
+    return PegResult(cands, b, len(orders), stats["endgames"], _time.perf_counter() - t0, stats["cut"])
