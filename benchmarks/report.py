@@ -19,7 +19,8 @@ The page holds one current table per engine with the date, the machine (CPU mode
 commit, the peers' commits and every command; history lives in git. ``--quick`` runs every comparison on small
 inputs with one round (a check that the pipeline works, in a few minutes; its figures are not the reference and
 the page says so). Run the full report on a machine with nothing else running. Exits 1 if any comparison failed
-(its section on the page then shows the error).
+(its section on the page then shows the error). With ``--only``, the sections and README rows of the other
+comparisons stay as they were (each section names the date and commit of its own run).
 """
 from __future__ import annotations
 
@@ -105,7 +106,8 @@ def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict
                            "--cgp", endgames, "--rounds", "1", "--plies", str(plies), "--only", name], None)
                     for name, plies in (ENDGAMES_QUICK if q else ENDGAMES)],
         "analyst": (py + ["benchmarks/scrabble_analyst_magpie.py", "--magpie", peers, "--positions", "1",
-                          "--bag", "1", "--iterations", "16"], None),
+                          "--bag", "1", "--iterations", "16", "--exact", "--exact-candidates", "2",
+                          "--exact-budget", "900"], None),
         "boggle": (py + ["benchmarks/boggle_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
                          "--json", str(tmp / "boggle.json")] + (["--quick"] if q else []), tmp / "boggle.json"),
     }
@@ -328,8 +330,13 @@ def headline(name: str, out: str, data: dict) -> list:
     elif name == "analyst":
         for m in map(ANALYST.match, out.splitlines()):
             if m and m["ratio"] != "nan":
-                work = {"infer": "crossword, rack inference", "peg": "crossword, pre-endgame (1 tile in the bag)",
-                        "analyze": "crossword, game analysis (simulated turns)"}[m["part"].split()[0]]
+                part = m["part"].split()
+                bag = m["part"].split("(bag ")[-1].rstrip(")")
+                work = {"infer": "crossword, rack inference",
+                        "peg": f"crossword, pre-endgame, {bag} tile(s) in the bag: " + (
+                            "the same candidates solved exactly" if part[1:2] == ["exact"] else
+                            "default cascades (MAGPIE's within its 60 s budget)"),
+                        "analyze": "crossword, game analysis (simulated turns)"}[part[0]]
                 rows.append((work, f"MAGPIE `{m['part'].split()[0]}`", _span([float(m["ratio"])])))
     elif name == "boggle" and data.get("ratio"):
         rows.append((f"Boggle 4×4, {data['boards']:,} boards as text, score only", "hybrid-boggle (C++)",
@@ -339,6 +346,44 @@ def headline(name: str, out: str, data: dict) -> list:
 
 README_START = "<!-- benchmarks: start (written by benchmarks/report.py) -->"
 README_END = "<!-- benchmarks: end -->"
+
+
+def readme_rows(table: str) -> list:
+    """``(work, peer, ratio, command)`` of each row of the README's benchmark table (as :func:`readme_table` wrote
+    it: the ratio in bold, the command in backquotes)."""
+    rows = []
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        if len(cells) == 4 and cells[2].startswith("**") and cells[3].startswith("`"):
+            rows.append((cells[0], cells[1], cells[2].strip("*"), cells[3].strip("`")))
+    return rows
+
+
+def merged_sections(page: str, body: list, only: list) -> list:
+    """The page's body with the sections in ``only`` replaced by those of ``body`` (the lines of a run of them),
+    the others kept, in the order of :data:`SECTIONS`."""
+    def split(text):
+        parts, title = {}, None
+        for line in text.splitlines():
+            if line.startswith("## "):
+                title = line[3:]
+                parts[title] = []
+            if title is not None:
+                parts[title].append(line)
+        return parts
+
+    old, new = split(page), split("\n".join(body))
+    when = re.search(r"^\| date \(UTC\) \| ([^|]+?) \|", page, re.M)
+    commit = re.search(r"^\| numba_words \| `([^`]+)` \|", page, re.M)
+    out = []
+    for name in SECTIONS:
+        title = TITLES[name][0]
+        lines = new.get(title) if name in only else old.get(title)
+        if lines and name not in only and not any(x.startswith("Run ") for x in lines) and when and commit:
+            lines = lines[:4] + [f"Run {when[1]} UTC, numba_words `{commit[1]}`.", ""] + lines[4:]
+        if lines:
+            out += [*lines] if lines[-1] == "" else [*lines, ""]
+    return out
 
 
 def readme_table(rows: list, when: str, info: dict, peers: str) -> str:
@@ -400,6 +445,7 @@ def main(argv=None) -> int:
     heads = []
     with tempfile.TemporaryDirectory() as tmpdir:
         cmds = commands(peers, a.quick, Path(tmpdir), a.match_games)
+        firsts = {n: shown((c[0] if isinstance(c, list) else c)[0], peers) for n, c in cmds.items()}
         for name in only:
             runs = cmds[name] if isinstance(cmds[name], list) else [cmds[name]]
             rc, out, err, sec = 0, "", "", 0.0
@@ -408,7 +454,9 @@ def main(argv=None) -> int:
                 rc1, out1, err1, sec1 = run(cmd)
                 rc, out, err, sec = rc or rc1, out + out1, err + err1, sec + sec1
             title, what = TITLES[name]
-            body += [f"## {title}", "", what, ""]
+            body += [f"## {title}", "", what, "",
+                     f"Run {now.strftime('%Y-%m-%d %H:%M')} UTC, numba_words `{git_commit(ROOT)}`"
+                     + (", quick mode" if a.quick else "") + ".", ""]
             if rc != 0:
                 failed.append(name)
                 tail = "\n".join((err or out).strip().splitlines()[-15:])
@@ -443,7 +491,8 @@ def main(argv=None) -> int:
     head = [
         "# Benchmarks",
         "",
-        "numba_words beside the best public engine we know for each game, measured on one machine in one run.",
+        "numba_words beside the best public engine we know for each game, measured on one machine (each section",
+        "names its run).",
         "Generated by `python benchmarks/report.py --peers DIR`, where `DIR` holds the peers built from their",
         "public repositories by the peers kit; every table below is replaced as a whole by the next run (history",
         "lives in git).",
@@ -455,7 +504,8 @@ def main(argv=None) -> int:
                  "    runs, and are not the reference figures. The full run takes the reference.", ""]
     head += [
         _md_table(["", ""], [
-            ["date (UTC)", now.strftime("%Y-%m-%d %H:%M")],
+            ["date (UTC)", now.strftime("%Y-%m-%d %H:%M") + (" (the sections below name their own runs)"
+                                                                if only != list(SECTIONS) else "")],
             ["machine", f"{info['cpu']}, {info['cores']} cores, {info['os']}"],
             ["software", f"Python {info['python']}, Numba {info['numba']}, NumPy {info['numpy']}"],
             ["numba_words", f"`{git_commit(ROOT)}`"],
@@ -467,8 +517,11 @@ def main(argv=None) -> int:
         _md_table(["peer", "commit"], peer_rows, numbers=False),
         "",
     ]
+    partial = only != list(SECTIONS)
+    if partial and Path(a.out).exists():  # (the sections not re-run stay on the page as they were measured)
+        body = merged_sections(Path(a.out).read_text(), body, only)
     Path(a.out).write_text("\n".join(head + body).rstrip() + "\n")
-    readme = a.readme or (str(ROOT / "README.md") if not a.quick and only == list(SECTIONS) else None)
+    readme = a.readme or (str(ROOT / "README.md") if not a.quick else None)
     if readme:
         text = Path(readme).read_text()
         if README_START not in text or README_END not in text:
@@ -479,6 +532,13 @@ def main(argv=None) -> int:
             names = {"MAGPIE": "MAGPIE", "mobydam": "Moby Dam", "scan": "Scan", "hybrid-boggle": "hybrid-boggle"}
             built = ", ".join(f"{label} @{git_commit(Path(peers) / folder, dirty_flag=False)}"
                               for folder, label in names.items())
+            if partial:  # (the rows of the sections not re-run, or failed, stay as they were measured)
+                redone = [firsts[n] for n in only if n not in failed]
+                old_rows = [r for r in readme_rows(rest.split(README_END, 1)[0])
+                            if not any(r[3].startswith(f) for f in redone)]
+                order = list(firsts.values())
+                heads = sorted(old_rows + heads, key=lambda r: next(
+                    (i for i, f in enumerate(order) if r[3].startswith(f)), len(order)))
             Path(readme).write_text(pre + readme_table(heads, now.strftime("%Y-%m-%d"), info, built) + post)
             print(f"wrote the benchmark table of {readme}", file=sys.stderr)
     print(f"wrote {a.out}" + (f"; failed: {', '.join(failed)}" if failed else ""), file=sys.stderr)
