@@ -533,12 +533,14 @@ def main(argv=None) -> int:
             built = ", ".join(f"{label} @{git_commit(Path(peers) / folder, dirty_flag=False)}"
                               for folder, label in names.items())
             if partial:  # (the rows of the sections not re-run, or failed, stay as they were measured)
-                redone = [firsts[n] for n in only if n not in failed]
-                old_rows = [r for r in readme_rows(rest.split(README_END, 1)[0])
-                            if not any(r[3].startswith(f) for f in redone)]
-                order = list(firsts.values())
-                heads = sorted(old_rows + heads, key=lambda r: next(
-                    (i for i, f in enumerate(order) if r[3].startswith(f)), len(order)))
+                def key(command):  # (the script and its first word: a section's, whatever its options)
+                    return command.split()[:3]
+
+                redone = [key(firsts[n]) for n in only if n not in failed]
+                old_rows = [r for r in readme_rows(rest.split(README_END, 1)[0]) if key(r[3]) not in redone]
+                order = [key(f) for f in firsts.values()]
+                heads = sorted(old_rows + heads, key=lambda r: order.index(key(r[3])) if key(r[3]) in order
+                               else len(order))
             Path(readme).write_text(pre + readme_table(heads, now.strftime("%Y-%m-%d"), info, built) + post)
             print(f"wrote the benchmark table of {readme}", file=sys.stderr)
     print(f"wrote {a.out}" + (f"; failed: {', '.join(failed)}" if failed else ""), file=sys.stderr)
