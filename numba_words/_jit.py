@@ -4,6 +4,7 @@
 ``pkernel``  the same with ``parallel=True``: only for functions whose outer loop is a ``prange``.
 ``inline``   small helpers inlined at Numba IR level into their callers (no call, no refcount traffic).
 ``borrowed`` an array argument passed on to a non-inlined kernel without reference counting.
+``ix``       an index (>= 0) that skips Numba's negative-index wraparound, for the hottest array accesses.
 """
 from __future__ import annotations
 
@@ -85,6 +86,14 @@ _stamp_package_kernels()
 kernel = numba.njit(cache=True, nogil=True)
 pkernel = numba.njit(cache=True, nogil=True, parallel=True)
 inline = numba.njit(inline="always", cache=True, nogil=True)
+
+
+@inline
+def ix(i):
+    """``i`` (>= 0) as an unsigned array index: Numba wraps a signed index that may be negative (two or three
+    instructions an access), not an unsigned one. A negative ``i`` turns into an index past the end, which the
+    bounds-checked build reports."""
+    return np.uint64(i)
 
 
 def compiled_entry(dispatcher, args):

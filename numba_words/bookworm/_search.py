@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed as _b, inline, kernel
+from .._jit import borrowed as _b, inline, ix, kernel
 from ..bits import lsb_index, popcount
 from ..lexicon._dawg import child_rank
 from ._tables import NCOL, QCOL, QU
@@ -154,20 +154,20 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                 for k in range(n_out0, n_out):
                     seen[out_wid[k] >> 6] = 0
                 return -2
-            x = st_x[sp]
-            meta = st_m[sp]
+            x = st_x[ix(sp)]
+            meta = st_m[ix(sp)]
             u = meta & 255
             c = (meta >> 8) & 255
             length = (meta >> 16) & 255
-            used = s_used[c] | (U64_1 << np.uint64(u))
-            rank = s_rank[c] + (meta >> 24)
-            s_tile[c] = u
-            s_used[c + 1] = used
-            s_rank[c + 1] = rank
-            sv = s_val[c] + tval[u]
-            sb = s_bon[c] + tbonus[u]
-            s_val[c + 1] = sv
-            s_bon[c + 1] = sb
+            used = s_used[ix(c)] | (U64_1 << np.uint64(u))
+            rank = s_rank[ix(c)] + (meta >> 24)
+            s_tile[ix(c)] = u
+            s_used[ix(c + 1)] = used
+            s_rank[ix(c + 1)] = rank
+            sv = s_val[ix(c)] + tval[ix(u)]
+            sb = s_bon[ix(c)] + tbonus[ix(u)]
+            s_val[ix(c + 1)] = sv
+            s_bon[ix(c + 1)] = sb
             if ((x >> tsh) & 1) & np.int64(length >= min_len):
                 if n_out >= limit:
                     for k in range(n_out0, n_out):
@@ -178,9 +178,9 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                 wid = rank - 1
                 score = (level + sv) * (length + sb) * mult
                 w = wid >> 6
-                sw = seen[w]
+                sw = seen[ix(w)]
                 old = (sw >> (wid & 63)) & 1
-                seen[w] = sw | (one << (wid & 63))
+                seen[ix(w)] = sw | (one << (wid & 63))
                 j = n_out + ((np.int64(idx[wid]) - n_out) & -old)
                 better = (old ^ 1) | np.int64(score > out_score[j])
                 tgt = n_out + ((j - n_out) & -better)
@@ -193,25 +193,25 @@ def search(pk, acc2, lay, nbr, nl, nbl, tcode, tbit, tval, tbonus, qc, uc, min_l
                 n_out += old ^ 1
             if length < max_len:
                 mask = x & lmask
-                if mask & nl[u]:
+                if mask & nl[ix(u)]:
                     bb = (x >> bsh) & bmask
                     dm = lmask if length + 1 < max_len else 0  # a child at max_len is kept only as a word
                     mb = ((c + 1) << 8) | ((length + 1) << 16)
-                    tiles = nbp[u] & ~used
+                    tiles = nbp[ix(u)] & ~used
                     while tiles:
                         v = lsb_index(tiles)
                         tiles &= tiles - U64_1
-                        cv = tcode[v]
+                        cv = tcode[ix(v)]
                         q = bb + child_rank(mask, cv)
-                        x2 = pk[q]
+                        x2 = pk[ix(q)]
                         add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
-                        st_x[sp] = x2
-                        st_m[sp] = v | mb | (add2 << 24)
-                        sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[v])) != 0)
+                        st_x[ix(sp)] = x2
+                        st_m[ix(sp)] = v | mb | (add2 << 24)
+                        sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[ix(v)])) != 0)
                     if (mask >> qc) & 1 and length + 2 <= max_len:
                         qtiles = nbl[u, QCOL] & ~used
                         q = bb + child_rank(mask, qc)
-                        x2 = pk[q]
+                        x2 = pk[ix(q)]
                         add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                         m2 = x2 & lmask
                         if qtiles and (m2 >> uc) & 1:
@@ -426,47 +426,47 @@ def score_boards(pk, acc2, lay, nbr, codes, lbit, qc, uc, min_len, max_len, poin
                     for i in range(nf):
                         seen[found[i] >> 6] = 0
                     return b
-                x = st_x[sp]
-                meta = st_m[sp]
+                x = st_x[ix(sp)]
+                meta = st_m[ix(sp)]
                 u = meta & 255
                 c = (meta >> 8) & 255
                 length = (meta >> 16) & 255
-                used = s_used[c] | (U64_1 << np.uint64(u))
-                rank = s_rank[c] + (meta >> 24)
-                s_used[c + 1] = used
-                s_rank[c + 1] = rank
+                used = s_used[ix(c)] | (U64_1 << np.uint64(u))
+                rank = s_rank[ix(c)] + (meta >> 24)
+                s_used[ix(c + 1)] = used
+                s_rank[ix(c + 1)] = rank
                 # branch-free word test; when it fails, wid = rank <= the word count is still a bit of
                 # ``seen`` (sized words // 64 + 1), read and rewritten unchanged
                 term = ((x >> tsh) & 1) & np.int64(length >= min_len)
                 wid = rank - term
                 w = wid >> 6
-                sw = seen[w]
+                sw = seen[ix(w)]
                 new = term & (((sw >> (wid & 63)) & 1) ^ 1)
-                seen[w] = sw | (new << (wid & 63))
-                found[nf] = wid
+                seen[ix(w)] = sw | (new << (wid & 63))
+                found[ix(nf)] = wid
                 nf += new
-                total += points[length] & -new
+                total += points[ix(length)] & -new
                 if length < max_len:
                     mask = x & lmask
                     bb = (x >> bsh) & bmask
-                    if mask & nl[u]:
+                    if mask & nl[ix(u)]:
                         dm = lmask if length + 1 < max_len else 0
                         mb = ((c + 1) << 8) | ((length + 1) << 16)
-                        tiles = nbp[u] & ~used
+                        tiles = nbp[ix(u)] & ~used
                         while tiles:
                             v = lsb_index(tiles)
                             tiles &= tiles - U64_1
-                            cv = tcode[v]
+                            cv = tcode[ix(v)]
                             q = bb + child_rank(mask, cv)
-                            x2 = pk[q]
+                            x2 = pk[ix(q)]
                             add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
-                            st_x[sp] = x2
-                            st_m[sp] = v | mb | (add2 << 24)
-                            sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[v])) != 0)
+                            st_x[ix(sp)] = x2
+                            st_m[ix(sp)] = v | mb | (add2 << 24)
+                            sp += ((mask >> cv) & 1) & np.int64((((x2 >> tsh) & 1) | (x2 & dm & nl[ix(v)])) != 0)
                         if (mask >> qc) & 1 and length + 2 <= max_len:
                             qtiles = nbl[u, QCOL] & ~used
                             q = bb + child_rank(mask, qc)
-                            x2 = pk[q]
+                            x2 = pk[ix(q)]
                             add2 = ((x2 >> ash) & amask) if packed else np.int64(acc2[q])
                             m2 = x2 & lmask
                             if qtiles and (m2 >> uc) & 1:
