@@ -365,7 +365,8 @@ def solve_codes(codes, kinds=None, lexicon=None, *, grid: Grid = BOOKWORM, min_l
 
 def _boggle_scores(scoring: BogglePoints, lex: Lexicon, wid: np.ndarray, max_len: int) -> np.ndarray:
     """Boggle points of the words ``wid`` (by their length in letters)."""
-    return scoring.table(max_len)[np.diff(lex.offsets)[wid]]
+    lengths = lex.derived("bookworm.lengths", lambda x: np.diff(x.offsets).astype(np.int8))  # (<= MAX_WORD_LEN)
+    return scoring.table(max_len)[lengths[wid]]
 
 
 def _solve_tiles(t, q, u, grid, codes, kinds, lbit, lval, kbonus, min_len, max_len, level, mult, cap, lex, budget):
