@@ -12,7 +12,7 @@ import numpy as np
 from ._board import (BoardArrays, _kernel_entry, _tables, as_plays, batch_arrays, lane_count, on_lanes, plays_array,
                      rack_arrays)
 from ._movegen import REC
-from ._tables import N_CODES, SIZE, reach_for, span_table, wtabs_for
+from ._tables import EMPTY, N_CODES, SIZE, reach_for, span_table, wtabs_for
 from .errors import InvalidBoardError, InvalidRackError, ScrabbleError, short
 from .leaves import default_leaves, variant_arrays
 from .plays import Play, Plays, _check_by
@@ -250,9 +250,9 @@ def _best_group(t, group, by_equity: bool, out, alone) -> None:
     tile_pts, vowel, pen = variant_arrays(v)
     bag = Position._make(v, lex, None, "", "", (0, 0), 0)._bag_totals()
     nu = t.n_letters + 1
-    letters = np.broadcast_to(t.clear_letters, (m, SIZE, SIZE)).copy()
+    letters = np.full((m, SIZE, SIZE), EMPTY, np.uint8)
     blanks = np.zeros((m, SIZE, SIZE), bool)
-    lines = np.broadcast_to(t.clear_lines, (m, 2, SIZE, SIZE)).copy()
+    lines = np.full((m, 2, SIZE, SIZE), EMPTY, np.uint8)
     fv, cc, xs = (np.zeros((m, 2, SIZE, SIZE), np.int64) for _ in range(3))
     occ = np.zeros((m, 2, SIZE), np.int64)
     z = np.zeros((m, 2 * nu + 1 + N_CODES + 2), np.int64)
@@ -268,26 +268,25 @@ def _best_group(t, group, by_equity: bool, out, alone) -> None:
     else:
         fn(*args)
     eq_arrays = variant_arrays(v)
-    for k, (i, pos, r, text, rack, opp) in enumerate(group):
-        status, found = res.item(k, 0), res.item(k, 1)
+    c = 2 * nu + 1  # (z[k]: use, unseen, the rack by kind = its blanks then c.. its 32 letter counts, then info)
+    # each position's views made by iterating the batch arrays (made in C: ~2x faster than indexing them in turn)
+    parts = zip(group, res.tolist(), letters, blanks, lines, fv, occ, cc, xs, z[:, :nu], z[:, nu:2 * nu],
+                z[:, 2 * nu:3 * nu], z[:, c:c + N_CODES], z[:, c + N_CODES:], rows)
+    for (i, pos, r, _, rack, opp), (status, found, _), *board, use, unseen, kinds, counts, info, row in parts:
         if status == WALK or status < 0:  # (a CGP that cannot be read: read again in Python, which names why)
             alone.append(i)
             continue
         if r is not None:  # (the position of the CGP, as Position.from_cgp makes it)
             b = BoardArrays._bare(t)
-            b._letters, b._blanks, b._lines, b._fv, b._occ, b._cc, b._xs = (letters[k], blanks[k], lines[k], fv[k],
-                                                                           occ[k], cc[k], xs[k])
-            zk = z[k]
-            use = zk[:nu]
+            b._letters, b._blanks, b._lines, b._fv, b._occ, b._cc, b._xs = board
             b._empty = status == 0
             b.version = 0
             b._use = (0, use)
-            pos._keep_read(b, rack, opp, zk[2 * nu + 1:2 * nu + 1 + N_CODES], zk[nu:2 * nu],
-                           zk[2 * nu + 1 + N_CODES:], zk[2 * nu:3 * nu], eq_arrays)
+            pos._keep_read(b, rack, opp, counts, unseen, info, kinds, eq_arrays)
             pos.board = b
             pos._rack, pos._opp_rack = rack, opp
         if found:
-            out[i] = Play(as_plays(rows[k], 1)[0], pos)
+            out[i] = Play(as_plays(row, 1)[0], pos)
 
 
 def _generate_chunk(chunk, lex, variant) -> list:
