@@ -231,6 +231,7 @@ def main(argv=None):
         allc = [c for k in classes for c in ours[k].cgps]
         mb = overall("m_best_wmp_load")
         tb = {1: float("inf"), 2: float("inf"), "cpu1": float("inf")}
+        best_many(allc[:2], by="equity", lexicon=lex)  # (its kernel compiled or loaded outside the timing)
         for _ in range(a.rounds):
             for th in (1, 2):
                 tb[th] = min(tb[th], _time_loop(lambda th=th: best_many(allc, by="equity", lexicon=lex, threads=th),
