@@ -182,7 +182,7 @@ def best_many(positions, *, by: str = "equity", variant="scrabble", lexicon=None
     chunks = []
     a = 0
     while a < n:
-        step = 64 if lanes == 1 else max(1, min(32, (n - a) // (2 * lanes)))
+        step = 64 if lanes == 1 else max(4, min(32, (n - a) // (2 * lanes)))
         chunks.append(range(a, min(a + step, n)))
         a += step
     errors: dict = {}
@@ -253,10 +253,13 @@ def _best_group(t, group, by_equity: bool, out, alone) -> None:
     rk = np.frombuffer(racks.encode(), np.uint8)
     roffs = np.fromiter(accumulate((len(g[4]) + len(g[5]) for g in group), initial=0), np.int64, m + 1)
     n_own = np.fromiter((len(g[4]) for g in group), np.int64, m)
-    v, lex = t.key
-    leaves = default_leaves(v)
-    tile_pts, vowel, pen = variant_arrays(v)
-    bag = Position._make(v, lex, None, "", "", (0, 0), 0)._bag_totals()
+    tables = t.entries.get("best_batch tables")  # (the kernel's arguments every chunk of these tables shares)
+    if tables is None:
+        v, lex = t.key
+        tables = t.entries["best_batch tables"] = (
+            (t.char_table, t.values, Position._make(v, lex, None, "", "", (0, 0), 0)._bag_totals(), lex.dawg,
+             t.checks, t.lm, t.wm, t.rack_size, t.bingo, t.span, *(t.wtabs[k] for k in (0, 1, 3)),
+             variant_arrays(v)[0], *default_leaves(v)._kernel_args(), *variant_arrays(v)[1:]), variant_arrays(v))
     nu = t.n_letters + 1
     letters = np.empty((m, SIZE, SIZE), np.uint8)
     letters.fill(EMPTY)
@@ -268,16 +271,14 @@ def _best_group(t, group, by_equity: bool, out, alone) -> None:
     z = np.zeros((m, 2 * nu + 1 + N_CODES + 2), np.int64)
     rows = np.empty((m, REC), np.uint8)
     res = np.zeros((m, 3), np.int64)
-    mtab, went, wdir = (t.wtabs[k] for k in (0, 1, 3))
-    args = (raw, offs, gix, grids, gblanks, rk, roffs, n_own, t.char_table, t.values, bag, lex.dawg, t.checks, t.lm,
-            t.wm, t.rack_size, t.bingo, t.span, mtab, went, wdir, tile_pts, *leaves._kernel_args(), vowel, pen,
-            by_equity, True, letters, blanks, lines, fv, occ, cc, xs, z, rows, res)
+    args = (raw, offs, gix, grids, gblanks, rk, roffs, n_own, *tables[0], by_equity, True, letters, blanks, lines, fv,
+            occ, cc, xs, z, rows, res)
     fn = t.entries.get("best_batch")  # (the compiled code, typed once per tables: see _kernel_entry)
     if fn is None:
         _kernel_entry(t, "best_batch", best_batch, args)
     else:
         fn(*args)
-    eq_arrays = variant_arrays(v)
+    eq_arrays = tables[1]
     c = 2 * nu + 1  # (z[k]: use, unseen, the rack by kind = its blanks then c.. its 32 letter counts, then info)
     # each position's views made by iterating the batch arrays (made in C: ~2x faster than indexing them in turn)
     parts = zip(group, res.tolist(), letters, blanks, lines, fv, occ, cc, xs, z[:, :nu], z[:, nu:2 * nu],
