@@ -150,10 +150,10 @@ def best_many(positions, *, by: str = "equity", variant="scrabble", lexicon=None
     :meth:`Position.best` gives (``by="equity"``: highest static equity, ``"score"``: highest score), ``None``
     where a rack has no play.
 
-    One kernel call for the positions of each variant and lexicon (:func:`._batch.best_batch`): it reads every CGP's
-    board, makes its cross-checks and searches it, in parallel over positions (``threads``: Numba's thread count
-    while it runs; default the current one). Each :class:`Play` holds its position (for a CGP string, the
-    :class:`Position` :meth:`Position.from_cgp` gives). ``variant`` and ``lexicon`` as for
+    One kernel call a chunk of positions (:func:`._batch.best_batch`, up to 64) reads each CGP's board, makes its
+    cross-checks and searches it; chunks run on ``threads`` lanes of threads (default Numba's thread count; the
+    kernel releases the GIL). Each :class:`Play` holds its position (for a CGP string, the :class:`Position`
+    :meth:`Position.from_cgp` gives). ``variant`` and ``lexicon`` as for
     :meth:`Position.from_cgp` (a ``lex`` operation in a CGP picks the lexicon unless ``lexicon`` is given).
     Positions with their own leave table (``Position.leaves`` set) and racks of three blanks or more are searched
     one by one. A position that cannot be read raises its error (:class:`InvalidCgpError`, ...), the first such
