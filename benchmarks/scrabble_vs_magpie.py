@@ -231,18 +231,19 @@ def main(argv=None):
         allc = [c for k in classes for c in ours[k].cgps]
         mb = overall("m_best_wmp_load")
         tb = {1: float("inf"), 2: float("inf"), "cpu1": float("inf")}
+        best_many(allc[:2], by="equity", lexicon=lex)  # (its kernel compiled or loaded outside the timing)
         for _ in range(a.rounds):
             for th in (1, 2):
                 tb[th] = min(tb[th], _time_loop(lambda th=th: best_many(allc, by="equity", lexicon=lex, threads=th),
                                                 a.min_time, time.perf_counter) / total * 1e6)
             tb["cpu1"] = min(tb["cpu1"], _time_loop(lambda: best_many(allc, by="equity", lexicon=lex, threads=1),
                                                     a.min_time, time.thread_time) / total * 1e6)
-        print(f"\nBATCH (new positions, one call for all): best_many(CGP strings, by='equity'), the CGP reading "
-              f"included, us/position: 1 thread "
-              f"{tb['cpu1']:.1f} cpu time / {tb[1]:.1f} wall time, 2 threads {tb[2]:.1f} wall time ({tb[1] / tb[2]:.2f}x "
-              f"one thread's wall time); MAGPIE LOAD=1 best wmp 1 thread {_fmt(mb)} ({a.clock} time): 1 thread "
-              f"{_ratio(mb, tb['cpu1'])} (cpu), {_ratio(mb, tb[1])} (wall); 2 threads {_ratio(mb, tb[2])} of MAGPIE's "
-              "1-thread rate (wall; on a quiet machine give --clock wall for like against like)")
+        print(f"\nBATCH (new positions: CGP strings, read in the call; a kernel call a chunk of positions): "
+              f"best_many(CGP strings, by='equity'), us/position: 1 thread {tb['cpu1']:.1f} cpu time / {tb[1]:.1f} "
+              f"wall time, 2 threads {tb[2]:.1f} wall time ({tb[1] / tb[2]:.2f}x one thread's wall time); MAGPIE "
+              f"LOAD=1 best wmp 1 thread {_fmt(mb)} ({a.clock} time): 1 thread {_ratio(mb, tb['cpu1'])} (cpu), "
+              f"{_ratio(mb, tb[1])} (wall); 2 threads {_ratio(mb, tb[2])} of MAGPIE's 1-thread rate, "
+              f"{_ratio(mb, 2 * tb[2])} per thread (wall; on a quiet machine give --clock wall for like against like)")
         from boggle_vs_peers import scaling_probe  # (this folder's script: the same probe beside every batch)
 
         print(f"SCALING PROBE (pure arithmetic, two jobs): 2 threads {scaling_probe(1) / scaling_probe(2):.2f}x one "

@@ -216,23 +216,59 @@ def test_new_positions_changed_after_reading_search_as_any_position(twl):
                         (cgp, change, by)
 
 
+def _key(play):
+    return None if play is None else (play.notation, play.score, play._row.tobytes())
+
+
 def test_best_many_is_each_positions_best(twl):
-    cgps = CGPS[:24]
+    """One kernel call a chunk of positions gives each position's own ``best(by)`` (the same row, ties broken alike),
+    for CGP strings, Position objects (a changed board, a leave table of its own) and both mixed, on 1 and 2
+    threads; each play's position is the one ``from_cgp`` reads (the same equity inputs)."""
+    cgps = CGPS + _cgps_with_racks(twl, 40, 11)  # (bags full to empty, the opponent's rack known or not)
     for by in ("equity", "score"):
         want = [Position.from_cgp(c, lexicon=twl).best(by) for c in cgps]
         for threads in (1, 2):
             got = best_many(cgps, by=by, lexicon=twl, threads=threads)
-            assert [(g.notation, g.score) if g else None for g in got] == \
-                [(w.notation, w.score) if w else None for w in want]
-    pos = [Position.from_cgp(c, lexicon=twl) for c in cgps[:4]]
-    assert [p.notation for p in best_many(pos, by="score")] == [p.best("score").notation for p in pos]
+            assert [_key(g) for g in got] == [_key(w) for w in want], (by, threads)
+        for g, w in zip(got, want):
+            if g is not None:
+                assert g.position.cgp() == w.position.cgp() and g.equity == w.equity
+                assert g.position._unseen_array().tolist() == w.position._unseen_array().tolist()
+    pos = [Position.from_cgp(c, lexicon=twl) for c in CGPS[:12]]
+    moved = pos[3].copy()
+    moved.board.place(*zip(*[(r, c, x, b) for r, c, x, b in _free_squares(moved, 2)]))
+    own = pos[5].copy()
+    own.leaves = "zero"
+    mixed = [moved, own] + [p if k % 2 else p.cgp() for k, p in enumerate(pos)]
+    for by in ("equity", "score"):
+        want = [p.best(by) if isinstance(p, Position) else Position.from_cgp(p, lexicon=twl).best(by) for p in mixed]
+        got = best_many(mixed, by=by, lexicon=twl, threads=2)
+        assert [_key(g) for g in got] == [_key(w) for w in want], by
+        assert got[0].position is moved and got[1].position is own
     assert best_many([]) == []
 
 
+def _free_squares(p, n):
+    """``n`` tiles (``(row, col, code, blank)``) on empty squares of ``p`` that its bag still holds: E's, placed
+    apart from each other (a board need not spell words to be searched)."""
+    e = p.alphabet.index("E")
+    free = [(r, c) for r in range(0, 15, 7) for c in range(0, 15, 7) if p.board.letters[r, c] == 255]
+    return [(r, c, e, False) for r, c in free[:n]]
+
+
 def test_best_many_errors(twl):
-    bad = "/".join(["15"] * 14) + " AB/ 0/0 0"
-    with pytest.raises(InvalidCgpError, match="rows"):
-        best_many([CGPS[0], bad, CGPS[1]], lexicon=twl, threads=2)
+    """The first position that cannot be read raises its error with its number, whether Python (the fields) or
+    the kernel (the board, the bag) found it; bad arguments are named."""
+    rows = "/".join(["15"] * 14)
+    bad_rows = rows + " AB/ 0/0 0"
+    bad_char = "/".join(["14#"] + ["15"] * 14) + " AB/ 0/0 0"
+    bad_bag = "/".join(["ZZ13"] + ["15"] * 14) + " A/ 0/0 0"
+    with pytest.raises(InvalidCgpError, match="position #2: .*rows"):
+        best_many([CGPS[0], bad_rows, CGPS[1], bad_char], lexicon=twl, threads=2)
+    with pytest.raises(InvalidCgpError, match="position #3: .*'#'"):
+        best_many([CGPS[0], CGPS[1], bad_char, bad_rows], lexicon=twl, threads=1)
+    with pytest.raises(InvalidCgpError, match="position #2: .*bag"):
+        best_many([CGPS[0], bad_bag] + CGPS[1:20], lexicon=twl, threads=2)
     with pytest.raises(ScrabbleError, match="position #2"):
         best_many([CGPS[0], 5], lexicon=twl)
     with pytest.raises(ScrabbleError, match="by"):

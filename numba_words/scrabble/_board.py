@@ -127,9 +127,7 @@ class BoardArrays:
         if not text.isascii() or not racks.isascii():
             return None
         t = _tables_for(variant, lexicon)
-        b = object.__new__(cls)
-        b.variant, b.lexicon, b.dawg = variant, lexicon, lexicon.dawg
-        b._values, b.full, b.checks, b._lm, b._wm, b._tab = t.values, t.full, t.checks, t.lm, t.wm, t
+        b = cls._bare(t)
         # one allocation for the (2, 15, 15) arrays' cleared contents, copied (cheaper than five np.full/zeros)
         b._letters = t.clear_letters.copy()
         b._blanks = np.zeros((SIZE, SIZE), bool)
@@ -166,6 +164,15 @@ class BoardArrays:
         else:
             checks(*a)
         return b, use, (counts, unseen, info, z[kb:kb + nu])
+
+    @classmethod
+    def _bare(cls, t: _Tables) -> "BoardArrays":
+        """A board of the tables ``t`` without its own arrays yet (for the CGP readers, which fill them in)."""
+        b = object.__new__(cls)
+        b.variant, b.lexicon = t.key
+        b.dawg = b.lexicon.dawg
+        b._values, b.full, b.checks, b._lm, b._wm, b._tab = t.values, t.full, t.checks, t.lm, t.wm, t
+        return b
 
     def copy(self) -> "BoardArrays":
         """An independent copy of the board's arrays."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 from ._tables import EMPTY, SIZE
 
 BLANK_BIT = 0x80
@@ -48,7 +48,34 @@ def read_board(raw, table, values, letters, blanks, lines, fv, occ, use, racks, 
     code (its blanks not counted), ``unseen`` (like ``use``) the tiles the player on turn cannot see, ``info[0]``
     the tiles in the bag (the unseen ones less the opponent's rack) and ``info[1]`` the opponent's tile points
     (its rack's; none known: the unseen tiles' when the bag is empty, else 0)."""
-    nb = use.shape[0] - 1
+    tiles = read_text(raw, table, values, letters, blanks, lines, fv, occ, use)
+    if tiles < 0:
+        return tiles
+    return rack_info(use, table, values, racks, bag, n_own, counts, unseen, info, tiles)
+
+
+@inline
+def _put(r, c, code, blank, values, letters, blanks, lines, fv, occ, use):
+    """Put the tile ``code`` (``blank``: a blank standing for it) on square ``(r, c)`` of the arrays of
+    :func:`read_board`, and count it in ``use``."""
+    letters[r, c] = code
+    blanks[r, c] = blank
+    lines[0, r, c] = code
+    lines[1, c, r] = code
+    v = 0 if blank else values[code]
+    fv[0, r, c] = v
+    fv[1, c, r] = v
+    occ[0, r] |= np.int64(1) << c
+    occ[1, c] |= np.int64(1) << r
+    if blank:
+        use[use.shape[0] - 1] += 1
+    else:
+        use[code] += 1
+
+
+@inline
+def read_text(raw, table, values, letters, blanks, lines, fv, occ, use):
+    """The board part of :func:`read_board`: the number of tiles, -1 when the text is malformed."""
     r = 0
     c = 0
     tiles = 0
@@ -80,24 +107,36 @@ def read_board(raw, table, values, letters, blanks, lines, fv, occ, use, racks, 
                 return -1
             code = x & 0x7F
             blank = x >= 128
-            letters[r, c] = code
-            blanks[r, c] = blank
-            lines[0, r, c] = code
-            lines[1, c, r] = code
-            v = 0 if blank else values[code]
-            fv[0, r, c] = v
-            fv[1, c, r] = v
-            occ[0, r] |= np.int64(1) << c
-            occ[1, c] |= np.int64(1) << r
-            if blank:
-                use[nb] += 1
-            else:
-                use[code] += 1
+            _put(r, c, code, blank, values, letters, blanks, lines, fv, occ, use)
             tiles += 1
             c += 1
             k += 1
     if r != SIZE - 1 or c != SIZE:
         return -1
+    return tiles
+
+
+@inline
+def read_grid(grid, gblank, values, letters, blanks, lines, fv, occ, use):
+    """:func:`read_text` from a board's ``letters``/``blanks`` grids (15x15, :data:`EMPTY` empty; checked by the
+    caller) instead of text: the number of tiles."""
+    tiles = 0
+    for r in range(SIZE):
+        for c in range(SIZE):
+            code = grid[r, c]
+            if code == EMPTY:
+                continue
+            blank = gblank[r, c]
+            _put(r, c, code, blank, values, letters, blanks, lines, fv, occ, use)
+            tiles += 1
+    return tiles
+
+
+@inline
+def rack_info(use, table, values, racks, bag, n_own, counts, unseen, info, tiles):
+    """The rack part of :func:`read_board` (its bag check and equity inputs) once ``use`` holds the board's tiles:
+    ``tiles``, or -2 when the board and racks hold more of a tile than the bag."""
+    nb = use.shape[0] - 1
     need = use.copy()
     opp_pts = 0
     for k in range(racks.shape[0]):

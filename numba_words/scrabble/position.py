@@ -595,6 +595,26 @@ class Position:
     def from_cgp(cls, cgp: str, variant="scrabble", lexicon=None) -> "Position":
         """Read ``rows rack[/opp] score/score scoreless [ops]`` (see :mod:`.cgp`). A ``lex NAME;`` operation
         picks the lexicon unless ``lexicon`` is given; a name this library has no word list for is an error."""
+        pos, r, text, rack, opp = cls._read_fields(cgp, variant, lexicon)
+        variant, lex, _, bag_totals, eq_arrays = r
+        # the board in one kernel call (and its tiles counted there); the Python decoder names what is wrong
+        fast = BoardArrays.from_cgp_board(variant, lex, text, rack + opp, bag_totals, len(rack))
+        if fast is not None:  # (the rack's counts, the unseen tiles and the equity's inputs counted there too)
+            board, _, (counts, unseen, info, kinds) = fast
+            pos._keep_read(board, rack, opp, counts, unseen, info, kinds, eq_arrays)
+        else:
+            letters, blanks = _cgp.decode_board(text.split("/"), lex.alphabet.letters)
+            pos._check_bag(letters, blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
+            board = BoardArrays(variant, lex, letters, blanks)
+        pos.board = board
+        pos._rack, pos._opp_rack = rack, opp
+        return pos
+
+    @classmethod
+    def _read_fields(cls, cgp: str, variant, lexicon) -> tuple:
+        """``(position, reader, board text, rack, opp rack)``: a CGP's fields but the board read and checked, the
+        racks sorted, in a position without a board yet, and :func:`_reader`'s answer for its variant and lexicon
+        (a ``lex`` operation picks the lexicon unless ``lexicon`` is given). Raises :class:`InvalidCgpError`."""
         text, rack, opp, scores, scoreless, ops = _cgp.cgp_fields(cgp)
         if ops:
             ops = _ops(ops)
@@ -606,7 +626,7 @@ class Position:
             r = None
         if r is None:
             r = _reader(variant, lexicon)
-        variant, lex, t, bag_totals, eq_arrays = r
+        variant, lex, t = r[:3]
         pos = cls._make(variant, lex, None, "", "", scores, scoreless)
         chars = t.rack_chars
         if len(rack) <= variant.rack_size and len(opp) <= variant.rack_size and chars.issuperset(rack) and \
@@ -619,28 +639,22 @@ class Position:
                 opp = pos._check_rack(opp, "opponent rack")
             except InvalidRackError as e:
                 raise InvalidCgpError(f"CGP {short(cgp)}: {e}") from None
-        # the board in one kernel call (and its tiles counted there); the Python decoder names what is wrong
-        fast = BoardArrays.from_cgp_board(variant, lex, text, rack + opp, bag_totals, len(rack))
-        if fast is not None:
-            # the rack's counts, the unseen tiles and the equity's inputs counted by the same kernel: kept as if
-            # computed here (computing them in Python took ~25 us, a fifth of a first best(by="equity"))
-            board, _, (counts, unseen, info, kinds) = fast
-            d = pos.__dict__
-            nb = kinds.item(0)
-            d["_rack_arr"] = (rack, (counts, np.int64(nb)))
-            d["_kinds"] = (rack, kinds)
-            d["_unseen_arr"] = (0, rack, board, unseen)
-            bag, opp_pts = info.item(0), info.item(1)
-            d["_equity_in"] = ((0, rack, opp), (*eq_arrays, bag, opp_pts), board)
-            if nb <= 2:  # (the search by word groups, see _fresh_best)
-                d["_fresh"] = (board, (0, rack, opp), counts, nb, kinds, bag, opp_pts)
-        else:
-            letters, blanks = _cgp.decode_board(text.split("/"), lex.alphabet.letters)
-            pos._check_bag(letters, blanks, rack, opp, f"CGP {short(cgp)}", InvalidCgpError)
-            board = BoardArrays(variant, lex, letters, blanks)
-        pos.board = board
-        pos._rack, pos._opp_rack = rack, opp
-        return pos
+        return pos, r, text, rack, opp
+
+    def _keep_read(self, board, rack, opp, counts, unseen, info, kinds, eq_arrays) -> None:
+        """Keep what the kernel that read a CGP's ``board`` (version 0) counted for the racks ``rack``/``opp``: the
+        rack's ``counts``, the ``unseen`` tiles, ``info`` (bag size, opponent's points) and the rack by ``kinds``,
+        with the variant's ``eq_arrays`` (:func:`.leaves.variant_arrays`), as if computed here (computing them in
+        Python took ~25 us, a fifth of a first best(by="equity"))."""
+        d = self.__dict__
+        nb = kinds.item(0)
+        d["_rack_arr"] = (rack, (counts, np.int64(nb)))
+        d["_kinds"] = (rack, kinds)
+        d["_unseen_arr"] = (0, rack, board, unseen)
+        bag, opp_pts = info.item(0), info.item(1)
+        d["_equity_in"] = ((0, rack, opp), (*eq_arrays, bag, opp_pts), board)
+        if nb <= 2:  # (the search by word groups, see _fresh_best)
+            d["_fresh"] = (board, (0, rack, opp), counts, nb, kinds, bag, opp_pts)
 
     def cgp(self) -> str:
         """The position as one CGP line (round-trips through :meth:`from_cgp`)."""
