@@ -26,12 +26,13 @@ _PLAN = (
     ("bookworm", ("solve",), 2.5, 2.5),
     ("bookworm", ("scores", "tiles"), 4.0, 2.5),
     ("scrabble", ("equity",), 2.5, 1.5),
+    ("scrabble", ("batch",), 7.0, 6.5),
     ("scrabble", ("games",), 25.0, 12.5),
     ("scrabble", ("sim",), 30.0, 17.0),
     ("scrabble", ("endgame",), 25.0, 15.0),
 )
 _NOT_IN_TOUR = (("bookworm", ("scores", "tiles")), ("scrabble", ("games",)), ("scrabble", ("sim",)),
-                ("scrabble", ("endgame",)))
+                ("scrabble", ("endgame",)), ("scrabble", ("batch",)))
 """Work the tour does not use: its first run leaves it to the first use (or ``numba-words warmup``)."""
 
 

@@ -336,13 +336,14 @@ def _warmup_lexicon():
     return Lexicon(flat, offsets, dawg, Alphabet(ENGLISH), name="<warmup>", sha256="")
 
 
-WARMUP_PARTS = ("generate", "best", "equity", "games", "sim", "endgame")
+WARMUP_PARTS = ("generate", "best", "equity", "batch", "games", "sim", "endgame")
 
 
 def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     """Compile (or load from Numba's cache) the kernels behind ``parts``: ``"generate"`` (every play, batches,
     placing tiles), ``"best"`` (the pruned best-play search), ``"equity"`` (the equity of a plays array, and the
-    shipped leave table kept in the lexicon cache) and ``"games"`` (the self-play kernels of
+    shipped leave table kept in the lexicon cache), ``"batch"`` (:func:`best_many`'s kernel, ~7 s CPU on a
+    machine's first run) and ``"games"`` (the self-play kernels of
     :func:`play_games` with the pruned equity search, ~25 s CPU on a machine's first run), ``"sim"``
     (:meth:`Position.simulate`, ~17 s more) and ``"endgame"`` (:meth:`Position.endgame`, ~15 s more); build the span table;
     with a ``lexicon`` (a :class:`Lexicon`) also build its tables, so that later timings are the search alone."""
@@ -372,6 +373,8 @@ def warmup(lexicon=None, parts=WARMUP_PARTS) -> None:
     if "generate" in parts:
         b.place([7, 7], [7, 8], [0, 1], [False, False])
         batch_arrays([b, b], np.stack([counts, counts]), np.array([nb, nb]), cap=8)
+    if "batch" in parts:
+        best_many(["/".join(["15"] * 15) + " AB/ 0/0 0"], threads=1)
     if "games" in parts:
         from .autoplay import play_games
 
