@@ -8,6 +8,12 @@ thread's CPU and of wall time, nodes/s), then the wall time to finish ``--depth`
     python benchmarks/draughts_search_bench.py --depth 14 --rounds 3
     python benchmarks/draughts_search_bench.py --mobydam PATH/mobydam/main/mobydam --seconds 10 --positions 4
 
+With ``--variant NAME:JSON`` (engine settings, as in ``draughts_shots.py``; repeatable) it prints instead the
+nodes each variant needs to finish ``--depth`` on every position (1 thread, a cleared table, no clock: exact on
+a busy machine) and their geometric mean against the defaults':
+
+    python benchmarks/draughts_search_bench.py --depth 12 --variant ttpv:'{"_tt_pv": 1}'
+
 With ``--mobydam`` it compares search speed with Moby Dam instead: on the first ``--positions`` positions,
 alternately, Moby Dam's own timed search (``-o FEN``: 10 s, no book, no endgame databases, 2^22 table
 entries; its log's ``reached depth`` and ``nodes total``) and ours for ``--seconds`` on 1 thread: depth
@@ -16,6 +22,8 @@ reached, nodes and nodes/s of wall time (both engines count every node they ente
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import re
 import statistics
 import subprocess
@@ -97,6 +105,27 @@ def versus_mobydam(binary: Path, seconds: float, positions: int, hash_mb: int) -
     print(f"all: Moby Dam {md_n / md_t / 1e6:.2f} M nodes/s, ours {n_ours / t_ours / 1e6:.2f} M nodes/s")
 
 
+def nodes_to_depth(depth: int, variants: list[str], hash_mb: int) -> None:
+    from draughts_shots import engine_for
+
+    named = [("defaults", {})] + [(v.partition(":")[0], json.loads(v.partition(":")[2] or "{}")) for v in variants]
+    print(f"nodes to depth {depth}, 1 thread, cleared table (exact); CPU seconds and nodes/s are noisy")
+    base = None
+    for name, settings in named:
+        eng = engine_for(settings, hash_mb)
+        eng.search(Position(), depth=2)
+        ns, cpu = [], 0.0
+        for fen in FENS:
+            eng.new_game()
+            n, c, _ = kernel_run(eng, Position(fen), depth)
+            ns.append(n)
+            cpu += c
+        geo = math.exp(sum(math.log(n) for n in ns) / len(ns))
+        base = geo if base is None else base
+        print(f"{name:24s} geo. mean {geo:11.0f}  x{geo / base:.3f}  total {sum(ns):11d}  "
+              f"{sum(ns) / cpu / 1e6:.2f} M nodes/s  per position: {' '.join(str(n) for n in ns)}", flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--depth", type=int, default=12)
@@ -105,7 +134,12 @@ def main(argv=None):
     ap.add_argument("--mobydam", type=Path, default=None, help="compare with this Moby Dam binary instead")
     ap.add_argument("--seconds", type=float, default=10.0, help="our search time with --mobydam (default 10)")
     ap.add_argument("--positions", type=int, default=4, help="positions with --mobydam (default 4)")
+    ap.add_argument("--variant", action="append", default=[], metavar="NAME:JSON",
+                    help="nodes to --depth of these engine settings against the defaults instead")
     args = ap.parse_args(argv)
+    if args.variant:
+        nodes_to_depth(args.depth, args.variant, args.hash_mb)
+        return
     if args.mobydam is not None:
         versus_mobydam(args.mobydam, args.seconds, args.positions, args.hash_mb)
         return
