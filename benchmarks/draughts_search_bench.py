@@ -8,6 +8,17 @@ thread's CPU and of wall time, nodes/s), then the wall time to finish ``--depth`
     python benchmarks/draughts_search_bench.py --depth 14 --rounds 3
     python benchmarks/draughts_search_bench.py --mobydam PATH/mobydam/main/mobydam --seconds 10 --positions 4
 
+With ``--variant NAME:JSON`` (engine settings, as in ``draughts_shots.py``; repeatable) it prints instead the
+nodes each variant needs to finish ``--depth`` on every position (1 thread, a cleared table, no clock: exact on
+a busy machine) and their geometric mean against the defaults':
+
+    python benchmarks/draughts_search_bench.py --depth 12 --variant ttpv:'{"_tt_pv": 1}'
+
+With ``--fen FEN`` it prints the nodes at the end of each depth up to ``--depth`` for that position (1 thread,
+cleared table, exact), to set beside the depth Moby Dam's ``-o FEN`` search reaches in its node count:
+
+    python benchmarks/draughts_search_bench.py --depth 18 --fen "B:W25-27,29,30,32,34,36,40,46-50:B2-4,6,9,12-19,23"
+
 With ``--mobydam`` it compares search speed with Moby Dam instead: on the first ``--positions`` positions,
 alternately, Moby Dam's own timed search (``-o FEN``: 10 s, no book, no endgame databases, 2^22 table
 entries; its log's ``reached depth`` and ``nodes total``) and ours for ``--seconds`` on 1 thread: depth
@@ -16,6 +27,8 @@ reached, nodes and nodes/s of wall time (both engines count every node they ente
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import re
 import statistics
 import subprocess
@@ -44,8 +57,9 @@ FENS = [
 ]
 
 
-def kernel_run(eng: Engine, pos: Position, depth: int):
-    """(nodes, CPU seconds, wall seconds) of iterative deepening to ``depth`` in this thread (kernel only)."""
+def kernel_run(eng: Engine, pos: Position, depth: int, each=None):
+    """(nodes, CPU seconds, wall seconds) of iterative deepening to ``depth`` in this thread (kernel only);
+    ``each(depth, nodes so far, CPU seconds so far)`` after each depth when given."""
     own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
     lane = eng._lanes[0]
     ctl = np.zeros(2, np.int64)
@@ -61,6 +75,8 @@ def kernel_run(eng: Engine, pos: Position, depth: int):
         params[K.P_BETA] = K.INF
         K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), pos.turn, params, ctl, eng._tt,
                         lane["ws"], lane["killers"], lane["history"], eng.weights, keys, pv, info)
+        if each is not None:
+            each(d, int(ctl[1]), time.thread_time() - c0)
     return int(ctl[1]), time.thread_time() - c0, time.perf_counter() - w0
 
 
@@ -97,6 +113,36 @@ def versus_mobydam(binary: Path, seconds: float, positions: int, hash_mb: int) -
     print(f"all: Moby Dam {md_n / md_t / 1e6:.2f} M nodes/s, ours {n_ours / t_ours / 1e6:.2f} M nodes/s")
 
 
+def per_depth(fen: str, depth: int, hash_mb: int) -> None:
+    eng = Engine(threads=1, hash_mb=hash_mb)
+    eng.search(Position(), depth=2)
+    eng.new_game()
+    print(f"{fen}: nodes at the end of each depth, 1 thread, cleared table (exact; CPU seconds are noisy)")
+    kernel_run(eng, Position(fen), depth,
+               lambda d, n, c: print(f"depth {d:3d} {n:12d} nodes  {c:8.2f} CPU s", flush=True))
+
+
+def nodes_to_depth(depth: int, variants: list[str], hash_mb: int) -> None:
+    from draughts_shots import engine_for
+
+    named = [("defaults", {})] + [(v.partition(":")[0], json.loads(v.partition(":")[2] or "{}")) for v in variants]
+    print(f"nodes to depth {depth}, 1 thread, cleared table (exact); CPU seconds and nodes/s are noisy")
+    base = None
+    for name, settings in named:
+        eng = engine_for(settings, hash_mb)
+        eng.search(Position(), depth=2)
+        ns, cpu = [], 0.0
+        for fen in FENS:
+            eng.new_game()
+            n, c, _ = kernel_run(eng, Position(fen), depth)
+            ns.append(n)
+            cpu += c
+        geo = math.exp(sum(math.log(n) for n in ns) / len(ns))
+        base = geo if base is None else base
+        print(f"{name:24s} geo. mean {geo:11.0f}  x{geo / base:.3f}  total {sum(ns):11d}  "
+              f"{sum(ns) / cpu / 1e6:.2f} M nodes/s  per position: {' '.join(str(n) for n in ns)}", flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--depth", type=int, default=12)
@@ -105,7 +151,16 @@ def main(argv=None):
     ap.add_argument("--mobydam", type=Path, default=None, help="compare with this Moby Dam binary instead")
     ap.add_argument("--seconds", type=float, default=10.0, help="our search time with --mobydam (default 10)")
     ap.add_argument("--positions", type=int, default=4, help="positions with --mobydam (default 4)")
+    ap.add_argument("--variant", action="append", default=[], metavar="NAME:JSON",
+                    help="nodes to --depth of these engine settings against the defaults instead")
+    ap.add_argument("--fen", default=None, help="nodes at the end of each depth for this position instead")
     args = ap.parse_args(argv)
+    if args.fen is not None:
+        per_depth(args.fen, args.depth, args.hash_mb)
+        return
+    if args.variant:
+        nodes_to_depth(args.depth, args.variant, args.hash_mb)
+        return
     if args.mobydam is not None:
         versus_mobydam(args.mobydam, args.seconds, args.positions, args.hash_mb)
         return

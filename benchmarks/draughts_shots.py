@@ -36,11 +36,11 @@ DATA = Path(__file__).parent / "data" / "draughts_shots.txt"
 MD_MAN = 10_000_000
 
 
-def engine_for(settings: dict) -> Engine:
+def engine_for(settings: dict, hash_mb: int = 64) -> Engine:
     """An engine with the given settings (attributes; ``weights``: changed weights in men)."""
     s = dict(settings)
     changed = s.pop("weights", None)
-    eng = Engine(hash_mb=64)
+    eng = Engine(hash_mb=hash_mb)
     for k, v in s.items():
         if not hasattr(eng, k):
             raise SystemExit(f"no engine setting {k!r}")

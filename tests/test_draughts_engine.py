@@ -121,17 +121,22 @@ def reference_value(pos: Position, depth: int) -> int:
     return ref.negamax(pieces, white, depth, weights, tuple(history), rev, mat)
 
 
+def small_cases(seed: int, n: int) -> list[tuple[Position, int]]:
+    """``n`` random positions of 1-5 pieces a side that are not over, each with a depth (1-3 plies with kings,
+    2-4 without)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        pos = Position(random_fen(rng, 1, 5))
+        if pos.outcome() is None:
+            out.append((pos, rng.choice((1, 2, 3)) if pos.kings else rng.choice((2, 3, 4))))
+    return out
+
+
 def test_search_value_matches_plain_negamax():
     """The kernel's exact mode (alpha-beta without pruning that changes values) gives the minimax value."""
-    rng = random.Random(3)
-    n = 0
-    while n < 20:
-        pos = Position(random_fen(rng, 1, 5))
-        if pos.outcome() is not None:
-            continue
-        depth = rng.choice((1, 2, 3)) if pos.kings else rng.choice((2, 3, 4))
+    for pos, depth in small_cases(3, 20):
         assert kernel_value(pos, depth) == reference_value(pos, depth), (pos.fen(), depth)
-        n += 1
 
 
 def test_leaf_scores_are_rounded_to_the_grain_outside_exact_mode():
@@ -220,6 +225,24 @@ def test_moves_are_legal_and_pv_plays_out():
         assert r.ponder == (r.pv[1] if len(r.pv) > 1 else None)
         assert r.depth >= 1 and r.nodes >= 1
 
+
+
+def test_moby_dam_style_settings_keep_moves_legal_and_exact_values():
+    """Moby Dam's search variants (table cut-offs in PV nodes, its reductions, its root order) still return
+    legal moves whose PV plays out, and the root order changes no exact value (the plain negamax)."""
+    eng = Engine(hash_mb=4)
+    eng._tt_pv, eng._lmr_depth, eng._lmr_all, eng._root_rank, eng._root_lmr, eng._lmr_pv = 1, 4, 1, 1, 0, 0
+    for pos in sample_positions(20, 7):
+        if pos.outcome() is not None:
+            continue
+        r = eng.search(pos, depth=6)
+        p = pos.copy()
+        for m in r.pv:
+            assert m in p.legal_moves
+            p.push(m)
+        assert r.move in pos.legal_moves and r.pv[0] == r.move
+    for pos, depth in small_cases(11, 6):
+        assert round(eng.search(pos, depth=depth, exact=True).score * UNIT) == reference_value(pos, depth)
 
 def test_limits_by_counts():
     eng = Engine(hash_mb=4)

@@ -15,7 +15,8 @@ plies since the last irreversible move (``frev``: a man move or a capture) and s
    FMJD 25-move rule), or the 16/5-move rules (``endgame_class``) run out: score 0 (when the side to move has
    a move: none is a loss).
 2. the table (depth > 0), before any move is listed: its move first; in a non-PV node a cut-off when its
-   bound decides (a cut-off node needs no move list: the same tree, less work a node).
+   bound decides (a cut-off node needs no move list: the same tree, less work a node); in PV nodes too with
+   ``params[P_TT_PV]``.
 3. its moves (``perft_gen``); none: a loss, ``-(WIN - ply)``. A leaf (depth <= 0) is only asked whether it
    has a capture and a move at all (``quiet_moves``): without a capture it is evaluated, so its list is not
    needed. Depth <= 0 and no capture to make (a quiet position), or the stack full: the evaluation (rounded
@@ -24,11 +25,12 @@ plies since the last irreversible move (``frev``: a man move or a capture) and s
 4. enhanced transposition cut-offs, from depth ``params[P_ETC]``: a child's entry proves the node beats beta.
 5. a non-PV node from depth ``params[P_PROBCUT]`` without a capture, outside the opening: ProbCut (see the
    kernel).
-6. else the moves in order: table move, then (captures: by kings taken) killers, history. The first move with
+6. else the moves in order: table move, then (captures: by kings taken) killers, history (at the root, with
+   ``params[P_ROOT_RANK]``, the moves that were best before first, the newest first). The first move with
    the full window, the others with a null window, re-searched when they beat alpha (principal variation
-   search). Late quiet moves (the fourth on) at depth >= 3 are searched one ply shallower first, two from
-   move ``params[P_LMR2]`` at depth ``params[P_LMR2_DEPTH]`` (late move reductions; never captures, killers,
-   crowning moves or the table move). A node with one legal move searches it one ply deeper (a forced
+   search). Late quiet moves (the fourth on) at depth >= ``params[P_LMR_DEPTH]`` are searched one ply
+   shallower first, two from move ``params[P_LMR2]`` at depth ``params[P_LMR2_DEPTH]`` (late move
+   reductions; never captures, killers, crowning moves or the table move, unless ``params[P_LMR_ALL]``). A node with one legal move searches it one ply deeper (a forced
    move costs no depth). At depth <= 0 only captures are left (a capture is compulsory), so every child is
    searched: the quiescence search is the same loop.
 
@@ -68,10 +70,15 @@ NORMAL, EXACT = 0, 1
 #: table generation, least depth of ProbCut (0: none), whether late move reductions apply in PV nodes too,
 #: the move number from which they reduce two plies and the least depth where they do, the least depth of
 #: enhanced transposition cut-offs (0: none), the grain of leaf scores (milli-men: they are rounded to a
-#: multiple of it toward 0; 1: none).
+#: multiple of it toward 0; 1: none), whether the table cuts PV nodes too, the least depth of late move
+#: reductions, whether they reduce every late move (captures, killers and crowning moves too, with at least
+#: ``LMR_PIECES`` pieces on the board), whether the root orders its moves by when they were last best (Moby Dam's order: the newest best first), whether
+#: late moves are reduced at the root too.
 (P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
- P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN) = range(16)
-N_PARAMS = 16
+ P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR) = range(21)
+N_PARAMS = 21
+LMR_DEPTH = 3
+LMR_PIECES = 8
 GRAIN = 1
 ETC_DEPTH = 5
 #: ``tt_bound_above``'s answer when the table holds no such bound.
@@ -85,10 +92,15 @@ N_INFO = 5
 #: nodes thread ``t`` has searched (written every ``FLUSH`` nodes and at the end).
 FLUSH = 255
 HIST_SIZE = 2 * 64 * 64
+#: The history array goes on past ``HIST_SIZE`` with the root's move ranks (one a move, generation order: the
+#: stamp of the last time it became the root's best move, 0: never) and the last stamp given; the caller clears
+#: them before each new root (``ROOT_SLOTS`` moves at most: no position has more).
+ROOT_SLOTS = 1024
+HISTORY_LEN = HIST_SIZE + ROOT_SLOTS + 1
 STAGE_FULL, STAGE_NULL, STAGE_REDUCED, STAGE_PROBCUT = 0, 1, 2, 3
 #: ProbCut (see ``search_kernel``): from this depth (``params[P_PROBCUT]``), below this many pieces, with
 #: this margin (milli-men).
-PC_DEPTH = 5
+PC_DEPTH = 3
 PC_PIECES = 32
 PC_MARGIN = 900
 
@@ -211,6 +223,11 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     lmr_pv = params[P_LMR_PV] != 0
     lmr2 = params[P_LMR2]
     lmr2_depth = params[P_LMR2_DEPTH]
+    lmr_depth = params[P_LMR_DEPTH]
+    lmr_all = params[P_LMR_ALL] != 0
+    tt_pv = params[P_TT_PV] != 0
+    root_rank = params[P_ROOT_RANK] != 0
+    root_lmr = params[P_ROOT_LMR] != 0
     etc_depth = 0 if exact else params[P_ETC]
     grain = 1 if exact else max(params[P_GRAIN], 1)
     node_limit = params[P_NODES]
@@ -312,7 +329,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     w1 = tt[slot + np.uint64(2 * e + 1)]
                     if w0 ^ w1 == fkey[u]:
                         ttmv = np.int64((w1 >> np.uint64(42)) & np.uint64(1023))
-                        if not exact and ply > 0 and fbe[u] - fal[u] == 1:
+                        if not exact and ply > 0 and (tt_pv or fbe[u] - fal[u] == 1):
                             td = np.int64((w1 >> np.uint64(32)) & np.uint64(255)) - 64
                             if td >= d:
                                 tv = tt_score(w1, ply)
@@ -412,6 +429,9 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             if not order and v > fbest[u]:
                 fbest[u] = v
                 fbidx[u] = fcur[u]
+                if u == 0:
+                    history[HISTORY_LEN - 1] += 1
+                    history[HIST_SIZE + fcur[u]] = history[HISTORY_LEN - 1]
                 if v > fal[u]:
                     fal[u] = v
                     j = np.uint64(MOVES_OFF + u * PLY_WORDS + 3 * fcur[u])
@@ -451,7 +471,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 j = np.uint64(wbase + 3 * i)
                 a = ws[j]
                 if i == ttidx:
-                    s = 1 << 40
+                    s = 1 << 60
                 elif capture:
                     s = popcount(ws[j + ONE] & k) * 1000 + popcount(ws[j + np.uint64(2)] & a)
                 elif a == k1:
@@ -462,6 +482,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     s = history[cw * 4096 + lsb_index(a) * 64 + msb_index(a)]
                     if ws[j + np.uint64(2)] & a & ~k != ZERO:
                         s += 1 << 33  # crowning
+                if u == 0 and root_rank and i != ttidx:
+                    s += history[HIST_SIZE + i] << 34  # (the newest best first, then the one before, ...)
                 sc[u, i] = s
             fi[u] = 0
             fbest[u] = -INF
@@ -526,8 +548,9 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             cd += 1
         fcd[u] = cd
         red = 0
-        if (not exact and i >= 3 and fd[u] >= 3 and b == ZERO and bs < (1 << 31) and
-                (lmr_pv or fbe[u] - fal[u] == 1)):
+        if (not exact and i >= 3 and fd[u] >= lmr_depth and (lmr_pv or fbe[u] - fal[u] == 1) and
+                (u > 0 or root_lmr) and
+                ((b == ZERO and bs < (1 << 31)) or (lmr_all and popcount(o | p) >= LMR_PIECES))):
             red = 2 if (i >= lmr2 and fd[u] >= lmr2_depth) else 1
         if i == 0:
             fstage[u] = STAGE_FULL

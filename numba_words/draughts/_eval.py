@@ -68,8 +68,9 @@ def _cone(s: int, white: bool) -> np.uint64:
     return _mask(out)
 
 
-#: ``ADV_ROWS[w, k]``: squares where a man of colour ``w`` (1 White, 0 Black) has advanced ``k`` rows.
-ADV_ROWS = np.array([[_mask([s for s in range(1, 51) if _advance(s, bool(w)) == k]) for k in range(10)]
+#: ``ADV_BITS[w, j]``: squares where a man of colour ``w`` (1 White, 0 Black) has advanced a number of rows with
+#: bit ``j`` set: the men's advance is ``sum(2**j * popcount(men & ADV_BITS[w, j]))`` (0-8 rows a man).
+ADV_BITS = np.array([[_mask([s for s in range(1, 51) if _advance(s, bool(w)) >> j & 1]) for j in range(4)]
                      for w in range(2)], dtype=np.uint64)
 #: ``FAR[w]``: squares advanced 4 rows or more.
 FAR = np.array([_mask([s for s in range(1, 51) if _advance(s, bool(w)) >= 4]) for w in range(2)], dtype=np.uint64)
@@ -95,7 +96,7 @@ CONE = np.zeros((2, 64), dtype=np.uint64)
 for _w in range(2):
     for _s in range(1, 51):
         CONE[_w, SQ2BIT[_s]] = _cone(_s, bool(_w))
-for _t in (ADV_ROWS, FAR, BACK, CONE, GOLDEN, ADVANCE):
+for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE):
     _t.flags.writeable = False
 
 
@@ -105,9 +106,8 @@ def side_terms(men, kk, mine, theirs, empty, w, late, f, sign):
     ``late`` term counts)."""
     f[0] += sign * popcount(men)
     f[1] += sign * popcount(kk)
-    adv = 0
-    for k in range(1, 9):
-        adv += k * popcount(men & ADV_ROWS[w, k])
+    adv = (popcount(men & ADV_BITS[w, 0]) + 2 * popcount(men & ADV_BITS[w, 1]) + 4 * popcount(men & ADV_BITS[w, 2]) +
+           8 * popcount(men & ADV_BITS[w, 3]))
     f[2] += sign * adv
     if late:
         f[15] += sign * adv

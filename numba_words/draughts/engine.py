@@ -210,7 +210,9 @@ class Engine:
             self.default_time = 0.1
         self.name = name if name is not None else "numba_words"
         buckets = 1 << max(int(self.hash_mb * (1 << 20) // 32).bit_length() - 1, 4)
-        self._tt = np.empty(4 * buckets, dtype=np.uint64)
+        raw = np.empty(4 * buckets + 8, dtype=np.uint64)
+        skip = (-raw.ctypes.data % 64) // 8
+        self._tt = raw[skip: skip + 4 * buckets]  # (a bucket, 32 bytes, never straddles two cache lines)
         self._tt.fill(0)  # touch every page now, not during the first searches
         self._lanes = [self._lane() for _ in range(self.threads)]
         self._workers: list = [None] * self.threads
@@ -220,6 +222,11 @@ class Engine:
         self._lmr2_depth = K.LMR2_DEPTH  # and the least depth where they are
         self._etc = K.ETC_DEPTH  # least depth of enhanced transposition cut-offs, 0: none (for experiments)
         self._grain = K.GRAIN  # leaf scores rounded to a multiple of this (milli-men; for experiments)
+        self._tt_pv = 0  # table cut-offs in PV nodes too (for experiments)
+        self._lmr_depth = K.LMR_DEPTH  # least depth of late move reductions (for experiments)
+        self._lmr_all = 0  # reduce late captures, killers and crowning moves too (for experiments)
+        self._root_rank = 0  # root moves ordered by when they were last best (for experiments)
+        self._root_lmr = 1  # late move reductions at the root too (for experiments)
         self._gen = 0
         self._lock = threading.Lock()
 
@@ -231,6 +238,11 @@ class Engine:
         params[K.P_LMR2_DEPTH] = self._lmr2_depth
         params[K.P_ETC] = self._etc
         params[K.P_GRAIN] = self._grain
+        params[K.P_TT_PV] = self._tt_pv
+        params[K.P_LMR_DEPTH] = self._lmr_depth
+        params[K.P_LMR_ALL] = self._lmr_all
+        params[K.P_ROOT_RANK] = self._root_rank
+        params[K.P_ROOT_LMR] = self._root_lmr
 
     def _params(self, nodes, rev, mat, nkeys, exact=False, thread=0):
         """A search kernel's ``params`` (full window, this engine's settings and table generation; the depth
@@ -252,7 +264,7 @@ class Engine:
     @staticmethod
     def _lane():
         return {"ws": K.workspace(), "killers": np.zeros(2 * (K.MAX_PLY + 1), dtype=np.uint64),
-                "history": np.zeros(K.HIST_SIZE, dtype=np.int64)}
+                "history": np.zeros(K.HISTORY_LEN, dtype=np.int64)}
 
     def __repr__(self) -> str:
         return f"Engine(threads={self.threads}, hash_mb={self.hash_mb})"
@@ -323,6 +335,7 @@ class Engine:
 
         def work(t):
             lane = self._lanes[t]
+            lane["history"][K.HIST_SIZE:] = 0  # (a new root: no move ranks yet)
             params = self._params(nodes // n_threads if nodes is not None else 0, rev, mat, len(keys), exact, t)
             pv = np.zeros(3 * (K.MAX_PLY + 1), dtype=np.uint64)
             info = np.zeros(K.N_INFO, dtype=np.int64)
