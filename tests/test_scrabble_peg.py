@@ -132,6 +132,9 @@ def test_peg_stages_threads_and_moves():
             assert c.stage == 1 and f.stage == 2 and f.win < top.win
     want = brute(pos, [top.move], 2)
     assert (top.win, top.spread) == pytest.approx(want[top.notation])
+    # a 0-ply first stage scores every candidate (none cut before it has figures)
+    z = peg(pos, candidates=3, stages=((0, 2), (1, 1)), exact=False, threads=1)
+    assert z.candidates[0].stage == 2 and all(c.stage >= 1 for c in z.candidates)
     one = peg(pos, moves=[top.move.notation], stages=((2, 1),), exact=False, threads=1)
     assert (one.candidates[0].win, one.candidates[0].spread) == (top.win, top.spread)
 

@@ -96,7 +96,7 @@ class PegResult:
         lines = [f"pre-endgame, {self.bag} in the bag: {self.scenarios} draw orders, {self.endgames} endgames, "
                  f"{self.cut} evaluations cut; stages " + ", ".join(f"{t:.2f}" for t in self.stage_seconds) + " s"]
         for c in self.candidates:
-            tag = "exact" if c.exact else f"{c.plies}-ply"
+            tag = "cut before any figures" if not c.stage else "exact" if c.exact else f"{c.plies}-ply"
             lines.append(f"  {c.notation:<24} win {100 * c.win:6.2f}%  spread {c.spread:+8.2f}  ({tag})")
         return "\n".join(lines)
 
@@ -316,8 +316,9 @@ def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
         t1 = _time.perf_counter()
         done = []  # candidates this stage scored over every scenario, their half-wins
         for c in live:  # best first by the last stage
-            # (a candidate without figures yet is scored in full: every candidate has a stage's figures)
-            bar = sorted(done, reverse=True)[keep - 1] if prune and c.stage and len(done) >= keep else None
+            # (a 0-ply stage scores a candidate without figures in full: cheap, and every candidate gets figures)
+            cut = prune and len(done) >= keep and (c.stage or plies != 0)
+            bar = sorted(done, reverse=True)[keep - 1] if cut else None
             out = _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, 2 * total, stats)
             if out is None:  # cannot reach the keep-th best: it keeps the last stage's figures
                 stats["cut"] += 1
