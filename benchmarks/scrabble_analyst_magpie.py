@@ -214,8 +214,8 @@ def run_peg(a, root, show) -> list:
             if warm:
                 peg(q, candidates=1, stages=((1, 1),), threads=a.threads)  # compile / load
                 warm = False
-            runs = [("cascade", {}, None)]
-            if a.exact:
+            runs = [("cascade", {}, None)] if "cascade" in a.modes else []
+            if a.exact and "exact" in a.modes:
                 emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity") if len(m.placed) >= bag]
                 pick = emptier[:a.exact_candidates]
                 runs.append(("exact", {"moves": pick, "stages": (), "exact": True}, [_ucgi(n) for n in pick]))
@@ -372,6 +372,8 @@ def main() -> None:
                     help="peg: MAGPIE's time budget a run, seconds (default 60, its own; --exact needs it large)")
     ap.add_argument("--exact", action="store_true",
                     help="peg: also both engines solving the same candidates to the end")
+    ap.add_argument("--modes", nargs="+", choices=("cascade", "exact"), default=["cascade", "exact"],
+                    help="peg: which modes to run (default both; exact needs --exact)")
     ap.add_argument("--exact-budget", type=float, default=3600, metavar="S",
                     help="peg --exact: MAGPIE's time budget a run, seconds (default 3600)")
     ap.add_argument("--exact-candidates", type=int, default=3, metavar="K",
