@@ -330,12 +330,15 @@ def _move_key(notation: str) -> str:
 def verdicts(turns, rows) -> str:
     """How often the two analyses agree, turn by turn (matched by turn number; MAGPIE's report has a row a move):
     whether the move made was the best, and where both name another best, whether it is the same move; the turns
-    with the bag empty (both solve the endgame to the end) counted apart; a turn whose move the two write
-    differently (or that one of them did not judge) is left out and counted."""
+    with the bag empty counted apart (MAGPIE's analysis searches them to its default 6 plies, ours to the end); a
+    turn whose move the two write differently (or that one of them did not judge) is left out and counted. Then
+    whether both call the move made best (or both not), and the mean difference of the equity lost on static and
+    simulated turns (points; both simulations are noisy at few iterations)."""
     if not rows:
         return "no MAGPIE report to compare verdicts"
     theirs = {int(r[0]): r for r in rows}
-    same = named = both = end_same = end_n = n = skipped = 0
+    same = named = both = end_same = end_n = n = skipped = fault = 0
+    dloss = []
     for i, t in enumerate(turns, 1):
         r = theirs.get(i)
         if r is None or not t.best or _move_key(t.move) != _move_key(r[3]):
@@ -345,6 +348,9 @@ def verdicts(turns, rows) -> str:
         ok_mine = _move_key(t.best) == _move_key(t.move)
         ok_theirs = r[4] == "-"
         agree = ok_mine == ok_theirs
+        fault += agree
+        if t.kind in ("static", "sim") and t.loss is not None:
+            dloss.append(abs(t.loss - float(r[5])))
         if not ok_mine and not ok_theirs:
             both += 1
             named += _move_key(t.best) == _move_key(r[4])
@@ -353,8 +359,10 @@ def verdicts(turns, rows) -> str:
         if t.kind == "endgame":
             end_n += 1
             end_same += agree
+    mean = sum(dloss) / len(dloss) if dloss else float("nan")
     return (f"verdicts agree on {same}/{n} turns ({named}/{both} same best where both fault the move; "
-            f"endgames {end_same}/{end_n}; {skipped} not compared)")
+            f"endgames {end_same}/{end_n}; {skipped} not compared); move made best or not: {fault}/{n} agree; "
+            f"equity lost, static and simulated turns: mean |ours - MAGPIE's| {mean:.2f} points over {len(dloss)}")
 
 
 def main() -> None:
