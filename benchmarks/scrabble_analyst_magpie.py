@@ -215,7 +215,7 @@ def run_peg(a, root, show) -> list:
                 peg(q, candidates=1, stages=((1, 1),), threads=a.threads)  # compile / load
                 warm = False
             runs = [("cascade", {}, None)] if "cascade" in a.modes else []
-            if a.exact and "exact" in a.modes:
+            if a.exact and "exact" in a.modes and bag in (a.exact_bag or a.bag):
                 emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity") if len(m.placed) >= bag]
                 pick = emptier[:a.exact_candidates]
                 runs.append(("exact", {"moves": pick, "stages": (), "exact": True}, [_ucgi(n) for n in pick]))
@@ -235,8 +235,9 @@ def run_peg(a, root, show) -> list:
                         f"{mine['endgames']} endgames, {mine['cut']} cut, stages {mine['stages']} s) / {theirs['best']} ({theirs['win']:.1f}%, "
                         f"{theirs['spread']:+.1f}, {theirs['stage']})  {'agree' if same else 'DIFFER'}")
                 print(line if show else f"(peg {line})", flush=True)
-    bags = ",".join(map(str, a.bag))
-    return [{"part": f"peg {mode} (bag {bags})", "n": n, "ours": o, "magpie": m, "agree": f"{k}/{n} same best play"}
+    bags = {"cascade": ",".join(map(str, a.bag)),
+            "exact": ",".join(str(b) for b in a.bag if b in (a.exact_bag or a.bag))}
+    return [{"part": f"peg {mode} (bag {bags[mode]})", "n": n, "ours": o, "magpie": m, "agree": f"{k}/{n} same best play"}
             for mode, (o, m, n, k) in tot.items() if n]
 
 
@@ -380,6 +381,8 @@ def main() -> None:
                     help="peg: MAGPIE's time budget a run, seconds (default 60, its own; --exact needs it large)")
     ap.add_argument("--exact", action="store_true",
                     help="peg: also both engines solving the same candidates to the end")
+    ap.add_argument("--exact-bag", type=int, nargs="+", default=None, metavar="N",
+                    help="peg --exact: only with these tiles in the bag (default: every --bag)")
     ap.add_argument("--modes", nargs="+", choices=("cascade", "exact"), default=["cascade", "exact"],
                     help="peg: which modes to run (default both; exact needs --exact)")
     ap.add_argument("--exact-budget", type=float, default=3600, metavar="S",
@@ -404,7 +407,8 @@ def main() -> None:
         print(f"{r['part']:<18} {r['n']:>3} {r['ours']:8.2f} {r['magpie']:9.2f} {ratio:6.2f}  {r['agree']}")
     print(f"(ratio: MAGPIE's seconds over ours, above 1 ours faster; {a.threads} thread(s); command: {COMMAND}"
           f"{' ' + a.what if a.what != 'all' else ''} --positions {a.positions} --bag {' '.join(map(str, a.bag))}"
-          f"{' --exact' if a.exact else ''})")
+          f"{' --exact' if a.exact else ''}"
+          f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''})")
 
 
 if __name__ == "__main__":
