@@ -106,8 +106,8 @@ def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict
                            "--cgp", endgames, "--rounds", "1", "--plies", str(plies), "--only", name], None)
                     for name, plies in (ENDGAMES_QUICK if q else ENDGAMES)],
         "analyst": (py + ["benchmarks/scrabble_analyst_magpie.py", "--magpie", peers, "--positions", "1",
-                          "--bag", "1", "--iterations", "16", "--exact", "--exact-candidates", "2",
-                          "--exact-budget", "900"], None),
+                          "--bag", "1", "2", "3", "--iterations", "16", "--exact", "--exact-bag", "1",
+                          "--exact-candidates", "2", "--exact-budget", "900"], None),
         "boggle": (py + ["benchmarks/boggle_vs_peers.py", "--peers", peers, "--rounds", "1" if q else "3",
                          "--json", str(tmp / "boggle.json")] + (["--quick"] if q else []), tmp / "boggle.json"),
     }

@@ -33,6 +33,7 @@ ratios from one run.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import tempfile
@@ -180,7 +181,7 @@ def _ours_peg(q, **kw) -> dict:
     top = res.candidates[0]
     return {"seconds": time.perf_counter() - t, "cpu": time.process_time() - c, "best": top.notation,
             "win": 100 * top.win, "spread": top.spread, "stage": "exact" if top.exact else f"{top.plies}-ply",
-            "endgames": res.endgames, "cut": res.cut}
+            "endgames": res.endgames, "cut": res.cut, "stages": "/".join(f"{t:.1f}" for t in res.stage_seconds)}
 
 
 def peg_positions(a, bag) -> list:
@@ -213,8 +214,8 @@ def run_peg(a, root, show) -> list:
             if warm:
                 peg(q, candidates=1, stages=((1, 1),), threads=a.threads)  # compile / load
                 warm = False
-            runs = [("cascade", {}, None)]
-            if a.exact:
+            runs = [("cascade", {}, None)] if "cascade" in a.modes else []
+            if a.exact and "exact" in a.modes and bag in (a.exact_bag or a.bag):
                 emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity") if len(m.placed) >= bag]
                 pick = emptier[:a.exact_candidates]
                 runs.append(("exact", {"moves": pick, "stages": (), "exact": True}, [_ucgi(n) for n in pick]))
@@ -231,11 +232,12 @@ def run_peg(a, root, show) -> list:
                 line = (f"{bag:<4} {mode:<8} {mine['seconds']:8.2f} {mine['cpu']:7.2f} {theirs['seconds']:9.2f} "
                         f"{theirs['cpu']:7.2f} {theirs['seconds'] / mine['seconds'] if mine['seconds'] else 0:6.2f}  "
                         f"{mine['best']} ({mine['win']:.1f}%, {mine['spread']:+.2f}, {mine['stage']}, "
-                        f"{mine['endgames']} endgames, {mine['cut']} cut) / {theirs['best']} ({theirs['win']:.1f}%, "
+                        f"{mine['endgames']} endgames, {mine['cut']} cut, stages {mine['stages']} s) / {theirs['best']} ({theirs['win']:.1f}%, "
                         f"{theirs['spread']:+.1f}, {theirs['stage']})  {'agree' if same else 'DIFFER'}")
                 print(line if show else f"(peg {line})", flush=True)
-    bags = ",".join(map(str, a.bag))
-    return [{"part": f"peg {mode} (bag {bags})", "n": n, "ours": o, "magpie": m, "agree": f"{k}/{n} same best play"}
+    bags = {"cascade": ",".join(map(str, a.bag)),
+            "exact": ",".join(str(b) for b in a.bag if b in (a.exact_bag or a.bag))}
+    return [{"part": f"peg {mode} (bag {bags[mode]})", "n": n, "ours": o, "magpie": m, "agree": f"{k}/{n} same best play"}
             for mode, (o, m, n, k) in tot.items() if n]
 
 
@@ -269,10 +271,17 @@ def run_analyze(a, root, show) -> dict:
         ours = time.perf_counter() - t
         g = Path(d) / "magpie.gcg"
         g.write_text(magpie_gcg(f.read_text()))
-        head = f"{SET.format(threads=a.threads)} -iterations {a.iterations} -numplays 8 -plies 2\n"
+        head = (f"{SET.format(threads=a.threads)} -iterations {a.iterations} -minplayiterations {a.iterations} "
+                "-numplays 8 -plies 2\n")
         theirs, out = _less_start(root, head, f"analyze {g}\n", "Finished")
         report = g.with_name("magpie_report.txt")
-        rows = MAGPIE_TURN.findall(report.read_text()) if report.exists() else []
+        rows = magpie_turns(report.read_text()) if report.exists() else []
+        if a.keep:
+            Path(a.keep).mkdir(parents=True, exist_ok=True)
+            for src in (f, g, report):
+                if src.exists():
+                    (Path(a.keep) / src.name).write_bytes(src.read_bytes())
+            (Path(a.keep) / "ours.json").write_text(json.dumps(res.to_json(), indent=1))
     verdict = verdicts(res.turns, rows)
     if show:
         print(f"analyze: {len(res.turns)} turns, ours {ours:.2f} s, MAGPIE {theirs:.2f} s; {verdict}")
@@ -281,35 +290,80 @@ def run_analyze(a, root, show) -> dict:
 
 
 MAGPIE_TURN = re.compile(r"^(\d+),([^,\n]*),([^,\n]*),([^,\n]*),([^,\n]*),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)", re.M)
-"""A turn's row of MAGPIE's analysis report: turn, player, rack, the play made, its best (``-``: the play made),
-equity lost, win percent lost, adjusted equity lost."""
+"""A turn's row of MAGPIE's analysis report as CSV (``-hr false``): turn, player, rack, the play made, its best
+(``-``: the play made), equity lost, win percent lost, adjusted equity lost."""
+SUMMARY_COLUMNS = ("T", "PT", "P", "Rack", "Actual", "Best", "WPL", "EqL", "AEqL")
+
+
+def magpie_turns(report: str) -> list:
+    """The turns of MAGPIE's analysis report, in turn order, each as the CSV row's fields (:data:`MAGPIE_TURN`):
+    from its CSV rows, else from its human-readable combined summary table (cut at the header's column starts)."""
+    rows = MAGPIE_TURN.findall(report)
+    if rows:
+        return rows
+    out = {}
+    lines = report.splitlines()
+    for i, head in enumerate(lines):
+        cols = {m.group(): m.start() for m in re.finditer(r"\S+", head)}
+        if not head.startswith("T ") or any(c not in cols for c in SUMMARY_COLUMNS):
+            continue
+        starts = [cols[c] for c in SUMMARY_COLUMNS] + [cols.get("Note", None)]
+        for ln in lines[i + 1:]:
+            if not re.match(r"^\d+\s", ln):
+                break
+            cell = [ln[a:b].strip() for a, b in zip(starts, starts[1:])]
+            out[int(cell[0])] = (cell[0], cell[2], cell[3], cell[4], cell[5], cell[7], cell[6], cell[8])
+    return [out[k] for k in sorted(out)]
+
+
+def _move_key(notation: str) -> str:
+    """A move as both analyses can compare it: a placement by :func:`_norm`; an exchange (ours ``-ABC``,
+    MAGPIE's ``(exch ABC)``) as ``exch`` and its sorted tiles; a pass (``-``, ``(Pass)``) as ``pass``."""
+    n = notation.strip()
+    m = re.fullmatch(r"\(exch ([A-Z?]+)\)|-([A-Z?]+)", n)
+    if m:
+        return "exch " + "".join(sorted(m.group(1) or m.group(2)))
+    if n in ("-", "(Pass)", "pass", "PASS"):
+        return "pass"
+    return _norm(n)
 
 
 def verdicts(turns, rows) -> str:
-    """How often the two analyses agree, turn by turn in order (MAGPIE's report has a row a play): whether the
-    play made was the best, and where both name another best, whether it is the same play; the turns with the bag
-    empty (both solve the endgame to the end) counted apart; a turn whose play made the two write differently is
-    left out."""
+    """How often the two analyses agree, turn by turn (matched by turn number; MAGPIE's report has a row a move):
+    whether the move made was the best, and where both name another best, whether it is the same move; the turns
+    with the bag empty counted apart (MAGPIE's analysis searches them to its default 6 plies, ours to the end); a
+    turn whose move the two write differently (or that one of them did not judge) is left out and counted. Then
+    whether both call the move made best (or both not), and the mean difference of the equity lost on static and
+    simulated turns (points; both simulations are noisy at few iterations)."""
     if not rows:
         return "no MAGPIE report to compare verdicts"
-    same = named = both = end_same = end_n = n = 0
-    for t, r in zip(turns, rows):
-        if not t.best or _norm(t.move) != _norm(r[3]):  # not judged, or not the same turn (counted as not compared)
+    theirs = {int(r[0]): r for r in rows}
+    same = named = both = end_same = end_n = n = skipped = fault = 0
+    dloss = []
+    for i, t in enumerate(turns, 1):
+        r = theirs.get(i)
+        if r is None or not t.best or _move_key(t.move) != _move_key(r[3]):
+            skipped += 1
             continue
         n += 1
-        ok_mine = _norm(t.best) == _norm(t.move)
+        ok_mine = _move_key(t.best) == _move_key(t.move)
         ok_theirs = r[4] == "-"
         agree = ok_mine == ok_theirs
+        fault += agree
+        if t.kind in ("static", "sim") and t.loss is not None:
+            dloss.append(abs(t.loss - float(r[5])))
         if not ok_mine and not ok_theirs:
             both += 1
-            named += _norm(t.best) == _norm(r[4])
-            agree = _norm(t.best) == _norm(r[4])
+            named += _move_key(t.best) == _move_key(r[4])
+            agree = _move_key(t.best) == _move_key(r[4])
         same += agree
         if t.kind == "endgame":
             end_n += 1
             end_same += agree
-    return (f"verdicts agree on {same}/{n} turns ({named}/{both} same best where both fault the play; "
-            f"endgames {end_same}/{end_n})")
+    mean = sum(dloss) / len(dloss) if dloss else float("nan")
+    return (f"verdicts agree on {same}/{n} turns ({named}/{both} same best where both fault the move; "
+            f"endgames {end_same}/{end_n}; {skipped} not compared); move made best or not: {fault}/{n} agree; "
+            f"equity lost, static and simulated turns: mean |ours - MAGPIE's| {mean:.2f} points over {len(dloss)}")
 
 
 def main() -> None:
@@ -327,11 +381,18 @@ def main() -> None:
                     help="peg: MAGPIE's time budget a run, seconds (default 60, its own; --exact needs it large)")
     ap.add_argument("--exact", action="store_true",
                     help="peg: also both engines solving the same candidates to the end")
+    ap.add_argument("--exact-bag", type=int, nargs="+", default=None, metavar="N",
+                    help="peg --exact: only with these tiles in the bag (default: every --bag)")
+    ap.add_argument("--modes", nargs="+", choices=("cascade", "exact"), default=["cascade", "exact"],
+                    help="peg: which modes to run (default both; exact needs --exact)")
     ap.add_argument("--exact-budget", type=float, default=3600, metavar="S",
                     help="peg --exact: MAGPIE's time budget a run, seconds (default 3600)")
     ap.add_argument("--exact-candidates", type=int, default=3, metavar="K",
                     help="peg --exact: our K best plays by equity that empty the bag (default 3)")
-    ap.add_argument("--iterations", type=int, default=64, help="analyze: simulation iterations a turn (both)")
+    ap.add_argument("--iterations", type=int, default=64,
+                    help="analyze: simulation iterations a candidate (both; MAGPIE's -minplayiterations too)")
+    ap.add_argument("--keep", default=None, metavar="DIR",
+                    help="analyze: keep the GCG files, MAGPIE's report and our analysis (ours.json) in DIR")
     a = ap.parse_args()
     root = magpie_dir(a.magpie)
     parts = {"infer": run_infer, "peg": run_peg, "analyze": run_analyze}
@@ -346,7 +407,8 @@ def main() -> None:
         print(f"{r['part']:<18} {r['n']:>3} {r['ours']:8.2f} {r['magpie']:9.2f} {ratio:6.2f}  {r['agree']}")
     print(f"(ratio: MAGPIE's seconds over ours, above 1 ours faster; {a.threads} thread(s); command: {COMMAND}"
           f"{' ' + a.what if a.what != 'all' else ''} --positions {a.positions} --bag {' '.join(map(str, a.bag))}"
-          f"{' --exact' if a.exact else ''})")
+          f"{' --exact' if a.exact else ''}"
+          f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''})")
 
 
 if __name__ == "__main__":

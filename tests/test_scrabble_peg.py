@@ -1,6 +1,6 @@
 """Pre-endgame solver against a plain enumeration: every ordered draw of physical tiles, each candidate played
 out move by move on copies of the board (best moves by static equity until the bag is empty, then the endgame
-solver at the same depth)."""
+solver at the same depth, or at 0 plies a plain-Python greedy playout: top-scoring plays to the end)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -11,8 +11,9 @@ import pytest
 from numba_words.scrabble import SCRABBLE, Position
 from numba_words.scrabble.endgame import solve_endgame
 from numba_words.scrabble.errors import ScrabbleError
-from numba_words.scrabble.peg import draw_orders, peg
+from numba_words.scrabble.peg import draw_orders, endgame_value, peg
 
+from test_scrabble_endgame import greedy, positions_from_games
 from test_scrabble_infer import game_turns
 
 ALPHA = SCRABBLE.alphabet
@@ -26,7 +27,7 @@ def srt(tiles):
     return "".join(sorted(tiles, key=lambda ch: (ch == "?", ch)))
 
 
-def line_value(me, opp, board, bag, first, plies):
+def line_value(me, opp, board, bag, first, plies, memo):
     """Spread for 'me' after 'first' (notation or None), then best-equity moves, drawing from 'bag' in order."""
     racks = [me, opp]
     side, total, move = 0, 0, first
@@ -45,7 +46,8 @@ def line_value(me, opp, board, bag, first, plies):
         side = 1 - side
         p = Position._make(SCRABBLE, board.lexicon, board, racks[side], racks[1 - side], (0, 0), 0)
         if not bag:
-            return total + (1 if side == 0 else -1) * solve_endgame(p, plies=plies, tt_mb=4).value
+            v = greedy(p, False, memo) if plies == 0 else solve_endgame(p, plies=plies, tt_mb=4).value
+            return total + (1 if side == 0 else -1) * v
         m = p.best_move("equity")
         move = m if m is not None and hasattr(m, "placed") else None
 
@@ -54,14 +56,14 @@ def brute(pos, moves, plies):
     """{notation: (win, mean spread)} over every ordered draw of physical tiles."""
     tiles = list(pos.unseen().elements())
     b = len(tiles) - 7
-    out = {}
+    out, memo = {}, {}
     spread0 = pos.scores[0] - pos.scores[1]
     for m in moves:
         wins = tot = n = 0
         for idx in permutations(range(len(tiles)), b):
             bag = "".join(tiles[i] for i in idx)
             opp = srt(tiles[i] for i in range(len(tiles)) if i not in idx)
-            s = spread0 + line_value(pos.rack, opp, pos.board, bag, m, plies)
+            s = spread0 + line_value(pos.rack, opp, pos.board, bag, m, plies, memo)
             wins += 1.0 if s > 0 else 0.5 if s == 0 else 0.0
             tot += s
             n += 1
@@ -82,6 +84,13 @@ def peg_positions(bag, k):
     return out
 
 
+def test_zero_plies_is_the_greedy_playout():
+    """An endgame searched to 0 plies is its root's greedy playout: the plain-Python one."""
+    memo: dict = {}
+    for pos in positions_from_games(24, seed=23, max_tiles=7)[:8]:
+        assert endgame_value(pos, 0) == greedy(pos, False, memo), pos.cgp()
+
+
 def test_draw_orders_weights():
     u = Counter("AABCD?")
     orders = draw_orders(u, 2)
@@ -89,13 +98,14 @@ def test_draw_orders_weights():
     assert dict(orders)["AA"] == 2 and dict(orders)["AB"] == 2 and dict(orders)["BA"] == 2
 
 
-@pytest.mark.parametrize("bag", [1, pytest.param(2, marks=pytest.mark.slow)])
-def test_peg_matches_plain_enumeration(bag):
+@pytest.mark.parametrize("bag,plies", [(1, 0), (2, 0), pytest.param(1, 1, marks=pytest.mark.slow),
+                                       pytest.param(2, 1, marks=pytest.mark.slow)])
+def test_peg_matches_plain_enumeration(bag, plies):
     # (two tiles in the bag: one position, the top play and the pass, to keep the plain enumeration short)
     for pos in peg_positions(bag, 2 if bag == 1 else 1):
-        res = peg(pos, candidates=3 if bag == 1 else 1, stages=((1, 4),), exact=False, threads=1)
+        res = peg(pos, candidates=3 if bag == 1 else 1, stages=((plies, 4),), exact=False, threads=1)
         moves = [c.move for c in res.candidates]
-        want = brute(pos, moves, 1)
+        want = brute(pos, moves, plies)
         for c in res.candidates:
             w, s = want[c.notation]
             assert abs(c.win - w) < 1e-12 and abs(c.spread - s) < 1e-9, (pos.cgp(), c.notation)
@@ -122,6 +132,9 @@ def test_peg_stages_threads_and_moves():
             assert c.stage == 1 and f.stage == 2 and f.win < top.win
     want = brute(pos, [top.move], 2)
     assert (top.win, top.spread) == pytest.approx(want[top.notation])
+    # a 0-ply first stage scores every candidate (none cut before it has figures)
+    z = peg(pos, candidates=3, stages=((0, 2), (1, 1)), exact=False, threads=1)
+    assert z.candidates[0].stage == 2 and all(c.stage >= 1 for c in z.candidates)
     one = peg(pos, moves=[top.move.notation], stages=((2, 1),), exact=False, threads=1)
     assert (one.candidates[0].win, one.candidates[0].spread) == (top.win, top.spread)
 
@@ -133,7 +146,7 @@ def test_peg_errors():
     with pytest.raises(ScrabbleError):
         peg(pos, candidates=0)
     with pytest.raises(ScrabbleError):
-        peg(pos, stages=((0, 2),))
+        peg(pos, stages=((-1, 2),))
     with pytest.raises(ScrabbleError):
         peg(pos, stages="ab")
     known = pos.copy()

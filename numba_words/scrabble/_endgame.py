@@ -812,7 +812,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                         rv = v
                         mode = RETURN
                         continue
-            if dl == 0 and passed[p] and nmv[p - 1] == 1 and leafv[p - 1] != INF:
+            if dl == 0 and p > 0 and passed[p] and nmv[p - 1] == 1 and leafv[p - 1] != INF:
                 # the parent's only move was this pass and a playout valued it at a shallower depth: that playout
                 # passed first and then played out this node, so its value is this node's, negated
                 rv = -leafv[p - 1]
@@ -822,9 +822,9 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 mode = RETURN
                 continue
             if dl == 0:
-                while lp_ok == 0:  # the list of the side to move on the parent's board
+                while lp_ok == 0:  # the list of the side to move on the parent's board (the root: none)
                     nlp = -1
-                    if RK[p, s, 0] == 0:
+                    if RK[p, s, 0] == 0 and p > 0:
                         if p == 1:  # the opponent's root plays
                             nlp = nroot1
                             for i in range(nlp):
@@ -841,7 +841,7 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                                 cap = M.shape[1]
                                 continue
                     lp_ok = 1
-                if lp_ok == 1 and rv_first:  # a second child: both lists by score, for this and the next ones
+                if lp_ok == 1 and rv_first and p > 0:  # a second child: both lists by score, for this and the next
                     if nlp >= 0:
                         _by_score(_b(M), _b(SO), LP, nlp)
                     _by_score(_b(M), _b(SO), p - 1, nmv[p - 1] - 1)
@@ -849,9 +849,12 @@ def solve(lines, fv, occ, cc, xs, racks, bhash0, passed0, D, alpha0, beta0, tt, 
                 rv_first = 1
                 olp = LP if nlp >= 0 else z - 1
                 ordd = lp_ok == 2
+                # the other side's list: the parent's (at the root, depth 0: none, every play generated)
+                op = p - 1 if p > 0 else z - 1
+                nop = nmv[p - 1] - 1 if p > 0 else z
                 while True:
                     rv, more = _playout(_b(BL), _b(FV), _b(OC), _b(CC), _b(XS), _b(RK), p, s, passed[p], olp, nlp,
-                                        p - 1, nmv[p - 1] - 1, _b(CHG)[p - 1], _b(M), _b(W), _b(B), _b(N), _b(TK),
+                                        op, nop, _b(CHG)[max(p - 1, z)], _b(M), _b(W), _b(B), _b(N), _b(TK),
                                         _b(SO), ordd, LP + 1, _b(need_k), _b(lm), _b(wm), _b(lval), rack_size, bingo,
                                         _b(dawg), _b(span), tb, checks, _b(tile_pts), _b(counts), _b(rows), _b(cols), _b(gbuf),
                                         _b(ones), _b(SG), _b(SL), _b(memo), _b(dirty))

@@ -312,8 +312,9 @@ def _judge(pos, kind, move, opts) -> dict:
     if opts["sim"] and not pos.board.empty:  # (the first move: by static equity, its plays all symmetric)
         made_move = made if kind == "place" else ex if kind == "exchange" else None
         if made_move is not None:
+            # (the move made simulated beside the candidates, as MAGPIE's analysis does)
             res = pos.simulate(candidates=opts["sim_candidates"], plies=2, iterations=opts["sim"], threads=1,
-                               seed=opts["seed"])
+                               seed=opts["seed"], include=(made_move,))
             cand = {c.play.notation: c for c in res.candidates}
             mine = cand.get(made_move.notation)
             if mine is not None:

@@ -154,10 +154,11 @@ def register(sub) -> None:
                        "Candidates rank by win probability, then mean final spread (--json/--csv: one record per "
                        "candidate: notation, score, leave, win, spread, exact, stage).")
     _position_options(pp, verb=True)
-    pp.add_argument("--candidates", type=int, default=16, metavar="N",
-                    help="plays by static equity to consider, plus the pass (default 16)")
+    pp.add_argument("--candidates", type=int, default=32, metavar="N",
+                    help="plays by static equity to consider, plus the pass (default 32)")
     pp.add_argument("--stage", action="append", default=None, metavar="PLIES:KEEP",
-                    help="a stage: endgames to PLIES plies, keep the best KEEP (repeat; default 1:8 2:4 4:2)")
+                    help="a stage: endgames to PLIES plies (0: one greedy playout), keep the best KEEP (repeat; "
+                    "default 0:8 1:4 2:2)")
     pp.add_argument("--exact", action="store_true",
                     help="then solve the survivors' endgames to the end (slow with full racks)")
     pp.set_defaults(func=_peg)
@@ -182,6 +183,8 @@ def register(sub) -> None:
     zp.add_argument("--endgame-plies", type=int, default=None, metavar="N",
                     help="endgame depth limit (default: to the end)")
     zp.add_argument("--no-endgame", action="store_true", help="leave turns with the bag empty unjudged")
+    zp.add_argument("--skip-invalid", action="store_true",
+                    help="a folder: name the games that cannot be read and go on (default: stop at the first)")
     zp.add_argument("--html", default=None, metavar="FILE", help="write an HTML report (chart, totals, turns)")
     zp.add_argument("--svg", default=None, metavar="FILE", help="write the chart of the loss per turn as SVG")
     zp.set_defaults(func=_analyze)
@@ -424,10 +427,10 @@ def _infer(args) -> int:
 
 
 def _peg(args) -> int:
-    from .peg import peg
+    from .peg import STAGES, peg
 
     pos = _position(args)
-    stages = ((1, 8), (2, 4), (4, 2))
+    stages = STAGES
     if args.stage:
         try:
             stages = tuple(tuple(int(x) for x in st.split(":")) for st in args.stage)
@@ -457,15 +460,20 @@ def _analyze(args) -> int:
         res = analyze_games(args.gcg, client=args.scheduler, variant=args.variant,
                             lexicon=getattr(args, "lexicon", None), threads=args.threads, sim=args.sim,
                             peg=not args.no_peg, peg_max=args.peg_max, peg_exact=args.peg_exact,
-                            endgame=not args.no_endgame, endgame_plies=args.endgame_plies)
+                            endgame=not args.no_endgame, endgame_plies=args.endgame_plies,
+                            skip_invalid=args.skip_invalid)
         names = sorted(Path(args.gcg).glob("*.gcg")) if Path(args.gcg).is_dir() else [Path(args.gcg)]
+        skipped = [f.name for f, r in zip(names, res) if r is None]
+        names, res = zip(*[(f, r) for f, r in zip(names, res) if r is not None]) if len(skipped) < len(res) \
+            else ((), ())
         games = [{"file": f.name} | r.to_json() for f, r in zip(names, res)]
         if _console.output_format(args) == "json":
-            _console.emit_json({"games": games})
+            _console.emit_json({"games": games, "skipped": skipped})
         else:
             _console.emit(args, [{"file": g["file"]} | t for g in games for t in g["turns"]],
                           lambda: print("\n\n".join(f"== {f.name}\n{r.summary()}" for f, r in zip(names, res))))
-        _console.note(args, f"-- {len(res)} games, {sum(len(r.turns) for r in res)} turns")
+        _console.note(args, f"-- {len(res)} games, {sum(len(r.turns) for r in res)} turns"
+                      + (f"; {len(skipped)} unreadable, skipped: {', '.join(skipped)}" if skipped else ""))
         return 0
 
     with _console.progress(args, None, "analyze", "turn") as bar:

@@ -10,7 +10,9 @@ bag, and that endgame is solved. The candidate's win probability (a tie counts a
 over every scenario.
 
 Candidates are the ``candidates`` best moves by static equity and the pass. As MAGPIE's cascade does, stages
-re-rank them at growing endgame depth and keep the best: ``stages=((plies, keep), ...)``; the survivors of the
+re-rank them at growing endgame depth and keep the best: ``stages=((plies, keep), ...)``. A stage at 0 plies is
+MAGPIE's first stage, hundreds of times cheaper than one at 1 ply: each scenario's endgame valued by one greedy
+playout (both sides play their top-scoring play to the end), no search. The survivors of the
 last stage are then solved exactly (endgames to the end) when ``exact`` is set. Candidates rank by win
 probability, then mean spread. Within a stage the candidates go best first by the last stage, and once ``keep`` of
 them are scored, a candidate stops as soon as it could not reach the ``keep``-th best win count even by winning
@@ -31,6 +33,9 @@ from .errors import ScrabbleError, short
 from .plays import Play
 
 MAX_BAG = 6
+STAGES = ((0, 8), (1, 4), (2, 2))
+"""The default stages: every candidate valued by one greedy playout a scenario, then the best 8 at 1 ply, the best 4
+at 2 plies, keeping 2."""
 
 
 @dataclass
@@ -65,7 +70,7 @@ class PegCandidate:
 class PegResult:
     """Candidates best first (``candidates``), ``best`` (the top one's move), ``bag`` (tiles in the bag),
     ``scenarios`` (ordered draws), ``endgames`` solved, ``seconds``, ``cut`` (stage evaluations stopped early: the
-    candidate could no longer reach the stage's survivors)."""
+    candidate could no longer reach the stage's survivors), ``stage_seconds`` (wall seconds of each stage)."""
 
     candidates: list
     bag: int
@@ -73,6 +78,7 @@ class PegResult:
     endgames: int
     seconds: float
     cut: int = 0
+    stage_seconds: list = field(default_factory=list)
 
     @property
     def best(self):
@@ -88,9 +94,9 @@ class PegResult:
         """A text report: draw orders and endgames solved, then one line a candidate with its win
         probability in percent, mean spread in points and whether it was solved exactly."""
         lines = [f"pre-endgame, {self.bag} in the bag: {self.scenarios} draw orders, {self.endgames} endgames, "
-                 f"{self.cut} evaluations cut"]
+                 f"{self.cut} evaluations cut; stages " + ", ".join(f"{t:.2f}" for t in self.stage_seconds) + " s"]
         for c in self.candidates:
-            tag = "exact" if c.exact else f"{c.plies}-ply"
+            tag = "cut before any figures" if not c.stage else "exact" if c.exact else f"{c.plies}-ply"
             lines.append(f"  {c.notation:<24} win {100 * c.win:6.2f}%  spread {c.spread:+8.2f}  ({tag})")
         return "\n".join(lines)
 
@@ -138,7 +144,7 @@ def _check_stages(stages) -> tuple:
     except (TypeError, ValueError):
         raise ScrabbleError(f"peg: stages must be pairs (plies, keep), got {short(stages)}") from None
     for p, k in st:
-        _whole(p, "a stage's plies", 1, 29)
+        _whole(p, "a stage's plies", 0, 29)
         _whole(k, "a stage's keep", 1)
     return st
 
@@ -191,7 +197,9 @@ def endgame_value(pos, plies, tt_mb=8) -> int:
 
 def _endgame_search(pos, plies, tt_mb):
     """:func:`endgame_value` and whether a line reached ``plies``."""
-    r = _search(pos, MAX_PLIES if plies is None else min(plies, MAX_PLIES), _Table(tt_mb), False)
+    # at 0 plies the root is a leaf (one greedy playout, no table entry worth a megabyte)
+    r = _search(pos, MAX_PLIES if plies is None else min(plies, MAX_PLIES), _Table(tt_mb if plies != 0 else 0.01),
+                False)
     return int(r[0]), bool(r[2])
 
 
@@ -256,12 +264,13 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
     return None if state["cut"] else out
 
 
-def peg(position, *, candidates: int = 16, stages=((1, 8), (2, 4), (4, 2)), exact: bool = False,
+def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
         threads: int | None = None, tt_mb: float = 8, moves=None, prune: bool = True) -> PegResult:
     """Rank the moves of ``position`` (1 to 6 tiles in the bag, :attr:`~Position.opp_rack` unknown) by win
     probability then mean final spread over every draw order of the bag (see the module). ``candidates``: moves
     by static equity, plus the pass; ``stages``: ``(plies, keep)`` pairs, each re-ranking the survivors with
-    endgames to ``plies`` and keeping ``keep``; ``exact``: the last survivors then solved to the end (every
+    endgames to ``plies`` (0: valued by one greedy playout, both sides playing their top-scoring play to the end)
+    and keeping ``keep``; ``exact``: the last survivors then solved to the end (every
     endgame of every scenario, the best first: minutes with full racks). ``threads``: lanes of threads over a
     candidate's scenarios; ``tt_mb``: each endgame's transposition table; ``moves``: the candidates themselves
     instead (plays of ``position`` or notation, ``None`` or ``"pass"`` for a pass); ``prune``: stop a candidate once
@@ -302,10 +311,14 @@ def peg(position, *, candidates: int = 16, stages=((1, 8), (2, 4), (4, 2)), exac
     keeps = [k for _, k in st] + [1]
     stats = {"endgames": 0, "cut": 0}
     live = cands
+    times = []
     for stage, (plies, keep) in enumerate(zip(schedule, keeps), 1):
+        t1 = _time.perf_counter()
         done = []  # candidates this stage scored over every scenario, their half-wins
         for c in live:  # best first by the last stage
-            bar = sorted(done, reverse=True)[keep - 1] if prune and len(done) >= keep else None
+            # (a 0-ply stage scores a candidate without figures in full: cheap, and every candidate gets figures)
+            cut = prune and len(done) >= keep and (c.stage or plies != 0)
+            bar = sorted(done, reverse=True)[keep - 1] if cut else None
             out = _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, 2 * total, stats)
             if out is None:  # cannot reach the keep-th best: it keeps the last stage's figures
                 stats["cut"] += 1
@@ -317,6 +330,8 @@ def peg(position, *, candidates: int = 16, stages=((1, 8), (2, 4), (4, 2)), exac
             c.stage = stage
             done.append(_half_wins(out))
         live = sorted((c for c in live if c.stage == stage), key=lambda c: (-c.win, -c.spread))[:keep]
+        times.append(_time.perf_counter() - t1)
     order = {id(c): i for i, c in enumerate(live)}
-    cands.sort(key=lambda c: (-c.stage, order.get(id(c), 0), -c.win, -c.spread))
-    return PegResult(cands, b, len(orders), stats["endgames"], _time.perf_counter() - t0, stats["cut"])
+    cands.sort(key=lambda c: (-c.stage, order.get(id(c), len(order)), -c.win, -c.spread))
+    return PegResult(cands, b, len(orders), stats["endgames"], _time.perf_counter() - t0, stats["cut"],
+                     times)

@@ -302,7 +302,7 @@ def _sim_chunk(chunk, setup_arrays):
 def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1000, *, time: float | None = None,
              threads: int | None = None, seed: int = 0, client=None, z: float = 2.576, min_iterations: int = 128,
              chunk_size: int = 16, exchanges: bool = True, win_table=None, progress=None,
-             on_batch=None, infer=None) -> SimResult:
+             on_batch=None, infer=None, include=()) -> SimResult:
     """Simulate the top ``candidates`` plays of ``position`` by static equity for ``iterations`` iterations
     (``plies`` replies each) or ``time`` seconds, dropping candidates more than ``z`` standard errors behind
     once each has ``min_iterations``. ``threads``: Numba threads; ``client``: a Dask client or address (then
@@ -315,7 +315,9 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
     ``infer``: an
     :class:`~.infer.Inference` of the opponent's last play (:func:`.infer.infer`): each iteration draws the leave
     the opponent kept from it (by weight, among the leaves the unseen tiles can hold) and the rest of their rack
-    from the bag (the opponent's rack must be unknown; not with ``client``)."""
+    from the bag (the opponent's rack must be unknown; not with ``client``). ``include``: moves of ``position`` (a
+    :class:`Play` or :class:`~.leaves.Exchange`) simulated besides the top candidates (the move made in a game, as
+    MAGPIE's analysis does)."""
     from .endgame import _is_position
 
     if not _is_position(position):
@@ -348,6 +350,12 @@ def simulate(position, candidates: int = 15, plies: int = 2, iterations: int = 1
         moves = [(round(p.equity * 1000), 0, i, p) for i, p in enumerate(plays)]
         moves += [(round(e.equity * 1000), 1, i, e) for i, e in enumerate(exchange_options(position)[:candidates])]
         plays = [m[3] for m in sorted(moves, key=lambda m: (-m[0], m[1], m[2]))[:candidates]]
+    plays = list(plays)
+    for m in include:
+        if not isinstance(m, (Play, Exchange)):
+            raise ScrabbleError(f"simulate: include must hold Play or Exchange moves, got {short(m)}")
+        if all(p.notation != m.notation for p in plays):
+            plays.append(m)
     if not plays:
         raise ScrabbleError(f"simulate: rack {position.rack!r} has no play on this board")
     cands = [Candidate(p, p.equity) for p in plays]
