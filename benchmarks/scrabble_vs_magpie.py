@@ -244,10 +244,9 @@ def main(argv=None):
               f"LOAD=1 best wmp 1 thread {_fmt(mb)} ({a.clock} time): 1 thread {_ratio(mb, tb['cpu1'])} (cpu), "
               f"{_ratio(mb, tb[1])} (wall); 2 threads {_ratio(mb, tb[2])} of MAGPIE's 1-thread rate, "
               f"{_ratio(mb, 2 * tb[2])} per thread (wall; on a quiet machine give --clock wall for like against like)")
-        from boggle_vs_peers import scaling_probe  # (this folder's script: the same probe beside every batch)
+        from boggle_vs_peers import probe_line  # (this folder's script: the same probe beside every batch)
 
-        print(f"SCALING PROBE (pure arithmetic, two jobs): 2 threads {scaling_probe(1) / scaling_probe(2):.2f}x one "
-              "thread, the most 2 threads give on this machine")
+        print(probe_line()[0])
 
     if a.per_position:
         allpos = [p for k in classes for p in ours[k].pos]
