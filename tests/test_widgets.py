@@ -304,6 +304,7 @@ def test_draughts_engine_move_and_play_against_it():
     w.move(black)
     w._task.join(60)
     assert len(w.history) == 3 and 0.0 <= w.eval_white <= 1.0
+    assert w.eval_white == round(w.eval_white, 2)  # whole percent, as the bar draws it
 
 
 # ---------------------------------------------------------------------------------------------- bookworm

@@ -239,7 +239,7 @@ class BoardWidget(Actions, anywidget.AnyWidget):
             score = res.score if white_to_move else -res.score
             share = min(1.0, max(0.0, 0.5 + score / 6.0))
         with self.hold_sync():
-            self.eval_white = share
+            self.eval_white = round(share, 2)  # whole percent: Python and JS round halves differently
             self.eval_text = f"{res.score_text()} (depth {res.depth})"
             self.eval_pv = " ".join(m.notation for m in res.pv)
 
