@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from numba_words.scrabble import InvalidCgpError, Position, ScrabbleError, best_many
+from numba_words.scrabble import InvalidCgpError, Play, Position, ScrabbleError, best_many
 from numba_words.scrabble import cgp as C
 from numba_words.scrabble._board import BoardArrays
 from numba_words.scrabble.variants import SCRABBLE
@@ -246,6 +246,21 @@ def test_best_many_is_each_positions_best(twl):
         assert [_key(g) for g in got] == [_key(w) for w in want], by
         assert got[0].position is moved and got[1].position is own
     assert best_many([]) == []
+
+
+def test_best_many_plays_made_on_first_use(twl):
+    """``best_many``'s plays are made from the batch arrays when first used: from several threads at once each
+    play gets one position, the one ``from_cgp`` reads."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    got = best_many(CGPS[:24], lexicon=twl, threads=2)
+    with ThreadPoolExecutor(4) as ex:
+        seen = list(ex.map(lambda k: (k, id(got[k % 24].position), got[k % 24].notation), range(96)))
+    for k, ident, notation in seen:
+        assert ident == id(got[k % 24].position) and notation == got[k % 24].notation
+    for g, c in zip(got, CGPS[:24]):
+        w = Position.from_cgp(c, lexicon=twl)
+        assert isinstance(g, Play) and g.position.cgp() == w.cgp() and _key(g) == _key(w.best("equity"))
 
 
 def _free_squares(p, n):

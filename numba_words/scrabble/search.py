@@ -7,6 +7,7 @@ per-letter counts, and check both before any kernel runs.
 """
 from __future__ import annotations
 
+import threading
 from itertools import accumulate
 
 import numpy as np
@@ -177,12 +178,13 @@ def best_many(positions, *, by: str = "equity", variant="scrabble", lexicon=None
     # chunks of positions handed out to lanes of threads: a lane reads its chunk's CGP fields, searches them in one
     # kernel call (which releases the GIL) and makes their plays, so one lane's Python overlaps another's kernel.
     # Chunks shrink towards the end (a position takes ~10 to ~300 us): the lanes finish nearly together (a chunk of
-    # 4 positions took 1.35x the time of one of 64 on one thread, 16 1.1x)
+    # 4 positions took 1.35x the time of one of 64 on one thread, 16 1.1x). The first few are small too: a lane
+    # reads its chunk holding the GIL, and the next lane starts when it is done
     lanes = min(lane_count(threads), n)
     chunks = []
     a = 0
     while a < n:
-        step = 64 if lanes == 1 else max(4, min(32, (n - a) // (2 * lanes)))
+        step = 64 if lanes == 1 else 4 if len(chunks) < lanes else max(4, min(32, (n - a) // (2 * lanes)))
         chunks.append(range(a, min(a + step, n)))
         a += step
     errors: dict = {}
@@ -278,26 +280,81 @@ def _best_group(t, group, by_equity: bool, out, alone) -> None:
         _kernel_entry(t, "best_batch", best_batch, args)
     else:
         fn(*args)
-    eq_arrays = tables[1]
-    c = 2 * nu + 1  # (z[k]: use, unseen, the rack by kind = its blanks then c.. its 32 letter counts, then info)
-    # each position's views made by iterating the batch arrays (made in C: ~2x faster than indexing them in turn)
-    parts = zip(group, res.tolist(), letters, blanks, lines, fv, occ, cc, xs, z[:, :nu], z[:, nu:2 * nu],
-                z[:, 2 * nu:3 * nu], z[:, c:c + N_CODES], z[:, c + N_CODES:], rows)
-    for (i, pos, r, _, rack, opp), (status, found, _), *board, use, unseen, kinds, counts, info, row in parts:
+    # each play (and a CGP's position) is made from the batch arrays when first used (_BatchPlay): the lanes' Python
+    # holds the GIL, and a lane waiting for it while the other makes objects is what 2 threads lose
+    src = None
+    done = res.tolist()
+    for k, (status, found, _) in enumerate(done):
         if status == WALK or status < 0:  # (a CGP that cannot be read: read again in Python, which names why)
-            alone.append(i)
-            continue
-        if r is not None:  # (the position of the CGP, as Position.from_cgp makes it)
+            alone.append(group[k][0])
+        elif found:
+            if src is None:
+                src = _Batch(t, group, tables[1], (letters, blanks, lines, fv, occ, cc, xs, z), rows, done)
+            out[group[k][0]] = _BatchPlay(src, k)
+
+
+_ROW, _POS = Play.__dict__["_row"], Play.__dict__["_pos"]  # (the slots a _BatchPlay fills on first use)
+_BATCH_LOCK = threading.Lock()
+
+
+class _Batch:
+    """The arrays of one :func:`best_batch` call, from which :class:`_BatchPlay` makes its play and position."""
+
+    __slots__ = ("t", "group", "eq_arrays", "arrays", "rows", "done")
+
+    def __init__(self, t, group, eq_arrays, arrays, rows, done):
+        self.t, self.group, self.eq_arrays, self.arrays, self.rows, self.done = t, group, eq_arrays, arrays, rows, done
+
+    def play(self, k: int) -> tuple:
+        """``(row, position)`` of position ``k``'s best play; a CGP's position made as :meth:`Position.from_cgp`
+        makes it."""
+        _, pos, r, _, rack, opp = self.group[k]
+        if r is not None:
+            t = self.t
+            letters, blanks, lines, fv, occ, cc, xs, z = self.arrays
+            nu = t.n_letters + 1
+            c = 2 * nu + 1  # (z[k]: use, unseen, the rack by kind = its blanks then c.. its 32 letter counts, info)
+            zk = z[k]
             b = BoardArrays._bare(t)
-            b._letters, b._blanks, b._lines, b._fv, b._occ, b._cc, b._xs = board
-            b._empty = status == 0
+            b._letters, b._blanks, b._lines, b._fv, b._occ, b._cc, b._xs = (
+                letters[k], blanks[k], lines[k], fv[k], occ[k], cc[k], xs[k])
+            b._empty = self.done[k][0] == 0  # (status: the tiles on the board)
             b.version = 0
-            b._use = (0, use)
-            pos._keep_read(b, rack, opp, counts, unseen, info, kinds, eq_arrays)
+            b._use = (0, zk[:nu])
+            pos._keep_read(b, rack, opp, zk[c:c + N_CODES], zk[nu:2 * nu], zk[c + N_CODES:], zk[2 * nu:3 * nu],
+                           self.eq_arrays)
             pos.board = b
             pos._rack, pos._opp_rack = rack, opp
-        if found:
-            out[i] = Play(as_plays(row, 1)[0], pos)
+        return as_plays(self.rows[k], 1)[0], pos
+
+
+class _BatchPlay(Play):
+    """A :func:`best_many` play: its row and position are made from the batch's arrays when first used."""
+
+    __slots__ = ("_src", "_k")
+
+    def __init__(self, src: _Batch, k: int):
+        self._src, self._k = src, k
+
+    def _fill(self) -> None:
+        with _BATCH_LOCK:
+            if self._src is not None:
+                row, pos = self._src.play(self._k)
+                _ROW.__set__(self, row)
+                _POS.__set__(self, pos)
+                self._src = None
+
+    @property
+    def _row(self):
+        if self._src is not None:
+            self._fill()
+        return _ROW.__get__(self, Play)
+
+    @property
+    def _pos(self):
+        if self._src is not None:
+            self._fill()
+        return _POS.__get__(self, Play)
 
 
 def _generate_chunk(chunk, lex, variant) -> list:
