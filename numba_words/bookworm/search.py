@@ -193,9 +193,14 @@ def _boards(boards, grid: Grid, lex: Lexicon) -> np.ndarray:
     if isinstance(boards, str):
         raise InvalidBoardError(f"boards must be a list of board texts or a 2-D array of tile codes, got one "
                                 f"text {_short(boards)}")
-    if isinstance(boards, (list, tuple)) and boards and all(isinstance(b, str) for b in boards):
-        codes = _texts_codes(boards, grid, lex)
-        return codes if codes is not None else np.stack([parse_text(b, grid, lex) for b in boards])
+    if isinstance(boards, (list, tuple)) and boards and isinstance(boards[0], str):
+        try:
+            joined = "".join(boards)  # (a TypeError when some board is not a text: checked as codes below)
+        except TypeError:
+            joined = None
+        if joined is not None:
+            codes = _texts_codes(boards, grid, lex, joined)
+            return codes if codes is not None else np.stack([parse_text(b, grid, lex) for b in boards])
     if isinstance(boards, (list, tuple)) and not boards:
         return np.zeros((0, grid.n_tiles), dtype=np.uint8)
     return check_codes(boards, grid, lex, "boards", ndim=2)
@@ -222,7 +227,7 @@ def _char_codes(lex: Lexicon) -> np.ndarray:
     return table
 
 
-def _texts_codes(texts, grid: Grid, lex: Lexicon):
+def _texts_codes(texts, grid: Grid, lex: Lexicon, joined: str | None = None):
     """Tile codes ``(boards, tiles)`` of board texts in NumPy, no Python per character or board (~8 us a board
     in :func:`parse_text`, ~0.1 us here), when every text has one layout: the letters alone (Boggle grids) or
     :func:`split_layout`'s, one space between rows (columns for Bookworm). ``None`` otherwise, or for any text
@@ -230,7 +235,8 @@ def _texts_codes(texts, grid: Grid, lex: Lexicon):
     what is wrong)."""
     n = grid.n_tiles
     width = len(texts[0])
-    joined = "".join(texts)
+    if joined is None:
+        joined = "".join(texts)
     if len(joined) != width * len(texts) or not joined.isascii():
         return None
     raw = np.frombuffer(joined.encode("ascii"), np.uint8).reshape(len(texts), width)
@@ -365,8 +371,16 @@ def solve_codes(codes, kinds=None, lexicon=None, *, grid: Grid = BOOKWORM, min_l
 
 def _boggle_scores(scoring: BogglePoints, lex: Lexicon, wid: np.ndarray, max_len: int) -> np.ndarray:
     """Boggle points of the words ``wid`` (by their length in letters)."""
-    lengths = lex.derived("bookworm.lengths", lambda x: np.diff(x.offsets).astype(np.int8))  # (<= MAX_WORD_LEN)
-    return scoring.table(max_len)[lengths[wid]]
+    return _word_points(scoring, lex, max_len)[wid].astype(np.int64)
+
+
+def _word_points(scoring: BogglePoints, lex: Lexicon, max_len: int) -> np.ndarray:
+    """Each word's Boggle points (words longer than ``max_len`` as ``max_len``), kept per lexicon and table in the
+    smallest type that holds them, so that a batch's gather reads from cache (int8: ~3x faster than int64)."""
+    table = scoring.table(max_len)
+    small = table.astype(np.result_type(np.min_scalar_type(int(table.min())), np.min_scalar_type(int(table.max()))))
+    return lex.derived(f"bookworm.points.{table.tobytes().hex()}",
+                       lambda x: small[np.minimum(np.diff(x.offsets), max_len)])
 
 
 def _solve_tiles(t, q, u, grid, codes, kinds, lbit, lval, kbonus, min_len, max_len, level, mult, cap, lex, budget):
@@ -427,7 +441,7 @@ def solve(board, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=
 
 
 def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, min_len=3, max_len=12, level=1,
-               scoring=None, threads=None, chunk: int = 512, client=None,
+               scoring=None, threads=None, chunk: int = 4096, client=None,
                chunk_size: int = 2048, max_nodes=None) -> BatchSolution:
     """Every word of every board of a batch, each with its best path and score, as flat arrays.
 
@@ -453,7 +467,7 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     threads : int, optional
         Worker threads (``None``: Numba's thread count; ``1``: the calling thread only).
     chunk : int
-        Boards a round.
+        Boards a round (split between the lanes; each round ends with the lanes' output moved together, ~0.2 ms).
     client : dask.distributed.Client or str, optional
         A Dask client or scheduler address: chunks of ``chunk_size`` boards are solved on the cluster (the same
         result).
@@ -494,12 +508,11 @@ def solve_many(boards, lexicon=None, *, kinds=None, grid: Grid | None = None, mi
     lbit, lval, kbonus = code_tables(lex, run_scoring)
     with _jit.threads(threads) as nt:
         lanes = 1 if threads == 1 else nt
+        points = _word_points(scoring, lex, max_len) if isinstance(scoring, BogglePoints) else None
         counts, wid, path, plen, score = _run_batch(
             (t.pk, t.acc2, t.lay, grid.masks, codes, kinds, lbit, lval, kbonus, q, u, min_len, max_len, level,
              run_scoring.multiplier), nb, max_len, lanes, chunk, default_cap(grid), dedup_scratch(lex, lanes), budget,
-            lambda b: _limit_error(b, budget, lex, max_len, grid))
-    if isinstance(scoring, BogglePoints):
-        score = _boggle_scores(scoring, lex, wid, max_len)
+            lambda b: _limit_error(b, budget, lex, max_len, grid), points)
     offsets = np.zeros(nb + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
     return BatchSolution(lex, grid, codes, offsets, wid, path, plen, score, scoring, _checked=True)
@@ -528,7 +541,7 @@ def _solve_many_distributed(codes, kinds, lex, grid, client, chunk_size, kw) -> 
 _MAX_PREALLOC = 1 << 22  # rows reserved up front (~100 MB of address space; pages are touched only as used)
 
 
-def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_error):
+def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_error, points=None):
     """Solve boards ``0..nb-1`` straight into flat output arrays (no per-board buffers, no compaction pass).
 
     Rounds of ``chunk`` boards; a round splits its boards into ``lanes`` contiguous ranges solved in parallel
@@ -556,9 +569,9 @@ def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_erro
         limit = start + room
         if limit[-1] > buf[0].shape[0]:
             buf = _grow(buf, used, max(2 * buf[0].shape[0], int(limit[-1])))
-        res = run_lanes([lambda i=i: K.run_boards(*args, int(lane_b[i]), int(lane_b[i + 1]), int(start[i]),
-                                                  int(limit[i]), hmask, counts, *buf, scratch[0][i], scratch[1][i],
-                                                  budget) for i in range(nl)])
+        res = run_lanes([lambda i=i, buf=buf: _lane(args, int(lane_b[i]), int(lane_b[i + 1]), int(start[i]),
+                                                    int(limit[i]), hmask, counts, buf, scratch[0][i], scratch[1][i],
+                                                    budget, points) for i in range(nl)])
         lane_next, lane_end, lane_stat = zip(*res)
         for i in range(nl):
             if lane_stat[i] == -2:
@@ -580,6 +593,15 @@ def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_erro
                 break
     # views: the unused tail of the reservation was never written, so it costs address space, not memory
     return (counts, *(x[:used] for x in buf))
+
+
+def _lane(args, b0, b1, start, limit, hmask, counts, buf, seen, idx, budget, points):
+    """One lane of a round of :func:`_run_batch`: boards ``b0..b1-1`` into ``buf`` from row ``start``, then (for
+    Boggle points) their words' points, on the lane's thread."""
+    out = K.run_boards(*args, b0, b1, start, limit, hmask, counts, *buf, seen, idx, budget)
+    if points is not None:
+        buf[3][start:out[1]] = points[buf[0][start:out[1]]]
+    return out
 
 
 def _alloc(size, max_len):
