@@ -288,3 +288,87 @@ def test_best_many_errors(twl):
         best_many([CGPS[0], 5], lexicon=twl)
     with pytest.raises(ScrabbleError, match="by"):
         best_many(CGPS[:1], by="fun", lexicon=twl)
+
+
+def _mutants(seed, n):
+    """CGP lines near the benchmark's: white space, racks, scores, counts, operations and boards changed one
+    way at a time, to valid and invalid lines alike."""
+    rng = np.random.default_rng(seed)
+    edits = [
+        lambda f: f.__setitem__(1, f[1].lower()), lambda f: f.__setitem__(1, f[1] + "?"),
+        lambda f: f.__setitem__(1, f[1].replace("/", "")), lambda f: f.__setitem__(1, f[1] + "/A"),
+        lambda f: f.__setitem__(1, "ABCDEFGH/" + f[1].split("/")[1]), lambda f: f.__setitem__(1, "??/?"),
+        lambda f: f.__setitem__(1, "A1/"), lambda f: f.__setitem__(1, "/"), lambda f: f.__setitem__(1, "AÉ/"),
+        lambda f: f.__setitem__(2, "-" + f[2]), lambda f: f.__setitem__(2, "+1/2"),
+        lambda f: f.__setitem__(2, "1234567890/1"), lambda f: f.__setitem__(2, "123456789/-987654321"),
+        lambda f: f.__setitem__(2, "12"), lambda f: f.__setitem__(2, "1/2/3"), lambda f: f.__setitem__(2, "1a/2"),
+        lambda f: f.__setitem__(2, "-/5"), lambda f: f.__setitem__(3, "12345"), lambda f: f.__setitem__(3, "-1"),
+        lambda f: f.__setitem__(3, "9999"), lambda f: f.__setitem__(3, "٣"),
+        lambda f: f[4:].__len__() and f.__setitem__(4, "lex CSW21;"), lambda f: f.append("ld english;"),
+        lambda f: f[4:].__len__() and f.__setitem__(4, "lex  TWL06;"), lambda f: f.append("b@d;"),
+        lambda f: f.__setitem__(0, f[0].replace("/", "", 1)), lambda f: f.__setitem__(0, f[0] + "/15"),
+        lambda f: f.__setitem__(0, f[0].replace("15", "16", 1)), lambda f: f.__setitem__(0, f[0].replace("1", "é", 1)),
+        lambda f: f.__setitem__(0, f[0].swapcase()), lambda f: f.__delitem__(3), lambda f: f.__delitem__(slice(4, None)),
+    ]
+    seps = [" ", "  ", "\t", " \x1f", "\u3000", " \x0b"]
+    out = []
+    for k in range(n):
+        line = CGPS[k % len(CGPS)]
+        f = line.replace(" lex TWL06;", "\0lex TWL06;").split()
+        f = [x.replace("\0", " ") for x in f]
+        f = f[:4] + [f[4]] if len(f) > 4 else f
+        f = f[:4] + [" ".join(f[4:])] if len(f) > 4 else f
+        if rng.random() < 0.8:
+            edits[rng.integers(len(edits))](f)
+        sep = [seps[rng.integers(len(seps))] if rng.random() < 0.3 else " " for _ in f]
+        out.append("".join(x + s for x, s in zip(f, sep)).rstrip(" ") + (" " if rng.random() < 0.1 else ""))
+    return out
+
+
+def test_cgp_fields_split_in_a_kernel_as_python_reads_them(twl):
+    """The kernel that splits a batch's CGP lines (:func:`split_cgps`) passes a line on only when Python's reader
+    takes it with the same board text, racks and operations; and ``best_many`` answers every line as
+    ``from_cgp(line).best()`` does, or raises its error, whichever path the line takes."""
+    from numba_words.scrabble._batch import split_cgps
+    from numba_words.scrabble._board import _tables_for
+
+    t = _tables_for(SCRABBLE, twl)
+    lines = _mutants(5, 400)
+    ref = np.frombuffer(b"lex TWL06;", np.uint8)
+    raw = np.frombuffer("\n".join(lines).encode(), np.uint8)
+    m = len(lines)
+    ok, n_own = np.zeros(m, bool), np.zeros(m, np.int64)
+    braw, rk = np.zeros((2, raw.shape[0]), np.uint8)
+    boffs, roffs = np.zeros((2, m + 1), np.int64)
+    q = split_cgps(raw, ref, t.char_table, t.rack_size, ok, braw, boffs, rk, roffs, n_own)
+    assert q == ok.sum() and 0 < q < m
+    j = 0
+    for line, good in zip(lines, ok):
+        try:
+            board, rack, opp, _, _, ops = C.cgp_fields(line)
+            Position._read_fields(line, "scrabble", twl)
+            clean = set(rack + opp) <= set(twl.alphabet.letters + "?") and max(len(rack), len(opp)) <= 7
+        except ScrabbleError:
+            board = None
+        if good:
+            assert board is not None and clean and ops == "lex TWL06;", line
+            assert bytes(braw[boffs[j]:boffs[j + 1]]).decode() == board
+            assert bytes(rk[roffs[j]:roffs[j + 1]]).decode() == rack + opp and n_own[j] == len(rack)
+            j += 1
+        else:  # (an ASCII line Python takes as plain, its operations written as the first's, is split here too)
+            assert not (board is not None and clean and ops == "lex TWL06;" and line.isascii() and ops in line), line
+    for k in range(0, m, 40):
+        batch = lines[k:k + 40]
+        want = []
+        for line in batch:
+            try:
+                want.append(Position.from_cgp(line, lexicon=twl).best("equity"))
+            except ScrabbleError as e:
+                want.append(type(e))
+        fine = [x for x, w in zip(batch, want) if not isinstance(w, type)]
+        got = best_many(fine, lexicon=twl, threads=2)
+        assert [_key(g) for g in got] == [_key(w) for w in want if not isinstance(w, type)]
+        for x, w in zip(batch, want):
+            if isinstance(w, type):
+                with pytest.raises(w):
+                    best_many(fine[:3] + [x], lexicon=twl, threads=1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel
+from .._jit import inline, kernel
 from ._best import search_rack
 from ._cross import all_checks
 from ._parse import rack_info, read_grid, read_text
@@ -81,3 +81,123 @@ def best_batch(raw, offs, gix, grids, gblanks, racks, roffs, n_own, table, value
         res[p, 0] = tiles
         res[p, 1] = n
         res[p, 2] = val
+
+
+@inline
+def _space(b) -> bool:
+    """Whether the byte ``b`` is ASCII white space as ``str.split`` counts it."""
+    return b == 32 or 9 <= b <= 13 or 28 <= b <= 31
+
+
+@inline
+def _number(raw, a, b, most, sign) -> bool:
+    """Whether ``raw[a:b]`` is 1..``most`` ASCII digits (after a ``-`` when ``sign``)."""
+    if sign and a < b and raw[a] == 45:  # '-'
+        a += 1
+    if not 0 < b - a <= most:
+        return False
+    for k in range(a, b):
+        if not 48 <= raw[k] <= 57:
+            return False
+    return True
+
+
+@kernel
+def split_cgps(raw, ref, table, rack_size, ok, braw, boffs, rk, roffs, n_own):
+    """Split the CGP lines ``raw`` (``uint8``: ``n = ok.shape[0]`` lines joined by newlines) for
+    :func:`best_batch`: ``ok[p]`` 1 for a plain line, whose fields then go on, in order, to ``braw``/``boffs`` (the
+    board field) and ``rk``/``roffs``/``n_own`` (the racks' bytes without the ``/``, the rack on turn's first).
+    Returns the number of plain lines. A plain line has a board of 15 rows, racks of upper-case letters of the
+    table or ``?`` (each at most ``rack_size``), two scores of 1..9 digits (``-`` allowed) and a scoreless-turn
+    count of 1..4 digits, then operations byte-equal to ``ref`` (none when ``ref`` is empty): what
+    :func:`.cgp.cgp_fields` and :meth:`Position._read_fields` accept without another look. Any other line (other
+    operations, characters or errors) is for the caller to read."""
+    m = raw.shape[0]
+    k = 0
+    q = 0
+    bw = 0
+    rw = 0
+    boffs[0] = 0
+    roffs[0] = 0
+    for p in range(ok.shape[0]):
+        e = k
+        while e < m and raw[e] != 10:
+            e += 1
+        # the line's first five fields (start, end) and where its last one ends
+        s0 = e0 = s1 = e1 = s2 = e2 = s3 = e3 = s4 = last = 0
+        nf = 0
+        i = k
+        while i < e:
+            while i < e and _space(raw[i]):
+                i += 1
+            if i >= e:
+                break
+            j = i
+            while j < e and not _space(raw[j]):
+                j += 1
+            if nf == 0:
+                s0, e0 = i, j
+            elif nf == 1:
+                s1, e1 = i, j
+            elif nf == 2:
+                s2, e2 = i, j
+            elif nf == 3:
+                s3, e3 = i, j
+            elif nf == 4:
+                s4 = i
+            last = j
+            nf += 1
+            i = j
+        good = nf >= 4
+        if good:  # the operations, as the first line's
+            if nf == 4:
+                good = ref.shape[0] == 0
+            elif last - s4 != ref.shape[0]:
+                good = False
+            else:
+                for x in range(ref.shape[0]):
+                    if raw[s4 + x] != ref[x]:
+                        good = False
+                        break
+        if good:  # 15 rows
+            rows = 1
+            for x in range(s0, e0):
+                if raw[x] == 47:
+                    rows += 1
+            good = rows == 15
+        slash = -1
+        if good:  # RACK/ or RACK/OPP: letters of the table (upper case) and blanks
+            for x in range(s1, e1):
+                b = raw[x]
+                if b == 47:
+                    if slash >= 0:
+                        good = False
+                        break
+                    slash = x
+                elif b != 63 and (table[b] == 0xFF or table[b] & 0x80):
+                    good = False
+                    break
+            good = good and slash >= 0 and slash - s1 <= rack_size and e1 - slash - 1 <= rack_size
+        if good:  # scores and the scoreless-turn count
+            mid = -1
+            for x in range(s2, e2):
+                if raw[x] == 47:
+                    mid = x
+                    break
+            good = mid >= 0 and _number(raw, s2, mid, 9, True) and _number(raw, mid + 1, e2, 9, True) and \
+                _number(raw, s3, e3, 4, False)
+        ok[p] = good
+        if good:
+            for x in range(s0, e0):
+                braw[bw] = raw[x]
+                bw += 1
+            for x in range(s1, e1):
+                if x != slash:
+                    rk[rw] = raw[x]
+                    rw += 1
+            n_own[q] = slash - s1
+            q += 1
+            boffs[q] = bw
+            roffs[q] = rw
+        k = e + 1
+    return q

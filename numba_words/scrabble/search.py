@@ -19,6 +19,7 @@ from ._tables import EMPTY, N_CODES, SIZE, reach_for, span_table, wtabs_for
 from .errors import InvalidBoardError, InvalidRackError, ScrabbleError, short
 from .leaves import default_leaves, variant_arrays
 from .plays import Play, Plays, _check_by
+from . import cgp as _cgp
 from .position import Position
 
 
@@ -190,8 +191,9 @@ def best_many(positions, *, by: str = "equity", variant="scrabble", lexicon=None
     errors: dict = {}
     alone: list = []  # positions searched one by one
     by_equity = by == "equity"
-    on_lanes(len(chunks), lambda k: _best_chunk(items, chunks[k], by_equity, variant, lexicon, out, errors, alone),
-             lanes)
+    plain = _plain_reader(items, variant, lexicon)
+    on_lanes(len(chunks), lambda k: _best_chunk(items, chunks[k], by_equity, variant, lexicon, out, errors, alone,
+                                                plain), lanes)
     for i in sorted(alone):
         p = items[i]
         try:
@@ -205,11 +207,50 @@ def best_many(positions, *, by: str = "equity", variant="scrabble", lexicon=None
     return out
 
 
-def _best_chunk(items, chunk, by_equity: bool, variant, lexicon, out, errors, alone) -> None:
+def _plain_reader(items, variant, lexicon):
+    """``(tables, operations)`` of the first CGP string of ``items`` (``None`` without one, or when it cannot be
+    read): the CGPs of a batch with the same operations (none, or ``lex TWL06;``...) have the same tables, and
+    their fields are split in a kernel (:func:`._batch.split_cgps`)."""
+    first = next((p for p in items if isinstance(p, str)), None)
+    if first is None:
+        return None
+    try:
+        r = Position._read_fields(first, variant, lexicon)[1]
+        ops = _cgp.cgp_fields(first)[5]
+    except ScrabbleError:
+        return None
+    if not ops.isascii():
+        return None
+    return r[2], np.frombuffer(ops.encode(), np.uint8)
+
+
+def _best_chunk(items, chunk, by_equity: bool, variant, lexicon, out, errors, alone, plain) -> None:
     """:func:`best_many` for ``items[i]``, ``i`` in ``chunk``: each position's best play to ``out[i]``, its error to
-    ``errors[i]``, and to ``alone`` the indexes of positions to search one by one."""
+    ``errors[i]``, and to ``alone`` the indexes of positions to search one by one. ``plain``: see
+    :func:`_plain_reader`."""
+    from ._batch import split_cgps
+
     groups: dict = {}  # id(tables) -> (tables, [(i, position, reader or None, board text or None, rack, opp)])
-    for i in chunk:
+    rest = chunk
+    if plain is not None:  # (CGP strings split in one kernel call: no Python a position)
+        t, ref = plain
+        cg = [i for i in chunk if isinstance(items[i], str)]
+        texts = [items[i] for i in cg]
+        joined = "\n".join(texts)
+        if texts and joined.count("\n") == len(texts) - 1:
+            raw = np.frombuffer(joined.encode(), np.uint8)
+            m = len(texts)
+            ok = np.empty(m, np.bool_)
+            braw, rk = np.empty((2, raw.shape[0]), np.uint8)
+            boffs, roffs = np.empty((2, m + 1), np.int64)
+            n_own = np.empty(m, np.int64)
+            q = split_cgps(raw, ref, t.char_table, t.rack_size, ok, braw, boffs, rk, roffs, n_own)
+            if q:
+                good = ok.tolist()
+                _best_group(t, [(i, None, None, items[i], None, None) for i, g in zip(cg, good) if g], by_equity, out,
+                            alone, (braw, boffs[:q + 1], rk, roffs[:q + 1], n_own[:q]), (variant, lexicon))
+                rest = [i for i in chunk if not isinstance(items[i], str)] + [i for i, g in zip(cg, good) if not g]
+    for i in rest:
         p = items[i]
         if isinstance(p, str):
             try:
@@ -231,30 +272,37 @@ def _best_chunk(items, chunk, by_equity: bool, variant, lexicon, out, errors, al
         _best_group(t, group, by_equity, out, alone)
 
 
-def _best_group(t, group, by_equity: bool, out, alone) -> None:
+def _best_group(t, group, by_equity: bool, out, alone, split=None, read=None) -> None:
     """:func:`_best_chunk` for the positions of one variant and lexicon (tables ``t``) in one kernel call: ``group``
     of ``(index, position, reader, board text, rack, opp rack)`` (a CGP's: ``position`` without a board yet; a
     ``Position``'s: ``reader`` and text ``None``). Writes each position's best play to ``out[index]``; the indexes
-    of positions the kernel leaves (a CGP it cannot read, racks of three blanks or more) to ``alone``."""
+    of positions the kernel leaves (a CGP it cannot read, racks of three blanks or more) to ``alone``. ``split``:
+    the fields of CGP strings as :func:`._batch.split_cgps` gives them (``group`` of ``(index, None, None, CGP,
+    None, None)``; their positions read when first used, with ``read``: ``(variant, lexicon)``)."""
     from ._batch import WALK, best_batch
 
     m = len(group)
-    texts = [g[3] or "" for g in group]
-    raw = np.frombuffer("".join(texts).encode(), np.uint8)
-    # (array building by C methods and iterators: np.cumsum and np.full on short lists cost ~10 us a call here)
-    offs = np.fromiter(accumulate(map(len, texts), initial=0), np.int64, m + 1)
     gix = np.empty(m, np.int64)  # (a Position's board: its text is none, its grids at gix)
     gix.fill(-1)
-    grid_of = [k for k, g in enumerate(group) if g[3] is None]
-    grids = np.zeros((len(grid_of) or 1, SIZE, SIZE), np.uint8)
-    gblanks = np.zeros((len(grid_of) or 1, SIZE, SIZE), bool)
-    for j, k in enumerate(grid_of):
-        b = group[k][1].board
-        grids[j], gblanks[j], gix[k] = b.letters, b.blanks, j
-    racks = "".join(g[4] + g[5] for g in group)
-    rk = np.frombuffer(racks.encode(), np.uint8)
-    roffs = np.fromiter(accumulate((len(g[4]) + len(g[5]) for g in group), initial=0), np.int64, m + 1)
-    n_own = np.fromiter((len(g[4]) for g in group), np.int64, m)
+    if split is not None:
+        raw, offs, rk, roffs, n_own = split
+        grids = np.zeros((1, SIZE, SIZE), np.uint8)
+        gblanks = np.zeros((1, SIZE, SIZE), bool)
+    else:
+        texts = [g[3] or "" for g in group]
+        raw = np.frombuffer("".join(texts).encode(), np.uint8)
+        # (array building by C methods and iterators: np.cumsum and np.full on short lists cost ~10 us a call here)
+        offs = np.fromiter(accumulate(map(len, texts), initial=0), np.int64, m + 1)
+        grid_of = [k for k, g in enumerate(group) if g[3] is None]
+        grids = np.zeros((len(grid_of) or 1, SIZE, SIZE), np.uint8)
+        gblanks = np.zeros((len(grid_of) or 1, SIZE, SIZE), bool)
+        for j, k in enumerate(grid_of):
+            b = group[k][1].board
+            grids[j], gblanks[j], gix[k] = b.letters, b.blanks, j
+        racks = "".join(g[4] + g[5] for g in group)
+        rk = np.frombuffer(racks.encode(), np.uint8)
+        roffs = np.fromiter(accumulate((len(g[4]) + len(g[5]) for g in group), initial=0), np.int64, m + 1)
+        n_own = np.fromiter((len(g[4]) for g in group), np.int64, m)
     tables = t.entries.get("best_batch tables")  # (the kernel's arguments every chunk of these tables shares)
     if tables is None:
         v, lex = t.key
@@ -289,7 +337,7 @@ def _best_group(t, group, by_equity: bool, out, alone) -> None:
             alone.append(group[k][0])
         elif found:
             if src is None:
-                src = _Batch(t, group, tables[1], (letters, blanks, lines, fv, occ, cc, xs, z), rows, done)
+                src = _Batch(t, group, tables[1], (letters, blanks, lines, fv, occ, cc, xs, z), rows, done, read)
             out[group[k][0]] = _BatchPlay(src, k)
 
 
@@ -300,15 +348,18 @@ _BATCH_LOCK = threading.Lock()
 class _Batch:
     """The arrays of one :func:`best_batch` call, from which :class:`_BatchPlay` makes its play and position."""
 
-    __slots__ = ("t", "group", "eq_arrays", "arrays", "rows", "done")
+    __slots__ = ("t", "group", "eq_arrays", "arrays", "rows", "done", "read")
 
-    def __init__(self, t, group, eq_arrays, arrays, rows, done):
+    def __init__(self, t, group, eq_arrays, arrays, rows, done, read):
         self.t, self.group, self.eq_arrays, self.arrays, self.rows, self.done = t, group, eq_arrays, arrays, rows, done
+        self.read = read
 
     def play(self, k: int) -> tuple:
         """``(row, position)`` of position ``k``'s best play; a CGP's position made as :meth:`Position.from_cgp`
         makes it."""
-        _, pos, r, _, rack, opp = self.group[k]
+        _, pos, r, text, rack, opp = self.group[k]
+        if pos is None:  # (a CGP whose fields a kernel split: read them now)
+            pos, r, _, rack, opp = Position._read_fields(text, *self.read)
         if r is not None:
             t = self.t
             letters, blanks, lines, fv, occ, cc, xs, z = self.arrays
