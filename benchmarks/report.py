@@ -315,6 +315,13 @@ def headline(name: str, out: str, data: dict) -> list:
                                      "MAGPIE (load + word map)")):
                 if col in head and overall[head.index(col) + 1] not in ("-", ""):
                     rows.append((work, peer, _span([float(overall[head.index(col) + 1].rstrip("x"))])))
+        batch = re.findall(r"BATCH \(new positions: ([\d,]+) CGP strings.*?\(([\d.]+)x one thread's wall time\).*?"
+                           r": 1 thread ([\d.]+)x \(cpu\)", out)
+        if batch:  # (the largest batch)
+            npos, scaling, ratio = batch[-1]
+            rows.append((f"crossword, batch of {npos} new positions (`best_many`), 1 thread",
+                         "MAGPIE (load + word map)", _span([float(ratio)])))
+            rows.append(("crossword, the same batch on 2 threads", "our 1 thread", _span([float(scaling)])))
     elif name == "autoplay":
         m = re.search(r"ratio numba_words / MAGPIE: ([\d.]+)x", out)
         if m:
@@ -341,6 +348,11 @@ def headline(name: str, out: str, data: dict) -> list:
     elif name == "boggle" and data.get("ratio"):
         rows.append((f"Boggle 4×4, {data['boards']:,} boards as text, score only", "hybrid-boggle (C++)",
                      _span([data["ratio"]])))
+        for key, work in (("threads2_scaling", "Boggle 4×4 boards as text, score only, 2 threads"),
+                          ("solve_many_scaling", "Boggle 4×4 boards as text, word lists (`solve_many`), 2 threads"),
+                          ("bookworm_scaling", "Bookworm boards as text, word lists (`solve_many`), 2 threads")):
+            if data.get(key):
+                rows.append((work, "our 1 thread", _span([data[key]])))
     return rows
 
 
