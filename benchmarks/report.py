@@ -45,7 +45,7 @@ PEERS = {  # folder under --peers: (repository, what it is)
     "scan": ("rhalbersma/scan", "draughts, C++ (Scan 3.1)"),
     "hybrid-boggle": ("danvk/hybrid-boggle", "Boggle, C++"),
 }
-SECTIONS = ("draughts", "match", "movegen", "autoplay", "sim", "endgame", "analyst", "boggle")
+SECTIONS = ("draughts", "match", "tactics", "movegen", "autoplay", "sim", "endgame", "analyst", "boggle")
 # MAGPIE's test endgames and the depth each is solved to: 6 plies where both engines take seconds, fewer where
 # a deeper search takes minutes (the positions with many plays).
 ENDGAMES = (("vs_joey", 6), ("pass_first", 6), ("solve_standard", 6), ("very_deep", 6), ("eldar_v_stick", 6),
@@ -95,6 +95,9 @@ def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict
         "match": (py + ["benchmarks/draughts_match.py", "--mobydam", str(Path(peers) / "mobydam" / "main" / "mobydam"),
                         "--time", "0.1", "--games", "4" if q else str(match_games), "--out", str(tmp / "match")],
                   tmp / "match" / "summary.json"),
+        "tactics": (py + ["benchmarks/draughts_tactics.py", "run", "--mobydam",
+                          str(Path(peers) / "mobydam" / "main" / "mobydam"), "--time", "0.1" if q else "1",
+                          "--depth", "8" if q else "12", "--workdir", str(tmp)], None),
         "movegen": (py + ["benchmarks/scrabble_vs_magpie.py", "--magpie", peers, "--rounds", "1" if q else "3"]
                     + (["--min-time", "0.05"] if q else ["--per-position", "--threads", "--batch"]), None),
         "autoplay": (py + ["benchmarks/scrabble_autoplay_magpie.py", "--magpie", str(Path(peers) / "MAGPIE"),
@@ -118,7 +121,7 @@ def shown(cmd: list, peers: str) -> str:
     out = ["python"]
     args = iter(cmd[1:])
     for c in args:
-        if c in ("--json", "--out"):  # where the report collects the rows: not part of what a reader runs
+        if c in ("--json", "--out", "--workdir"):  # where the report collects its rows: not what a reader runs
             next(args)
             continue
         out.append(c)
@@ -299,6 +302,15 @@ def headline(name: str, out: str, data: dict) -> list:
     elif name == "match" and data.get("games"):
         rows.append((f"draughts, match at {data['time_per_move']:g} s a move ({data['games']} games)", "Moby Dam",
                      f"{100 * data['score']:.1f}% score"))
+    elif name == "tactics":
+        m = re.search(r"at ([\d.]+) s a position: numba_words solves (\d+) of (\d+), Moby Dam (\d+)", out)
+        if m:
+            rows.append((f"draughts, combinations from master games solved at {m[1]} s ({m[3]} positions)", "Moby Dam",
+                         f"{m[2]} against {m[4]}"))
+        m = re.search(r"median time to depth (\d+): .*ratio ([\d.]+)", out)
+        if m:
+            rows.append((f"draughts search, median time to depth {m[1]} on 2 threads", "our 1 thread",
+                         f"{float(m[2]):.2f} of the time"))
     elif name == "movegen":
         for _, head, body in pipe_blocks(out):
             overall = next((r for r in body if r and r[0] == "overall"), None) if head else None
@@ -412,6 +424,10 @@ TITLES = {
     "match": ("International draughts: a match against Moby Dam",
               "Played over DamExchange (DXP) from Moby Dam's 79 two-move ballot openings; every game is saved as PDN "
               "by the command below."),
+    "tactics": ("International draughts: tactics beside Moby Dam, and the search on 2 threads",
+                "Combinations from master games (`benchmarks/data/draughts_tactics.txt`, each checked by a deeper "
+                "search and by Moby Dam): how many each engine finds at the same time a position; then the median "
+                "time our search takes to a fixed depth on 1 and on 2 threads, the same positions."),
     "movegen": ("Crossword games: move generation and best play beside MAGPIE",
                 "The 62 TWL06 positions of `data/scrabble/twl06_bench.cgp` by rack class, µs a position (CPU time); "
                 "counts of placements and sums of scores are checked against MAGPIE's. Ratio = MAGPIE's time over ours."),
