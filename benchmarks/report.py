@@ -95,9 +95,12 @@ def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict
         "match": (py + ["benchmarks/draughts_match.py", "--mobydam", str(Path(peers) / "mobydam" / "main" / "mobydam"),
                         "--time", "0.1", "--games", "4" if q else str(match_games), "--out", str(tmp / "match")],
                   tmp / "match" / "summary.json"),
-        "tactics": (py + ["benchmarks/draughts_tactics.py", "run", "--mobydam",
-                          str(Path(peers) / "mobydam" / "main" / "mobydam"), "--time", "0.1" if q else "1",
-                          "--depth", "8" if q else "12", "--workdir", str(tmp)], None),
+        "tactics": [(py + ["benchmarks/draughts_tactics.py", "run", "--mobydam",
+                           str(Path(peers) / "mobydam" / "main" / "mobydam"), "--time", "0.1" if q else "1",
+                           "--depth", "8" if q else "12", "--workdir", str(tmp)], None),
+                    (py + ["benchmarks/draughts_search_bench.py", "--mobydam",
+                           str(Path(peers) / "mobydam" / "main" / "mobydam"), "--positions", "1" if q else "4",
+                           "--seconds", "1" if q else "10"], None)],
         "movegen": (py + ["benchmarks/scrabble_vs_magpie.py", "--magpie", peers, "--rounds", "1" if q else "3"]
                     + (["--min-time", "0.05"] if q else ["--per-position", "--threads", "--batch"]), None),
         "autoplay": (py + ["benchmarks/scrabble_autoplay_magpie.py", "--magpie", str(Path(peers) / "MAGPIE"),
@@ -307,6 +310,10 @@ def headline(name: str, out: str, data: dict) -> list:
         if m:
             rows.append((f"draughts, combinations from master games solved at {m[1]} s ({m[3]} positions)", "Moby Dam",
                          f"{m[2]} against {m[4]}"))
+        m = re.search(r"all: Moby Dam ([\d.]+) M nodes/s, ours ([\d.]+) M nodes/s", out)
+        if m:
+            rows.append(("draughts search, nodes/s (the same positions, 1 thread, Moby Dam's own 10 s search)",
+                         "Moby Dam", _span([float(m[2]) / float(m[1])])))
         m = re.search(r"median time to depth (\d+): .*ratio ([\d.]+)", out)
         if m:
             rows.append((f"draughts search, median time to depth {m[1]} on 2 threads", "our 1 thread",
@@ -427,7 +434,8 @@ TITLES = {
     "tactics": ("International draughts: tactics beside Moby Dam, and the search on 2 threads",
                 "Combinations from master games (`benchmarks/data/draughts_tactics.txt`, each checked by a deeper "
                 "search and by Moby Dam): how many each engine finds at the same time a position; then the median "
-                "time our search takes to a fixed depth on 1 and on 2 threads, the same positions."),
+                "time our search takes to a fixed depth on 1 and on 2 threads, the same positions; then the nodes a "
+                "second of each engine's search from the same positions (Moby Dam's log: its own 10 s search)."),
     "movegen": ("Crossword games: move generation and best play beside MAGPIE",
                 "The 62 TWL06 positions of `data/scrabble/twl06_bench.cgp` by rack class, µs a position (CPU time); "
                 "counts of placements and sums of scores are checked against MAGPIE's. Ratio = MAGPIE's time over ours."),
@@ -491,7 +499,8 @@ def main(argv=None) -> int:
                 body += [f"**This comparison failed** (exit status {rc}):", "", "```text", tail, "```", ""]
             else:
                 data = json.loads(json_out.read_text()) if json_out and json_out.exists() else {}
-                first = shown(runs[0][0], peers) + (" (one command an endgame: see the Benchmarks page)"
+                first = shown(runs[0][0], peers) + ((" (one command an endgame: see the Benchmarks page)"
+                                                     if name == "endgame" else " (and the next: see the Benchmarks page)")
                                                     if len(runs) > 1 else "")
                 heads += [(w, p, r, first) for w, p, r in headline(name, out, data)]
                 if name == "draughts":
