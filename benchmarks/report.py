@@ -97,7 +97,7 @@ def commands(peers: str, quick: bool, tmp: Path, match_games: int = 158) -> dict
                   tmp / "match" / "summary.json"),
         "tactics": [(py + ["benchmarks/draughts_tactics.py", "run", "--mobydam",
                            str(Path(peers) / "mobydam" / "main" / "mobydam"), "--time", "0.1" if q else "1",
-                           "--depth", "8" if q else "12", "--workdir", str(tmp)], None),
+                           "--depth", "8" if q else "14", "--workdir", str(tmp)], None),
                     (py + ["benchmarks/draughts_search_bench.py", "--mobydam",
                            str(Path(peers) / "mobydam" / "main" / "mobydam"), "--positions", "1" if q else "4",
                            "--seconds", "1" if q else "10"], None)],

@@ -292,9 +292,13 @@ def test_forced_win_is_reported_in_plies():
 def test_two_threads():
     pos = Game(moves=["32-28", "18-23", "37-32", "12-18"]).end()
     one = Engine(hash_mb=8).search(pos, depth=6)
-    two = Engine(threads=2, hash_mb=8).search(pos, depth=6)
+    depths = []
+    two = Engine(threads=2, hash_mb=8).search(pos, depth=6, callback=lambda r: depths.append((r.depth, r.move)))
     assert two.move in pos.legal_moves and two.depth == 6
     assert abs(one.score - two.score) < 1.0
+    # each finished depth once, deepest first from whichever thread finished it, up to the depth asked for
+    assert [d for d, _ in depths] == sorted({d for d, _ in depths}) and depths[-1][0] == 6
+    assert all(m in pos.legal_moves for _, m in depths)
 
 
 def test_play_game_and_pdn():

@@ -506,10 +506,13 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 old = tt[slot + ONE]
                 od = np.int64((old >> np.uint64(32)) & np.uint64(255)) - 64
                 og = (old >> np.uint64(52)) & np.uint64(255)
+                # (an entry already as it would be written is left alone: threads searching the same nodes
+                # would otherwise take the cache line from each other at every store)
                 if tt[slot] ^ old == fkey[u] or d >= od or og != gen:
-                    tt[slot] = fkey[u] ^ data
-                    tt[slot + ONE] = data
-                else:
+                    if old != data or tt[slot] != fkey[u] ^ data:
+                        tt[slot] = fkey[u] ^ data
+                        tt[slot + ONE] = data
+                elif tt[slot + np.uint64(3)] != data or tt[slot + np.uint64(2)] != fkey[u] ^ data:
                     tt[slot + np.uint64(2)] = fkey[u] ^ data
                     tt[slot + np.uint64(3)] = data
             enter = False

@@ -344,7 +344,7 @@ class Engine:
                 while d <= max_depth and ctl[0] == 0:
                     if t == 0 and d > 1 and soft is not None and _time.perf_counter() - t0 > soft:
                         break
-                    params[K.P_DEPTH] = d + (t & 1 if d > 1 else 0)
+                    params[K.P_DEPTH] = min(d + (t & 1 if d > 1 else 0), max_depth)
                     K.search_kernel(*root, params, ctl, self._tt, lane["ws"], lane["killers"], lane["history"],
                                     self.weights, keys, pv, info)
                     if info[K.I_DONE] < 0:
@@ -356,8 +356,9 @@ class Engine:
                             # (the previous best is searched first) is as good a move as depth d - 1's
                             results.put(("partial", d - 1, info.copy(), pv[: 3 * info[K.I_PVLEN]].copy()))
                         break
-                    if t == 0:
-                        results.put(("depth", d, info.copy(), pv[: 3 * info[K.I_PVLEN]].copy()))
+                    # every thread reports its finished depths: the deepest so far is the answer (a helper one
+                    # ply ahead often finishes a depth before thread 0 does)
+                    results.put(("depth", int(params[K.P_DEPTH]), info.copy(), pv[: 3 * info[K.I_PVLEN]].copy()))
                     d += 1
             except Exception as e:  # (a bug: reported by the calling thread, never left in a worker)
                 results.put(("error", t, repr(e)))
@@ -389,12 +390,15 @@ class Engine:
                     if msg[1] == 0:
                         ctl[0] = 1  # thread 0 is done: the helpers stop too
                 elif msg[0] == "partial":
-                    last = msg[1:]
+                    if last is None or msg[1] >= last[0]:
+                        last = msg[1:]
                 elif msg[0] == "error":
                     ctl[0] = 1
                     raise DraughtsError(f"search failed: {msg[2]} in {pos.fen()!r}")
-                else:
+                elif last is None or msg[1] > last[0]:
                     last = msg[1:]
+                    if last[0] >= max_depth:
+                        ctl[0] = 1  # the depth asked for: every thread stops
                     if callback is not None:
                         callback(self._result(pos, legal, *last, ctl, t0))
         except KeyboardInterrupt:
