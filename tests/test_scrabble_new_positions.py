@@ -317,6 +317,9 @@ def test_best_many_errors(twl):
         best_many([CGPS[0], bad_bag] + CGPS[1:20], lexicon=twl, threads=2)
     with pytest.raises(ScrabbleError, match="position #2"):
         best_many([CGPS[0], 5], lexicon=twl)
+    for surrogate in (CGPS[1] + " \ud800", CGPS[1].replace("/", "/\ud800", 1), CGPS[1].replace(" ", " \ud800", 1)):
+        with pytest.raises(InvalidCgpError, match="position #2"):
+            best_many([CGPS[0], surrogate], lexicon=twl)
     with pytest.raises(ScrabbleError, match="by"):
         best_many(CGPS[:1], by="fun", lexicon=twl)
 

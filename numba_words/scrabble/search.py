@@ -238,7 +238,8 @@ def _best_chunk(items, chunk, by_equity: bool, variant, lexicon, out, errors, al
         texts = [items[i] for i in cg]
         joined = "\n".join(texts)
         if texts and joined.count("\n") == len(texts) - 1:
-            raw = np.frombuffer(joined.encode(), np.uint8)
+            # (any character outside ASCII, a lone surrogate too, gives bytes no field takes: read by Python)
+            raw = np.frombuffer(joined.encode("utf-8", "surrogatepass"), np.uint8)
             m = len(texts)
             ok = np.empty(m, np.bool_)
             braw, rk = np.empty((2, raw.shape[0]), np.uint8)
