@@ -43,8 +43,10 @@ MAX_THREADS = 256
 WEIGHTS_FILE = "draughts_weights.txt"
 #: Largest absolute weight accepted (men).
 MAX_WEIGHT = 100.0
-#: With a time a move, no new depth starts after this fraction of it.
-SOFT_MOVE_TIME = 0.9
+#: With a time a move, the search is stopped this many seconds (at most this fraction of it) before the limit:
+#: ending the search and building its result take the rest.
+MOVE_TIME_MARGIN = 0.007
+MOVE_TIME_MARGIN_FRACTION = 0.07
 
 
 class EngineError(DraughtsError):
@@ -473,8 +475,8 @@ def _budget(time, remaining, increment, moves_to_go):
     hard = soft = None
     if time is not None:  # the stop is set a little early: ending the search and its result take some time
         # a depth stopped part way still gives its best move (see ``_run``): start one until the stop
-        hard = time - min(0.015, 0.15 * time)
-        soft = SOFT_MOVE_TIME * hard
+        hard = time - min(MOVE_TIME_MARGIN, MOVE_TIME_MARGIN_FRACTION * time)
+        soft = hard
     if remaining is not None:
         mtg = moves_to_go if moves_to_go is not None else 25
         alloc = remaining / mtg + 0.8 * increment
