@@ -2,7 +2,7 @@
 
     python benchmarks/draughts_match.py --mobydam PATH/mobydam/main/mobydam [--time 0.1] [--games N]
                                         [--skip N] [--out DIR] [--threads 1] [--hash 64] [--openings FILE]
-                                        [--setting _lmr2=10 ...]
+                                        [--our-time T] [--weights FILE] [--setting _lmr2=10 ...]
 
 Moby Dam is started as the DXP follower (``-p PORT``, its own opening book ``book/book.opn`` beside its
 ``main`` folder, no endgame databases, its console set to ``time MS``: a hard limit per move); we connect
@@ -144,6 +144,8 @@ def main(argv=None) -> int:
     ap.add_argument("--mobydam-tt", type=int, default=22, help="Moby Dam's -t: 2^N table entries (default 22)")
     ap.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw after this many plies")
     ap.add_argument("--out", type=Path, default=Path("draughts_match"), help="folder for PDN and logs")
+    ap.add_argument("--weights", type=Path, default=None,
+                    help="our evaluation weights file (default: the package's), for evaluation experiments")
     ap.add_argument("--setting", action="append", default=[], metavar="NAME=INT",
                     help="an engine search setting for experiments, e.g. _lmr2=10 (repeatable)")
     args = ap.parse_args(argv)
@@ -162,7 +164,7 @@ def main(argv=None) -> int:
         ap.error("--our-time must be > 0")
     args.out.mkdir(parents=True, exist_ok=True)
 
-    engine = Engine(threads=args.threads, hash_mb=args.hash)
+    engine = Engine(threads=args.threads, hash_mb=args.hash, weights=args.weights)
     for kv in args.setting:
         name, _, value = kv.partition("=")
         if not name.startswith("_") or not hasattr(engine, name) or not value.lstrip("-").isdigit():
