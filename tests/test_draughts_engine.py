@@ -228,10 +228,12 @@ def test_moves_are_legal_and_pv_plays_out():
 
 
 def test_moby_dam_style_settings_keep_moves_legal_and_exact_values():
-    """Moby Dam's search variants (table cut-offs in PV nodes, its reductions, its root order) still return
-    legal moves whose PV plays out, and the root order changes no exact value (the plain negamax)."""
+    """Moby Dam's search variants (table cut-offs in PV nodes, its reductions, its root order) and the capture
+    threat extension still return legal moves whose PV plays out, and change no exact value (the plain
+    negamax)."""
     eng = Engine(hash_mb=4)
     eng._tt_pv, eng._lmr_depth, eng._lmr_all, eng._root_rank, eng._root_lmr, eng._lmr_pv = 1, 4, 1, 1, 0, 0
+    eng._threat = 1
     for pos in sample_positions(20, 7):
         if pos.outcome() is not None:
             continue

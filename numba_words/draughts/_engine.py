@@ -73,10 +73,11 @@ NORMAL, EXACT = 0, 1
 #: multiple of it toward 0; 1: none), whether the table cuts PV nodes too, the least depth of late move
 #: reductions, whether they reduce every late move (captures, killers and crowning moves too, with at least
 #: ``LMR_PIECES`` pieces on the board), whether the root orders its moves by when they were last best (Moby Dam's order: the newest best first), whether
-#: late moves are reduced at the root too.
+#: late moves are reduced at the root too, whether a quiet leaf whose opponent threatens a capture is searched one
+#: ply more.
 (P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
- P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR) = range(21)
-N_PARAMS = 21
+ P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR, P_THREAT) = range(22)
+N_PARAMS = 22
 LMR_DEPTH = 3
 LMR_PIECES = 8
 GRAIN = 1
@@ -228,6 +229,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     tt_pv = params[P_TT_PV] != 0
     root_rank = params[P_ROOT_RANK] != 0
     root_lmr = params[P_ROOT_LMR] != 0
+    threat = not exact and params[P_THREAT] != 0
     etc_depth = 0 if exact else params[P_ETC]
     grain = 1 if exact else max(params[P_GRAIN], 1)
     node_limit = params[P_NODES]
@@ -343,8 +345,14 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     enter = False
                     continue
             quiet = -1
+            ext = False
             if d <= 0:  # a leaf: its move list is needed only when it has a capture
                 quiet = quiet_moves(o, p, k, w)
+                # at the horizon, a quiet position whose opponent threatens a capture: its moves are searched
+                # (to depth -1: captures only after them), so that a threat is parried or seen to win material
+                if threat and d == 0 and quiet > 0 and quiet_moves(p, o, k, not w) < 0:
+                    quiet = -1
+                    ext = True
             n = perft_gen(o, p, k, w, ws, wbase) if quiet < 0 else quiet
             if n < 0:
                 overflow = True
@@ -354,7 +362,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 val = -(WIN - ply)
                 continue
             capture = quiet < 0 and ws[wbase + 1] != ZERO
-            if (d <= 0 and not capture) or ply >= MAX_PLY - 1:
+            if (d <= 0 and not capture and not ext) or ply >= MAX_PLY - 1:
                 val = evaluate(o, p, k, w, weights, f)
                 if grain > 1:
                     val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain

@@ -43,8 +43,10 @@ MAX_THREADS = 256
 WEIGHTS_FILE = "draughts_weights.txt"
 #: Largest absolute weight accepted (men).
 MAX_WEIGHT = 100.0
-#: With a time a move, no new depth starts after this fraction of it.
-SOFT_MOVE_TIME = 0.9
+#: With a time a move, the search is stopped this many seconds (at most this fraction of it) before the limit:
+#: ending the search and building its result take the rest.
+MOVE_TIME_MARGIN = 0.010
+MOVE_TIME_MARGIN_FRACTION = 0.10
 
 
 class EngineError(DraughtsError):
@@ -227,6 +229,7 @@ class Engine:
         self._lmr_all = 0  # reduce late captures, killers and crowning moves too (for experiments)
         self._root_rank = 0  # root moves ordered by when they were last best (for experiments)
         self._root_lmr = 1  # late move reductions at the root too (for experiments)
+        self._threat = 0  # a quiet leaf under a capture threat searched one ply more (for experiments)
         self._gen = 0
         self._lock = threading.Lock()
 
@@ -243,6 +246,7 @@ class Engine:
         params[K.P_LMR_ALL] = self._lmr_all
         params[K.P_ROOT_RANK] = self._root_rank
         params[K.P_ROOT_LMR] = self._root_lmr
+        params[K.P_THREAT] = self._threat
 
     def _params(self, nodes, rev, mat, nkeys, exact=False, thread=0):
         """A search kernel's ``params`` (full window, this engine's settings and table generation; the depth
@@ -477,8 +481,8 @@ def _budget(time, remaining, increment, moves_to_go):
     hard = soft = None
     if time is not None:  # the stop is set a little early: ending the search and its result take some time
         # a depth stopped part way still gives its best move (see ``_run``): start one until the stop
-        hard = time - min(0.015, 0.15 * time)
-        soft = SOFT_MOVE_TIME * hard
+        hard = time - min(MOVE_TIME_MARGIN, MOVE_TIME_MARGIN_FRACTION * time)
+        soft = hard
     if remaining is not None:
         mtg = moves_to_go if moves_to_go is not None else 25
         alloc = remaining / mtg + 0.8 * increment
