@@ -11,7 +11,8 @@ import pytest
 from numba_words.scrabble import SCRABBLE, Position
 from numba_words.scrabble.endgame import solve_endgame
 from numba_words.scrabble.errors import ScrabbleError
-from numba_words.scrabble.peg import draw_orders, endgame_value, peg
+from numba_words.scrabble.endgame import _Table
+from numba_words.scrabble.peg import _endgame_search, draw_orders, endgame_value, peg
 
 from test_scrabble_endgame import greedy, positions_from_games
 from test_scrabble_infer import game_turns
@@ -89,6 +90,19 @@ def test_zero_plies_is_the_greedy_playout():
     memo: dict = {}
     for pos in positions_from_games(24, seed=23, max_tiles=7)[:8]:
         assert endgame_value(pos, 0) == greedy(pos, False, memo), pos.cgp()
+
+
+def test_windowed_and_shared_table_searches_keep_the_exact_value():
+    """The exact stage's searches against solve_endgame (iterative deepening, a fresh table, the full window): one
+    table shared by every endgame gives each exact value, and a search in the window around a target tells whether
+    the value is above, at or below it (the tie exact)."""
+    shared = _Table(1)
+    for pos in positions_from_games(24, seed=23, max_tiles=4)[:6]:
+        v = solve_endgame(pos, tt_mb=4).value
+        assert _endgame_search(pos, None, 0, shared) == (v, False), pos.cgp()
+        for t in (v - 3, v - 1, v, v + 1, v + 3):
+            r, horizon = _endgame_search(pos, None, 0, shared, t)
+            assert not horizon and (r > t) == (v > t) and (r < t) == (v < t) and (r == t) == (v == t), pos.cgp()
 
 
 def test_draw_orders_weights():
