@@ -23,7 +23,12 @@ little). ``exact`` (``--exact``): both solving the same candidates to the end, o
 by equity that empty the bag, where both are exact (every scenario an endgame solved to the end): ours
 ``peg(moves=..., stages=(), exact=True)`` (it proves the best and stops the others once they cannot catch it),
 MAGPIE ``-pegonly ... -pegtopk all`` within ``--exact-budget`` (default 3600 s). Per position and mode: wall and CPU
-seconds each, both best plays with win percent, mean spread and stage, whether they agree.
+seconds each, both best plays with win percent, mean spread and stage, whether they agree. ``--no-blank``: only
+positions whose unseen tiles hold no blank (with a blank in the unknown rack, exact endgames can take hours). The
+like-for-like exact comparison at 2 and 3 tiles::
+
+    python benchmarks/scrabble_analyst_magpie.py peg --magpie PEERS_DIR --positions 1 --bag 2 3 --exact \
+        --modes exact --exact-candidates 3 --no-blank
 ``analyze``: one self-played game as GCG (written in MAGPIE's dialect for it) through MAGPIE's ``analyze`` and our
 ``analyze_game``, both simulating turns with tiles to spare (``--iterations``, 8 candidates, 2 plies; the
 simulations' stopping rules and the pre-endgame settings differ, so this ratio is rough) and solving the end. The table: per part MAGPIE's seconds over ours
@@ -185,11 +190,14 @@ def _ours_peg(q, **kw) -> dict:
 
 
 def peg_positions(a, bag) -> list:
-    """The first ``a.positions`` distinct positions with ``bag`` tiles in the bag, the opponent's rack unknown."""
+    """The first ``a.positions`` distinct positions with ``bag`` tiles in the bag, the opponent's rack unknown (with
+    ``a.no_blank``: only those whose unseen tiles hold no blank)."""
     seen, out = set(), []
     for p, _ in positions(12, a.seed, lambda p, mv, b=bag: p.bag_size() == b):
         q = p.copy()
         q.opp_rack = ""
+        if getattr(a, "no_blank", False) and "?" in q.unseen():
+            continue
         if q.cgp() not in seen and len(out) < a.positions:
             seen.add(q.cgp())
             out.append(q)
@@ -389,6 +397,9 @@ def main() -> None:
                     help="peg --exact: MAGPIE's time budget a run, seconds (default 3600)")
     ap.add_argument("--exact-candidates", type=int, default=3, metavar="K",
                     help="peg --exact: our K best plays by equity that empty the bag (default 3)")
+    ap.add_argument("--no-blank", action="store_true",
+                    help="peg: only positions whose unseen tiles hold no blank (exact endgames with a blank in an "
+                         "unknown rack can take either engine hours)")
     ap.add_argument("--iterations", type=int, default=64,
                     help="analyze: simulation iterations a candidate (both; MAGPIE's -minplayiterations too)")
     ap.add_argument("--keep", default=None, metavar="DIR",
@@ -408,7 +419,9 @@ def main() -> None:
     print(f"(ratio: MAGPIE's seconds over ours, above 1 ours faster; {a.threads} thread(s); command: {COMMAND}"
           f"{' ' + a.what if a.what != 'all' else ''} --positions {a.positions} --bag {' '.join(map(str, a.bag))}"
           f"{' --exact' if a.exact else ''}"
-          f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''})")
+          f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''}"
+          f"{' --modes ' + ' '.join(a.modes) if a.modes != ['cascade', 'exact'] else ''}"
+          f"{' --exact-candidates ' + str(a.exact_candidates) if a.exact else ''}{' --no-blank' if a.no_blank else ''})")
 
 
 if __name__ == "__main__":
