@@ -127,6 +127,22 @@ def test_peg_matches_plain_enumeration(bag, plies):
         assert (res.candidates[0].win, res.candidates[0].spread) == ranked[0][1]
 
 
+@pytest.mark.slow
+def test_exact_stage_matches_plain_enumeration():
+    """The exact stage (shared tables, the second candidate probed for won/tied/lost before its spreads) against the
+    plain enumeration with every endgame solved to the end: the best play and its figures; a candidate cut truly
+    below it."""
+    pos = peg_positions(1, 1)[0]
+    moves = [m for m in pos.legal_plays().top(10 ** 6, "equity") if len(m.placed) >= 1][:2]
+    res = peg(pos, moves=moves, stages=(), exact=True, threads=1)
+    want = brute(pos, moves, None)
+    top = res.candidates[0]
+    assert top.exact and (top.win, top.spread) == pytest.approx(want[top.notation])
+    assert top.notation == sorted(want, key=lambda n: (-want[n][0], -want[n][1]))[0]
+    for c in res.candidates[1:]:
+        assert c.exact and (c.win, c.spread) == pytest.approx(want[c.notation]) or want[c.notation] < want[top.notation]
+
+
 def test_peg_stages_threads_and_moves():
     pos = peg_positions(1, 1)[0]
     # pruned on one lane against every candidate scored in full on two: the same survivors with the same figures,
