@@ -24,11 +24,13 @@ by equity that empty the bag, where both are exact (every scenario an endgame so
 ``peg(moves=..., stages=(), exact=True)`` (it proves the best and stops the others once they cannot catch it),
 MAGPIE ``-pegonly ... -pegtopk all`` within ``--exact-budget`` (default 3600 s). Per position and mode: wall and CPU
 seconds each, both best plays with win percent, mean spread and stage, whether they agree. ``--no-blank``: only
-positions whose unseen tiles hold no blank (with a blank in the unknown rack, exact endgames can take hours). The
-like-for-like exact comparison at 2 and 3 tiles::
+positions whose unseen tiles hold no blank (with a blank in the unknown rack, exact endgames can take hours);
+``--exact-min-tiles N``: only candidates placing at least N tiles (the mover keeps fewer: shorter endgames). MAGPIE
+prints its last completed stage: its best counts as agreeing only when its full-depth stage did every candidate
+(else marked "not exact"). The like-for-like exact comparison at 2 and 3 tiles::
 
-    python benchmarks/scrabble_analyst_magpie.py peg --magpie PEERS_DIR --positions 1 --bag 2 3 --exact \
-        --modes exact --exact-candidates 3 --no-blank
+    python benchmarks/scrabble_analyst_magpie.py peg --magpie PEERS_DIR --positions 1 --bag 2 3 --exact --modes exact \\
+        --exact-candidates 2 --exact-min-tiles 5 --no-blank
 ``analyze``: one self-played game as GCG (written in MAGPIE's dialect for it) through MAGPIE's ``analyze`` and our
 ``analyze_game``, both simulating turns with tiles to spare (``--iterations``, 8 candidates, 2 plies; the
 simulations' stopping rules and the pre-endgame settings differ, so this ratio is rough) and solving the end. The table: per part MAGPIE's seconds over ours
@@ -224,7 +226,8 @@ def run_peg(a, root, show) -> list:
                 warm = False
             runs = [("cascade", {}, None)] if "cascade" in a.modes else []
             if a.exact and "exact" in a.modes and bag in (a.exact_bag or a.bag):
-                emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity") if len(m.placed) >= bag]
+                emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity")
+                           if len(m.placed) >= max(bag, a.exact_min_tiles)]
                 pick = emptier[:a.exact_candidates]
                 runs.append(("exact", {"moves": pick, "stages": (), "exact": True}, [_ucgi(n) for n in pick]))
             for mode, kw, only in runs:
@@ -232,6 +235,11 @@ def run_peg(a, root, show) -> list:
                 theirs = magpie_peg(root, _magpie_cgp(q, q.rack, ""), a.threads,
                                     a.exact_budget if only else a.peg_budget, only)
                 same = _norm(theirs["best"]) == _norm(mine["best"])
+                # MAGPIE prints its last completed stage: exact only once its full-depth stage did every candidate
+                done = re.fullmatch(r"\d+-ply eg (\d+)/(\d+)", theirs["stage"])
+                if only and not (done and done.group(1) == done.group(2)):
+                    same = False
+                    theirs["stage"] += ", not exact"
                 t = tot[mode]
                 t[0] += mine["seconds"]
                 t[1] += theirs["seconds"]
@@ -393,10 +401,14 @@ def main() -> None:
                     help="peg --exact: only with these tiles in the bag (default: every --bag)")
     ap.add_argument("--modes", nargs="+", choices=("cascade", "exact"), default=["cascade", "exact"],
                     help="peg: which modes to run (default both; exact needs --exact)")
+    ap.add_argument("--exact-min-tiles", type=int, default=0, metavar="N",
+                    help="peg --exact: only plays placing at least N tiles (fewer tiles left on the mover's rack: "
+                         "shorter endgames)")
     ap.add_argument("--exact-budget", type=float, default=3600, metavar="S",
                     help="peg --exact: MAGPIE's time budget a run, seconds (default 3600)")
     ap.add_argument("--exact-candidates", type=int, default=3, metavar="K",
-                    help="peg --exact: our K best plays by equity that empty the bag (default 3)")
+                    help="peg --exact: our K best plays by equity that empty the bag (default 3; at least 2: "
+                         "MAGPIE runs no full-depth stage for one)")
     ap.add_argument("--no-blank", action="store_true",
                     help="peg: only positions whose unseen tiles hold no blank (exact endgames with a blank in an "
                          "unknown rack can take either engine hours)")
@@ -421,7 +433,8 @@ def main() -> None:
           f"{' --exact' if a.exact else ''}"
           f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''}"
           f"{' --modes ' + ' '.join(a.modes) if a.modes != ['cascade', 'exact'] else ''}"
-          f"{' --exact-candidates ' + str(a.exact_candidates) if a.exact else ''}{' --no-blank' if a.no_blank else ''})")
+          f"{' --exact-candidates ' + str(a.exact_candidates) if a.exact else ''}{' --no-blank' if a.no_blank else ''}"
+          f"{' --exact-min-tiles ' + str(a.exact_min_tiles) if a.exact and a.exact_min_tiles else ''})")
 
 
 if __name__ == "__main__":
