@@ -37,6 +37,8 @@ from .errors import ScrabbleError, short
 from .plays import Play
 
 MAX_BAG = 6
+EXACT_TT_MB = 64
+"""Megabytes of the exact stage's table a lane (at least; ``tt_mb`` if larger), shared by its endgames."""
 STAGES = ((0, 8), (1, 4), (2, 2))
 """The default stages: every candidate valued by one greedy playout a scenario, then the best 8 at 1 ply, the best 4
 at 2 plies, keeping 2."""
@@ -270,7 +272,7 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
             if tables is not None:
                 table = getattr(tables, "table", None)
                 if table is None:
-                    table = tables.table = _Table(tt_mb)
+                    table = tables.table = _Table(max(tt_mb, EXACT_TT_MB))
             v, exact = _play_out(p, c.move, o[0], plies, tt_mb, table, -spread0 if probe else None)
             s = spread0 + v
         with lock:
@@ -294,7 +296,8 @@ def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
     endgames to ``plies`` (0: valued by one greedy playout, both sides playing their top-scoring play to the end)
     and keeping ``keep``; ``exact``: the last survivors then solved to the end (every
     endgame of every scenario, the best first: minutes with full racks). ``threads``: lanes of threads over a
-    candidate's scenarios; ``tt_mb``: each endgame's transposition table; ``moves``: the candidates themselves
+    candidate's scenarios; ``tt_mb``: each endgame's transposition table (the exact stage: one a lane, shared, of
+    at least :data:`EXACT_TT_MB`); ``moves``: the candidates themselves
     instead (plays of ``position`` or notation, ``None`` or ``"pass"`` for a pass); ``prune``: stop a candidate once
     it cannot survive its stage (see the module; ``False`` scores every candidate in full)."""
     if not _is_position(position):
