@@ -341,16 +341,16 @@ def _judge(pos, kind, move, opts) -> dict:
 
 
 def analyze_game(game, *, variant="scrabble", lexicon=None, sim: int = 0, sim_candidates: int = 8, peg: bool = True,
-                 peg_max: int = 2, peg_candidates: int = 8, peg_stages=((2, 3),), peg_exact: bool = False,
+                 peg_max: int = 2, peg_candidates: int = 8, peg_stages=((0, 4), (2, 2)), peg_exact: bool = False,
                  endgame: bool = True, endgame_plies: int | None = None, endgame_time: float | None = 30.0,
                  tt_mb: float = 8, seed: int = 0,
                  threads: int | None = None, progress=None) -> GameAnalysis:
     """Judge every turn of ``game`` (a :class:`~.game.Game`, GCG text or a path to a GCG file) against the
     engine's choice (see the module). ``sim``: iterations to simulate turns with tiles to spare in the bag (0:
     static equity); ``peg``: pre-endgame turns (1 to ``peg_max`` tiles in the bag, at most 6) by :func:`.peg.peg`
-    with ``peg_candidates``, ``peg_stages`` (default one stage at 2 plies: at an odd depth the side that moves
-    first in the endgame, the opponent after a play that empties the bag, is searched one move more than the
-    mover) and ``peg_exact``, else by static equity; ``endgame``: turns with the
+    with ``peg_candidates``, ``peg_stages`` (default: every candidate by greedy playouts, then the best 4 at 2
+    plies; at an odd depth the side that moves first in the endgame, the opponent after a play that empties the
+    bag, is searched one move more than the mover) and ``peg_exact``, else by static equity; ``endgame``: turns with the
     bag empty by the endgame solver (``endgame_plies``: its depth limit; None: to the end; ``endgame_time``:
     seconds a solve may take, its deepening stopped before a depth that would not finish in time, the turn then
     noted as cut, default 30; None: no limit, the same verdicts on any machine). ``threads``: lanes
