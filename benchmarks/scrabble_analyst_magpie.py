@@ -23,7 +23,14 @@ little). ``exact`` (``--exact``): both solving the same candidates to the end, o
 by equity that empty the bag, where both are exact (every scenario an endgame solved to the end): ours
 ``peg(moves=..., stages=(), exact=True)`` (it proves the best and stops the others once they cannot catch it),
 MAGPIE ``-pegonly ... -pegtopk all`` within ``--exact-budget`` (default 3600 s). Per position and mode: wall and CPU
-seconds each, both best plays with win percent, mean spread and stage, whether they agree.
+seconds each, both best plays with win percent, mean spread and stage, whether they agree. ``--no-blank``: only
+positions whose unseen tiles hold no blank (with a blank in the unknown rack, exact endgames can take hours);
+``--exact-min-tiles N``: only candidates placing at least N tiles (the mover keeps fewer: shorter endgames). MAGPIE
+prints its last completed stage: its best counts as agreeing only when its full-depth stage did every candidate
+(else marked "not exact"). The like-for-like exact comparison at 2 and 3 tiles::
+
+    python benchmarks/scrabble_analyst_magpie.py peg --magpie PEERS_DIR --positions 1 --bag 2 3 --exact --modes exact \\
+        --exact-candidates 2 --exact-min-tiles 5 --no-blank
 ``analyze``: one self-played game as GCG (written in MAGPIE's dialect for it) through MAGPIE's ``analyze`` and our
 ``analyze_game``, both simulating turns with tiles to spare (``--iterations``, 8 candidates, 2 plies; the
 simulations' stopping rules and the pre-endgame settings differ, so this ratio is rough) and solving the end. The table: per part MAGPIE's seconds over ours
@@ -185,11 +192,14 @@ def _ours_peg(q, **kw) -> dict:
 
 
 def peg_positions(a, bag) -> list:
-    """The first ``a.positions`` distinct positions with ``bag`` tiles in the bag, the opponent's rack unknown."""
+    """The first ``a.positions`` distinct positions with ``bag`` tiles in the bag, the opponent's rack unknown (with
+    ``a.no_blank``: only those whose unseen tiles hold no blank)."""
     seen, out = set(), []
     for p, _ in positions(12, a.seed, lambda p, mv, b=bag: p.bag_size() == b):
         q = p.copy()
         q.opp_rack = ""
+        if getattr(a, "no_blank", False) and "?" in q.unseen():
+            continue
         if q.cgp() not in seen and len(out) < a.positions:
             seen.add(q.cgp())
             out.append(q)
@@ -216,7 +226,8 @@ def run_peg(a, root, show) -> list:
                 warm = False
             runs = [("cascade", {}, None)] if "cascade" in a.modes else []
             if a.exact and "exact" in a.modes and bag in (a.exact_bag or a.bag):
-                emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity") if len(m.placed) >= bag]
+                emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity")
+                           if len(m.placed) >= max(bag, a.exact_min_tiles)]
                 pick = emptier[:a.exact_candidates]
                 runs.append(("exact", {"moves": pick, "stages": (), "exact": True}, [_ucgi(n) for n in pick]))
             for mode, kw, only in runs:
@@ -224,6 +235,11 @@ def run_peg(a, root, show) -> list:
                 theirs = magpie_peg(root, _magpie_cgp(q, q.rack, ""), a.threads,
                                     a.exact_budget if only else a.peg_budget, only)
                 same = _norm(theirs["best"]) == _norm(mine["best"])
+                # MAGPIE prints its last completed stage: exact only once its full-depth stage did every candidate
+                done = re.fullmatch(r"\d+-ply eg (\d+)/(\d+)", theirs["stage"])
+                if only and not (done and done.group(1) == done.group(2)):
+                    same = False
+                    theirs["stage"] += ", not exact"
                 t = tot[mode]
                 t[0] += mine["seconds"]
                 t[1] += theirs["seconds"]
@@ -385,10 +401,17 @@ def main() -> None:
                     help="peg --exact: only with these tiles in the bag (default: every --bag)")
     ap.add_argument("--modes", nargs="+", choices=("cascade", "exact"), default=["cascade", "exact"],
                     help="peg: which modes to run (default both; exact needs --exact)")
+    ap.add_argument("--exact-min-tiles", type=int, default=0, metavar="N",
+                    help="peg --exact: only plays placing at least N tiles (fewer tiles left on the mover's rack: "
+                         "shorter endgames)")
     ap.add_argument("--exact-budget", type=float, default=3600, metavar="S",
                     help="peg --exact: MAGPIE's time budget a run, seconds (default 3600)")
     ap.add_argument("--exact-candidates", type=int, default=3, metavar="K",
-                    help="peg --exact: our K best plays by equity that empty the bag (default 3)")
+                    help="peg --exact: our K best plays by equity that empty the bag (default 3; at least 2: "
+                         "MAGPIE runs no full-depth stage for one)")
+    ap.add_argument("--no-blank", action="store_true",
+                    help="peg: only positions whose unseen tiles hold no blank (exact endgames with a blank in an "
+                         "unknown rack can take either engine hours)")
     ap.add_argument("--iterations", type=int, default=64,
                     help="analyze: simulation iterations a candidate (both; MAGPIE's -minplayiterations too)")
     ap.add_argument("--keep", default=None, metavar="DIR",
@@ -408,7 +431,10 @@ def main() -> None:
     print(f"(ratio: MAGPIE's seconds over ours, above 1 ours faster; {a.threads} thread(s); command: {COMMAND}"
           f"{' ' + a.what if a.what != 'all' else ''} --positions {a.positions} --bag {' '.join(map(str, a.bag))}"
           f"{' --exact' if a.exact else ''}"
-          f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''})")
+          f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''}"
+          f"{' --modes ' + ' '.join(a.modes) if a.modes != ['cascade', 'exact'] else ''}"
+          f"{' --exact-candidates ' + str(a.exact_candidates) if a.exact else ''}{' --no-blank' if a.no_blank else ''}"
+          f"{' --exact-min-tiles ' + str(a.exact_min_tiles) if a.exact and a.exact_min_tiles else ''})")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ def test_static_turns_match_plain_ranking(analysis):
 
 
 def test_late_turns_use_the_solvers(analysis):
-    from numba_words.scrabble.endgame import solve_endgame
+    from numba_words.scrabble.endgame import _after, solve_endgame
     from numba_words.scrabble.peg import peg
 
     kinds = {t.kind for t in analysis.turns}
@@ -52,6 +52,13 @@ def test_late_turns_use_the_solvers(analysis):
             pos.opp_rack = "".join(pos.unseen().elements())
             assert t.value_best == solve_endgame(pos, plies=2).value
             assert t.bag == 0
+            if t.move == t.best:  # the engine's own move: no second search, no loss
+                assert (t.value_made, t.loss) == (t.value_best, 0)
+            elif not t.move.startswith("-"):
+                made = pos.parse_play(t.move)
+                after = _after(pos, made)
+                if after.opp_rack:
+                    assert t.value_made == made.score - solve_endgame(after, plies=2).value
         if t.kind == "peg":
             pos = Position.from_cgp(t.cgp)
             r = peg(pos, candidates=2, stages=((1, 2),), exact=False, threads=1)
@@ -104,6 +111,8 @@ def test_bad_input(game):
         analyze_game(game, sim=-1)
     with pytest.raises(ScrabbleError):
         analyze_game(game, peg_max=7)
+    with pytest.raises(ScrabbleError, match="endgame_time"):
+        analyze_game(game, endgame_time=0)
     with pytest.raises(InvalidGcgError):
         analyze_game(">a: ABC 8D ZZZZZZZZZZZZZZZZZZZZ +1 1\n")
 

@@ -11,7 +11,8 @@ import pytest
 from numba_words.scrabble import SCRABBLE, Position
 from numba_words.scrabble.endgame import solve_endgame
 from numba_words.scrabble.errors import ScrabbleError
-from numba_words.scrabble.peg import draw_orders, endgame_value, peg
+from numba_words.scrabble.endgame import _Table
+from numba_words.scrabble.peg import _endgame_search, draw_orders, endgame_value, peg
 
 from test_scrabble_endgame import greedy, positions_from_games
 from test_scrabble_infer import game_turns
@@ -91,6 +92,19 @@ def test_zero_plies_is_the_greedy_playout():
         assert endgame_value(pos, 0) == greedy(pos, False, memo), pos.cgp()
 
 
+def test_windowed_and_shared_table_searches_keep_the_exact_value():
+    """The exact stage's searches against solve_endgame (iterative deepening, a fresh table, the full window): one
+    table shared by every endgame gives each exact value, and a search in the window around a target tells whether
+    the value is above, at or below it (the tie exact)."""
+    shared = _Table(1)
+    for pos in positions_from_games(24, seed=23, max_tiles=4)[:6]:
+        v = solve_endgame(pos, tt_mb=4).value
+        assert _endgame_search(pos, None, 0, shared) == (v, False), pos.cgp()
+        for t in (v - 3, v - 1, v, v + 1, v + 3):
+            r, horizon = _endgame_search(pos, None, 0, shared, t)
+            assert not horizon and (r > t) == (v > t) and (r < t) == (v < t) and (r == t) == (v == t), pos.cgp()
+
+
 def test_draw_orders_weights():
     u = Counter("AABCD?")
     orders = draw_orders(u, 2)
@@ -111,6 +125,22 @@ def test_peg_matches_plain_enumeration(bag, plies):
             assert abs(c.win - w) < 1e-12 and abs(c.spread - s) < 1e-9, (pos.cgp(), c.notation)
         ranked = sorted(want.items(), key=lambda kv: (-kv[1][0], -kv[1][1]))
         assert (res.candidates[0].win, res.candidates[0].spread) == ranked[0][1]
+
+
+@pytest.mark.slow
+def test_exact_stage_matches_plain_enumeration():
+    """The exact stage (shared tables, the second candidate probed for won/tied/lost before its spreads) against the
+    plain enumeration with every endgame solved to the end: the best play and its figures; a candidate cut truly
+    below it."""
+    pos = peg_positions(1, 1)[0]
+    moves = [m for m in pos.legal_plays().top(10 ** 6, "equity") if len(m.placed) >= 1][:2]
+    res = peg(pos, moves=moves, stages=(), exact=True, threads=1)
+    want = brute(pos, moves, None)
+    top = res.candidates[0]
+    assert top.exact and (top.win, top.spread) == pytest.approx(want[top.notation])
+    assert top.notation == sorted(want, key=lambda n: (-want[n][0], -want[n][1]))[0]
+    for c in res.candidates[1:]:
+        assert c.exact and (c.win, c.spread) == pytest.approx(want[c.notation]) or want[c.notation] < want[top.notation]
 
 
 def test_peg_stages_threads_and_moves():

@@ -268,18 +268,27 @@ def _judge(pos, kind, move, opts) -> dict:
             return out | {"note": "endgame not analysed"}
         eg_pos = pos.copy()
         eg_pos.opp_rack = "".join(unseen.elements())
-        plies = opts["endgame_plies"]
-        best = solve_endgame(eg_pos, plies=plies, tt_mb=opts["tt_mb"])
+        kw = {"plies": opts["endgame_plies"], "time": opts["endgame_time"], "tt_mb": opts["tt_mb"]}
+        best = solve_endgame(eg_pos, **kw)
+        exact = best.exact
+        bn = "pass" if best.best is None else best.best.notation
         if kind == "place":
             after = _after(eg_pos, made)
             if not after.opp_rack:  # went out
                 v = made.score + 2 * sum(pos.variant.values.get(ch, 0) for ch in after.rack if ch != "?")
+            elif made.notation == bn:  # the best move made: its value is the solve's (no second search)
+                v = best.value
             else:
-                v = made.score - solve_endgame(after, plies=plies, tt_mb=opts["tt_mb"]).value
+                r = solve_endgame(after, **kw)
+                v, exact = made.score - r.value, exact and r.exact
+        elif bn == "pass":
+            v = best.value
         else:  # a pass
-            v = -solve_endgame(_after(eg_pos, None), plies=plies, tt_mb=opts["tt_mb"], passed=True).value
-        return out | {"kind": "endgame", "best": "pass" if best.best is None else best.best.notation,
-                      "value_made": float(v), "value_best": float(best.value), "loss": float(best.value - v)}
+            r = solve_endgame(_after(eg_pos, None), passed=True, **kw)
+            v, exact = -r.value, exact and r.exact
+        note = {} if exact or opts["endgame_plies"] else {"note": f"endgame cut by the time limit at {best.depth} plies"}
+        return out | {"kind": "endgame", "best": bn, "value_made": float(v), "value_best": float(best.value),
+                      "loss": float(best.value - v)} | note
     if bag <= opts["peg_max"] and opts["peg"]:
         from .peg import peg
 
@@ -332,14 +341,19 @@ def _judge(pos, kind, move, opts) -> dict:
 
 
 def analyze_game(game, *, variant="scrabble", lexicon=None, sim: int = 0, sim_candidates: int = 8, peg: bool = True,
-                 peg_max: int = 2, peg_candidates: int = 8, peg_stages=((1, 3),), peg_exact: bool = False,
-                 endgame: bool = True, endgame_plies: int | None = None, tt_mb: float = 8, seed: int = 0,
+                 peg_max: int = 2, peg_candidates: int = 8, peg_stages=((0, 4), (2, 2)), peg_exact: bool = False,
+                 endgame: bool = True, endgame_plies: int | None = None, endgame_time: float | None = 30.0,
+                 tt_mb: float = 8, seed: int = 0,
                  threads: int | None = None, progress=None) -> GameAnalysis:
     """Judge every turn of ``game`` (a :class:`~.game.Game`, GCG text or a path to a GCG file) against the
     engine's choice (see the module). ``sim``: iterations to simulate turns with tiles to spare in the bag (0:
     static equity); ``peg``: pre-endgame turns (1 to ``peg_max`` tiles in the bag, at most 6) by :func:`.peg.peg`
-    with ``peg_candidates``, ``peg_stages`` and ``peg_exact``, else by static equity; ``endgame``: turns with the
-    bag empty by the endgame solver (``endgame_plies``: its depth limit; None: to the end). ``threads``: lanes
+    with ``peg_candidates``, ``peg_stages`` (default: every candidate by greedy playouts, then the best 4 at 2
+    plies; at an odd depth the side that moves first in the endgame, the opponent after a play that empties the
+    bag, is searched one move more than the mover) and ``peg_exact``, else by static equity; ``endgame``: turns with the
+    bag empty by the endgame solver (``endgame_plies``: its depth limit; None: to the end; ``endgame_time``:
+    seconds a solve may take, its deepening stopped before a depth that would not finish in time, the turn then
+    noted as cut, default 30; None: no limit, the same verdicts on any machine). ``threads``: lanes
     of threads over turns. Raises :class:`InvalidGcgError` for an unreadable game."""
     from .game import Game
 
@@ -354,11 +368,16 @@ def analyze_game(game, *, variant="scrabble", lexicon=None, sim: int = 0, sim_ca
                                       or endgame_plies < 1):
         raise ScrabbleError(f"analyze_game: endgame_plies must be None or a whole number >= 1, got "
                             f"{short(endgame_plies)}")
+    if endgame_time is not None and (isinstance(endgame_time, bool) or not isinstance(endgame_time, (int, float))
+                                     or not endgame_time > 0):
+        raise ScrabbleError(f"analyze_game: endgame_time must be None or a positive number of seconds, got "
+                            f"{short(endgame_time)}")
     from .peg import _check_stages
 
     opts = {"sim": sim, "sim_candidates": sim_candidates, "peg": bool(peg), "peg_max": peg_max,
             "peg_candidates": peg_candidates, "peg_stages": _check_stages(peg_stages), "peg_exact": bool(peg_exact),
-            "endgame": bool(endgame), "endgame_plies": endgame_plies, "tt_mb": tt_mb, "seed": seed}
+            "endgame": bool(endgame), "endgame_plies": endgame_plies, "endgame_time": endgame_time, "tt_mb": tt_mb,
+            "seed": seed}
     lanes = lane_count(threads)
     if isinstance(game, Game):
         names, events, pos = _turns_of_game(game)
@@ -495,7 +514,7 @@ def analyze_games(games, *, client=None, variant="scrabble", lexicon=None, threa
     if not isinstance(skip_invalid, bool):
         raise ScrabbleError(f"analyze_games: skip_invalid must be True or False, got {short(skip_invalid)}")
     bad = set(options) - {"sim", "sim_candidates", "peg", "peg_max", "peg_candidates", "peg_stages", "peg_exact",
-                          "endgame", "endgame_plies", "tt_mb", "seed"}
+                          "endgame", "endgame_plies", "endgame_time", "tt_mb", "seed"}
     if bad:
         raise ScrabbleError(f"analyze_games: unknown option(s) {sorted(bad)}")
     sources = _game_sources(games)

@@ -17,8 +17,11 @@ last stage are then solved exactly (endgames to the end) when ``exact`` is set. 
 probability, then mean spread. Within a stage the candidates go best first by the last stage, and once ``keep`` of
 them are scored, a candidate stops as soon as it could not reach the ``keep``-th best win count even by winning
 every scenario left (``prune``; the exact stage keeps one): it keeps its last stage's figures, and the survivors,
-their figures and the best play are those of scoring every candidate in full. The six-scoreless-turns rule is not
-applied.
+their figures and the best play are those of scoring every candidate in full. In the exact stage a candidate after
+the first is first searched only for whether each scenario is won, tied or lost (windows of one point around the
+spread that ties: far cheaper than the value), and its spreads are searched only if it is not cut; the exact
+stage's endgames share a transposition table a lane (every value in it is exact, or a bound on the exact value,
+whichever endgame stored it). The six-scoreless-turns rule is not applied.
 """
 from __future__ import annotations
 
@@ -28,11 +31,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ._board import lane_count, on_lanes
+from ._endgame import INF
 from .endgame import MAX_PLIES, _after, _is_position, _search, _Table
 from .errors import ScrabbleError, short
 from .plays import Play
 
 MAX_BAG = 6
+EXACT_TT_MB = 64
+"""Megabytes of the exact stage's table a lane (at least; ``tt_mb`` if larger), shared by its endgames."""
 STAGES = ((0, 8), (1, 4), (2, 2))
 """The default stages: every candidate valued by one greedy playout a scenario, then the best 8 at 1 ply, the best 4
 at 2 plies, keeping 2."""
@@ -156,9 +162,11 @@ def play_out(pos, move, order, plies, tt_mb=8) -> int:
     return _play_out(pos, move, order, plies, tt_mb)[0]
 
 
-def _play_out(pos, move, order, plies, tt_mb):
+def _play_out(pos, move, order, plies, tt_mb, table=None, target=None):
     """:func:`play_out` and whether its value is exact (the game ended, or no line of the endgame search reached
-    ``plies``: a deeper search returns the same)."""
+    ``plies``: a deeper search returns the same). ``table``: the endgame's transposition table (``None``: a new
+    one of ``tt_mb``); ``target``: only whether the value is above, at or below ``target`` is wanted (the endgame
+    searched in a window around it: the value returned is then a bound on the same side of ``target``)."""
     bag = order
     sign = 1
     total = 0
@@ -178,7 +186,9 @@ def _play_out(pos, move, order, plies, tt_mb):
             if not pos.rack:
                 return total, True
             # (the bag empties only by a play: the endgame starts after one, not after a pass)
-            v, horizon = _endgame_search(pos, plies, tt_mb)
+            # the final value total + sign * v against target: v against t, in a window of one point each side
+            t = None if target is None else sign * (target - total)
+            v, horizon = _endgame_search(pos, plies, tt_mb, table, t)
             return total + sign * v, not horizon
         move = pos.best_move("equity")
         if move is not None and not isinstance(move, Play):
@@ -195,11 +205,13 @@ def endgame_value(pos, plies, tt_mb=8) -> int:
     return _endgame_search(pos, plies, tt_mb)[0]
 
 
-def _endgame_search(pos, plies, tt_mb):
-    """:func:`endgame_value` and whether a line reached ``plies``."""
-    # at 0 plies the root is a leaf (one greedy playout, no table entry worth a megabyte)
-    r = _search(pos, MAX_PLIES if plies is None else min(plies, MAX_PLIES), _Table(tt_mb if plies != 0 else 0.01),
-                False)
+def _endgame_search(pos, plies, tt_mb, table=None, t=None):
+    """:func:`endgame_value` and whether a line reached ``plies``; ``table`` as :func:`_play_out`; ``t``: the
+    search in the window ``(t - 1, t + 1)`` (the value if it is ``t``, else a bound beyond ``t`` on its side)."""
+    if table is None:  # at 0 plies the root is a leaf (one greedy playout, no table entry worth a megabyte)
+        table = _Table(tt_mb if plies != 0 else 0.01)
+    lo, hi = (-INF, INF) if t is None else (t - 1, t + 1)
+    r = _search(pos, MAX_PLIES if plies is None else min(plies, MAX_PLIES), table, False, lo, hi)
     return int(r[0]), bool(r[2])
 
 
@@ -223,11 +235,16 @@ def _half_wins(outcomes) -> int:
     return sum(o[1] * (2 if o[2] > 0 else 1 if o[2] == 0 else 0) for o in outcomes)
 
 
-def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, total2, stats):
+def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, total2, stats, tables=None,
+           probe=False):
     """Candidate ``c`` played out in every scenario at ``plies`` (``[key, weight, final spread, exact]`` a
     scenario), or ``None`` once its half-wins (:func:`_half_wins`) cannot reach ``bar`` even if it wins every
     scenario left. The values the last stage found exact stand and count first, then the scenarios it lost go
-    first (the bound falls soonest); lanes of threads share them."""
+    first (the bound falls soonest); lanes of threads share them. ``tables``: a ``threading.local`` whose ``table``
+    is each lane's transposition table, shared by its endgames (sound for exact searches only: every value the
+    table holds is then exact or a bound on the exact value); ``None``: a new table an endgame. ``probe``: only
+    whether each scenario is won, tied or lost (endgames searched in a window around the spread that ties), to
+    decide the cut; ``True`` (not the outcomes) when the candidate is not cut."""
     groups = {}
     t = len(c.move.placed) if c.move is not None else 0
     for order, ways in orders:
@@ -246,22 +263,29 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
         if state["cut"]:
             return
         s = o[2]
+        exact = o[3]
         if s is None:
             opp = _sorted((unseen - Counter(o[0])).elements())
             p = type(position)._make(position.variant, position.lexicon, position.board, position.rack, opp,
                                      position.scores, position.scoreless)
-            v, o[3] = _play_out(p, c.move, o[0], plies, tt_mb)
+            table = None
+            if tables is not None:
+                table = getattr(tables, "table", None)
+                if table is None:
+                    table = tables.table = _Table(max(tt_mb, EXACT_TT_MB))
+            v, exact = _play_out(p, c.move, o[0], plies, tt_mb, table, -spread0 if probe else None)
             s = spread0 + v
         with lock:
             stats["endgames"] += o[2] is None
-            o[2] = s
+            if not probe:
+                o[2], o[3] = s, exact
             state["won"] += o[1] * (2 if s > 0 else 1 if s == 0 else 0)
             state["left"] -= 2 * o[1]
             if bar is not None and state["won"] + state["left"] < bar:
                 state["cut"] = True
 
     on_lanes(len(out), work, lanes)
-    return None if state["cut"] else out
+    return None if state["cut"] else True if probe else out
 
 
 def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
@@ -272,7 +296,8 @@ def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
     endgames to ``plies`` (0: valued by one greedy playout, both sides playing their top-scoring play to the end)
     and keeping ``keep``; ``exact``: the last survivors then solved to the end (every
     endgame of every scenario, the best first: minutes with full racks). ``threads``: lanes of threads over a
-    candidate's scenarios; ``tt_mb``: each endgame's transposition table; ``moves``: the candidates themselves
+    candidate's scenarios; ``tt_mb``: each endgame's transposition table (the exact stage: one a lane, shared, of
+    at least :data:`EXACT_TT_MB`); ``moves``: the candidates themselves
     instead (plays of ``position`` or notation, ``None`` or ``"pass"`` for a pass); ``prune``: stop a candidate once
     it cannot survive its stage (see the module; ``False`` scores every candidate in full)."""
     if not _is_position(position):
@@ -312,6 +337,8 @@ def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
     stats = {"endgames": 0, "cut": 0}
     live = cands
     times = []
+    # the exact stage's endgames share a table a lane (every value in it exact or a bound on the exact value)
+    tables = threading.local()
     for stage, (plies, keep) in enumerate(zip(schedule, keeps), 1):
         t1 = _time.perf_counter()
         done = []  # candidates this stage scored over every scenario, their half-wins
@@ -319,7 +346,14 @@ def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
             # (a 0-ply stage scores a candidate without figures in full: cheap, and every candidate gets figures)
             cut = prune and len(done) >= keep and (c.stage or plies != 0)
             bar = sorted(done, reverse=True)[keep - 1] if cut else None
-            out = _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, 2 * total, stats)
+            args = (position, unseen, spread0, c, orders, b, plies, tt_mb, lanes)
+            if plies is None and bar is not None:
+                # won, tied or lost first (windowed searches, much cheaper), the exact spreads only if not cut
+                out = _score(*args, bar, 2 * total, stats, tables, probe=True)
+                if out is not None:
+                    out = _score(*args, None, 2 * total, stats, tables)
+            else:
+                out = _score(*args, bar, 2 * total, stats, tables if plies is None else None)
             if out is None:  # cannot reach the keep-th best: it keeps the last stage's figures
                 stats["cut"] += 1
                 continue
