@@ -220,6 +220,12 @@ def local_cluster(n_workers: int = 2, threads_per_worker: int = 1):
     lg = logging.getLogger("distributed.client")
     quiet = _LocalWorkersGone()
     lg.addFilter(quiet)
+    # the worker processes inherit the terminal: their warnings (a task cancelled by Ctrl-C, which reaches them
+    # too) would interleave with the command's own lines; they read this from the environment when they start
+    env_key = "DASK_LOGGING__DISTRIBUTED"
+    old_env = os.environ.get(env_key)
+    if old_env is None:
+        os.environ[env_key] = "error"
     try:
         with dask.config.set({"distributed.worker.multiprocessing-method": "spawn"}):
             with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker,
@@ -228,6 +234,8 @@ def local_cluster(n_workers: int = 2, threads_per_worker: int = 1):
                     yield client
     finally:
         lg.removeFilter(quiet)
+        if old_env is None:
+            os.environ.pop(env_key, None)
 
 
 CLOSE_SECONDS = 5.0

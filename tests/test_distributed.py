@@ -16,7 +16,7 @@ KINGS = ["W:WK31-50:BK1-20", "W:WK46,K47,28,33:BK5,K4,19,23", "B:W27,K38,40:BK12
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None, processes=True)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0", processes=True)
     c = distributed.Client(cluster)
     yield c
     c.close()
