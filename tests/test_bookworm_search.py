@@ -109,6 +109,21 @@ def test_serial_parallel_batch_agree(lex):
         assert np.array_equal(s1.scores, s2.scores)
 
 
+def test_uneven_lanes_and_retries_keep_the_output(lex, monkeypatch):
+    # lanes of uneven sizes (as a speed-based split gives), lane 1 writing into its own buffer copied into the
+    # output one round later, and boards overflowing in either lane: the same arrays as one thread
+    codes = random_codes(30, lexicon=lex, seed=5, frequencies=dict(E=3, S=2, R=1, T=1, A=1, D=1, N=1, I=1, L=1))
+    truth = solve_many(codes, lex, threads=1)
+    rng = np.random.default_rng(0)
+    split = S._lane_bounds
+    monkeypatch.setattr(S, "_lane_bounds", lambda a, z, n, speed=None: split(a, z, n, rng.uniform(0.1, 5, n)))
+    monkeypatch.setattr(S, "default_cap", lambda grid: 16)
+    for chunk in (4, 11, 64):
+        got = solve_many(codes, lex, threads=2, chunk=chunk)
+        for name in ("offsets", "wid", "path", "plen", "scores"):
+            assert np.array_equal(getattr(got, name), getattr(truth, name)), (chunk, name)
+
+
 def test_overflowing_board_is_resolved(lex):
     # every tile an E or S, lots of words: force the per-board buffer to overflow and the retry to run
     codes = random_codes(3, lexicon=lex, seed=0, frequencies=dict(E=3, S=2, R=1, T=1, A=1, D=1, N=1, I=1, L=1))

@@ -14,6 +14,7 @@ rounds.
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 
@@ -210,11 +211,11 @@ _TEXT_TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # lexic
 
 
 def _char_codes(lex: Lexicon) -> np.ndarray:
-    """``int16[256]``: the tile code each ASCII byte stands for on a board (:func:`tile_code`), -1 for a byte that
-    is none (white space included: board texts are split on it first)."""
+    """``uint8[256]``: the tile code each ASCII byte stands for on a board (:func:`tile_code`), 255 for a byte
+    that is none (white space included: board texts are split on it first)."""
     table = _TEXT_TABLES.get(lex)
     if table is None:
-        table = np.full(256, -1, np.int16)
+        table = np.full(256, 255, np.uint8)
         for b in range(128):
             ch = chr(b)
             if ch.isspace():
@@ -248,10 +249,10 @@ def _texts_codes(texts, grid: Grid, lex: Lexicon, joined: str | None = None):
         if not (raw[:, gaps] == 32).all():
             return None
         raw = raw[:, ~gaps]
-    codes = _char_codes(lex)[raw]
-    if (codes < 0).any():
+    codes = _char_codes(lex).take(raw)  # (take: about half the time of indexing)
+    if codes.size and codes.max() == 255:
         return None
-    return codes.astype(np.uint8)
+    return codes
 
 
 def _kernel_qu(t) -> tuple:
@@ -294,8 +295,19 @@ def run_lanes(calls: list) -> list:
     return [first, *rest]
 
 
-def _lane_bounds(a: int, z: int, lanes: int) -> np.ndarray:
-    return np.linspace(a, z, lanes + 1).astype(np.int64)
+def _lane_bounds(a: int, z: int, lanes: int, speed=None) -> np.ndarray:
+    """Boards ``a..z-1`` cut into ``lanes`` contiguous ranges of at least one board each (``z - a >= lanes``):
+    equal ranges, or ranges in proportion to ``speed`` (each lane's boards a second, held within a factor of
+    two of their mean)."""
+    if speed is None or lanes == 1:
+        return np.linspace(a, z, lanes + 1).astype(np.int64)
+    w = np.clip(speed, speed.mean() / 2, speed.mean() * 2)
+    cut = a + np.rint(np.cumsum(w) / w.sum() * (z - a)).astype(np.int64)
+    bounds = np.concatenate(([a], cut))
+    for k in range(1, lanes):
+        bounds[k] = min(max(bounds[k], bounds[k - 1] + 1), z - (lanes - k))
+    bounds[lanes] = z
+    return bounds
 
 
 # ---------------------------------------------------------------------------------------------- scratch
@@ -542,66 +554,118 @@ _MAX_PREALLOC = 1 << 22  # rows reserved up front (~100 MB of address space; pag
 
 
 def _run_batch(args, nb, max_len, lanes, chunk, cap, scratch, budget, limit_error, points=None):
-    """Solve boards ``0..nb-1`` straight into flat output arrays (no per-board buffers, no compaction pass).
+    """Solve boards ``0..nb-1`` into flat output arrays (no per-board buffers, no compaction pass).
 
     Rounds of ``chunk`` boards; a round splits its boards into ``lanes`` contiguous ranges solved in parallel
-    (:func:`run_lanes`; ``lanes == 1``: on the calling thread), each into its own region of the output sized
-    ``est`` words a board
-    (plus one board's worst case); regions are then moved down to close the gaps, in board order. A lane
-    that runs out of room stops at a board boundary: the round keeps everything before that board, and the
-    next round resumes there with more room (``est`` doubled, or a larger per-board table when one board
-    alone has more than ``cap`` words). A board past the path ``budget`` raises ``limit_error(board)``.
+    (:func:`run_lanes`; ``lanes == 1``: on the calling thread), each lane given room for ``est`` words a board
+    plus one board's worst case. Lane 0 writes straight into the output after the rows kept so far; every
+    other lane writes into a buffer of its own, whose rows its thread copies to their place in the output at
+    the start of its next round (while the other lanes search), or all lanes together after the last round.
+    A round's boards are split by the lanes' speeds in the round before (copies included), so a lane slowed
+    by its copy or by the machine gets fewer boards; the output does not depend on the split. A lane that
+    runs out of room stops at a board boundary: the round keeps everything before that board, and the next
+    round resumes there with more room (``est`` doubled, or a larger per-board table when one board alone
+    has more than ``cap`` words). A board past the path ``budget`` raises ``limit_error(board)``.
     """
     est = cap // 2
     hmask = int(K.hash_bits.py_func(cap))  # its plain-Python body: no compile for this
     cap = (hmask + 1) // 2
     counts = np.zeros(nb, dtype=np.int64)
-    size = min(max(nb, 1) * est, _MAX_PREALLOC) + lanes * cap
-    buf = _alloc(size, max_len)
+    buf = _alloc(min(max(nb, 1) * est, _MAX_PREALLOC) + cap, max_len)
+    own = [None] * lanes  # lane i >= 1: its own output buffer
+    due = [None] * lanes  # lane i >= 1: (rows, output row) of its buffer still to be copied into the output
+    speed = np.ones(lanes)
     used = 0
     b = 0
     while b < nb:
         z = min(nb, b + chunk)
         nl = min(lanes, z - b)
-        lane_b = _lane_bounds(b, z, nl)
+        lane_b = _lane_bounds(b, z, nl, speed[:nl])
         room = np.diff(lane_b) * est + cap
-        start = used + np.concatenate(([0], np.cumsum(room)[:-1])).astype(np.int64)
-        limit = start + room
-        if limit[-1] > buf[0].shape[0]:
-            buf = _grow(buf, used, max(2 * buf[0].shape[0], int(limit[-1])))
-        res = run_lanes([lambda i=i, buf=buf: _lane(args, int(lane_b[i]), int(lane_b[i + 1]), int(start[i]),
-                                                    int(limit[i]), hmask, counts, buf, scratch[0][i], scratch[1][i],
-                                                    budget, points) for i in range(nl)])
-        lane_next, lane_end, lane_stat = zip(*res)
+        if used + room[0] > buf[0].shape[0]:
+            buf = _grow(buf, used, max(2 * buf[0].shape[0], int(used + room[0])))
+        res = run_lanes([lambda i=i, buf=buf, used=used: _lane(
+            args, i, int(lane_b[i]), int(lane_b[i + 1]), used, int(room[i]), hmask, counts, buf, own[i], due[i],
+            scratch[0][i], scratch[1][i], budget, points) for i in range(nl)])
+        for i in range(1, nl):
+            own[i], due[i] = res[i][3], None
         for i in range(nl):
-            if lane_stat[i] == -2:
-                raise limit_error(int(lane_next[i]))
+            if res[i][2] == -2:
+                raise limit_error(int(res[i][0]))
         b = z
         for i in range(nl):
-            n = int(lane_end[i] - start[i])
-            if start[i] != used and n:  # NumPy copies overlapping slices safely (and compiles nothing)
-                for x in buf:
-                    x[used:used + n] = x[int(start[i]):int(start[i]) + n]
+            b_next, end, _, _, seconds = res[i]
+            n = int(end - used) if i == 0 else int(end)
+            if i and n:
+                due[i] = (n, used)
             used += n
-            if lane_next[i] < lane_b[i + 1]:  # lane i stopped early: resume at its board with more room
-                b = int(lane_next[i])
-                if lane_end[i] + cap <= limit[i]:
+            if b_next < lane_b[i + 1]:  # lane i stopped early: resume at its board with more room
+                b = int(b_next)
+                if n + cap <= room[i]:
                     hmask = 4 * hmask + 3  # one board has more words than a board may write (per_board)
                     cap = (hmask + 1) // 2
                 else:
                     est *= 2
                 break
+            speed[i] = (lane_b[i + 1] - lane_b[i]) / max(seconds, 1e-6)
+    if used > buf[0].shape[0]:
+        buf = _grow(buf, used, used)
+    copies = [(own[i], 0, due[i][1], due[i][0]) for i in range(lanes) if due[i] is not None]
+    if copies:  # the last round's rows of lanes 1.. (private sources, disjoint targets: any split is safe)
+        run_lanes([lambda p=p: _copy_rows(buf, p) for p in _split_copies(copies, lanes)])
     # views: the unused tail of the reservation was never written, so it costs address space, not memory
     return (counts, *(x[:used] for x in buf))
 
 
-def _lane(args, b0, b1, start, limit, hmask, counts, buf, seen, idx, budget, points):
-    """One lane of a round of :func:`_run_batch`: boards ``b0..b1-1`` into ``buf`` from row ``start``, then (for
-    Boggle points) their words' points, on the lane's thread."""
-    out = K.run_boards(*args, b0, b1, start, limit, hmask, counts, *buf, seen, idx, budget)
+def _lane(args, i, b0, b1, used, room, hmask, counts, buf, own, due, seen, idx, budget, points):
+    """Lane ``i`` of a round of :func:`_run_batch`, on its thread: boards ``b0..b1-1`` with ``room`` rows, then
+    (for Boggle points) their words' points. Lane 0 writes into ``buf`` from row ``used``; another lane first
+    copies its previous round's rows (``due``: rows, output row) from its buffer ``own`` into ``buf``, then
+    writes into ``own`` from row 0 (a new buffer when short of room). Returns ``(b_next, end, status, own,
+    seconds)``."""
+    t0 = time.perf_counter()
+    if i == 0:
+        out, start = buf, used
+    else:
+        if due is not None:
+            _copy_rows(buf, [(own, 0, due[1], due[0])])
+        if own is None or own[0].shape[0] < room:
+            own = _alloc(max(room, 2 * own[0].shape[0] if own is not None else 0), buf[1].shape[1])
+        out, start = own, 0
+    b_next, end, status = K.run_boards(*args, b0, b1, start, start + room, hmask, counts, *out, seen, idx, budget)
     if points is not None:
-        buf[3][start:out[1]] = points[buf[0][start:out[1]]]
-    return out
+        out[3][start:end] = points[out[0][start:end]]
+    return b_next, end, status, own, time.perf_counter() - t0
+
+
+def _timed(f, *args):
+    """``(f(*args), seconds it took)``."""
+    t0 = time.perf_counter()
+    return f(*args), time.perf_counter() - t0
+
+
+def _copy_rows(buf, copies) -> None:
+    """``buf``'s rows ``dest..dest+n-1`` from rows ``src..src+n-1`` of ``source``, for each ``(source, src, dest,
+    n)`` of ``copies`` (NumPy copies of plain arrays release the GIL)."""
+    for source, src, dest, n in copies:
+        for x, y in zip(buf, source):
+            x[dest:dest + n] = y[src:src + n]
+
+
+def _split_copies(copies, parts: int) -> list:
+    """``copies`` (as for :func:`_copy_rows`) cut into ``parts`` lists of about equal rows."""
+    total = sum(c[3] for c in copies)
+    share = -(-total // parts)
+    out, cur, room = [], [], share
+    for source, src, dest, n in copies:
+        while n:
+            k = min(n, room)
+            cur.append((source, src, dest, k))
+            src, dest, n, room = src + k, dest + k, n - k, room - k
+            if room == 0:
+                out.append(cur)
+                cur, room = [], share
+    return out + [cur] if cur else out
 
 
 def _alloc(size, max_len):
@@ -610,7 +674,9 @@ def _alloc(size, max_len):
 
 
 def _grow(buf, used, size):
+    """``buf`` in arrays of ``size`` rows, its first ``used`` rows (those it has) copied."""
     new = _alloc(size, buf[1].shape[1])
+    used = min(used, buf[0].shape[0])
     for x, y in zip(new, buf):
         x[:used] = y[:used]
     return new
@@ -664,15 +730,19 @@ def boggle_scores(boards, lexicon=None, *, grid: Grid | None = None, min_len=3, 
         found = np.empty((lanes, words + 1), dtype=np.int32)
         # rounds of ``chunk`` boards (split into contiguous lanes when parallel): Ctrl-C lands between rounds,
         # and a slow stretch of boards holds up one round, not the whole batch
+        # (a round's boards split by the lanes' speeds in the round before, as in solve_many)
         step = max(chunk, lanes)
+        speed = np.ones(lanes)
         for b in range(0, nb, step):
             z = min(nb, b + step)
-            lane_b = _lane_bounds(b, z, lanes)
-            bad = [x for x in run_lanes([lambda i=i: K.score_boards(
-                t.pk, t.acc2, t.lay, grid.masks, codes, lbit, q, u, min_len, max_len, table, int(lane_b[i]),
-                int(lane_b[i + 1]), seen[i], found[i], out, budget) for i in range(lanes)]) if x >= 0]
+            lane_b = _lane_bounds(b, z, lanes, speed)
+            res = run_lanes([lambda i=i: _timed(K.score_boards, t.pk, t.acc2, t.lay, grid.masks, codes, lbit, q, u,
+                                                min_len, max_len, table, int(lane_b[i]), int(lane_b[i + 1]), seen[i],
+                                                found[i], out, budget) for i in range(lanes)])
+            bad = [x for x, _ in res if x >= 0]
             if bad:
                 raise _limit_error(min(bad), budget, lex, max_len, grid)
+            speed = np.diff(lane_b) / np.maximum([seconds for _, seconds in res], 1e-6)
     return out
 
 
