@@ -123,8 +123,7 @@ def _mirror(squares, w: int) -> np.uint64:
 
 #: Configurations, White's squares: (term, own men on all of, opposing men on all of, no man of either colour
 #: on, own men on at least one of).
-_PATTERNS = [("forklock", (26, 27, 31, 36), (16, 18, x), tuple({22, 23, 28} - {x}), ()) for x in (22, 23, 28)]
-_PATTERNS += [("chainlock", (m,), (a, b), (m - 1, m + 1), ()) for m, a, b in ((28, 22, 23), (29, 23, 24))]
+_PATTERNS = [("chainlock", (m,), (a, b), (m - 1, m + 1), ()) for m, a, b in ((28, 22, 23), (29, 23, 24))]
 _PATTERNS += [("winglock", (25,), (20,), (), (30, 35)), ("winglock", (26, 28), (11, 17), (6, 22), ()),
               ("winglock", (26,), (16, 21), (), (27, 32))]
 #: ``PATTERN[w, k]``: masks (own men, opposing men, free of men, own men on one of) of configuration ``k``
@@ -163,9 +162,12 @@ KING_SQUARES = _mask((1, 7, 12, 18, 23, 29, 34, 40, 45, 6, 11, 17, 22, 28, 33, 3
 NEAR = np.array([_mask([s for s in range(1, 51) if _advance(s, bool(w)) == 8]) for w in range(2)],
                 dtype=np.uint64)
 _I = {t: i for i, t in enumerate(TERMS)}
-I_WEAKPOST, I_CLASSIC, I_DEVELOP, I_KINGSQ, I_CROWN = (_I[t] for t in ("weakpost", "classic", "develop", "kingsq",
-                                                                        "crown"))
-for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR):
+I_FORKLOCK, I_WEAKPOST, I_CLASSIC, I_DEVELOP, I_KINGSQ, I_CROWN = (
+    _I[t] for t in ("forklock", "weakpost", "classic", "develop", "kingsq", "crown"))
+#: ``FORK[w]``: masks of the fork lock (own men, opposing men, the three squares holding one opposing man).
+FORK = np.array([[_mirror((26, 27, 31, 36), w), _mirror((16, 18), w), _mirror((22, 23, 28), w)] for w in range(2)],
+                dtype=np.uint64)
+for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR):
     _t.flags.writeable = False
 
 
@@ -209,12 +211,17 @@ def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
             km += popcount(fill(kk, empty, d) ^ kk)
         f[10] += sign * km
         f[11] += sign * popcount(kk & DIAGONAL)
+        f[I_KINGSQ] += sign * popcount(kk & KING_SQUARES)
     f[12] += sign * popcount(men & EDGE)
     f[13] += sign * popcount(men & GOLDEN[w])
     f[14] -= sign * abs(popcount(men & LEFT_WING) - popcount(men & RIGHT_WING))
+    hold, held, mid = FORK[w, 0], FORK[w, 1], FORK[w, 2]
+    if (men & hold) == hold and (tmen & held) == held and (men & mid) == ZERO and popcount(tmen & mid) == 1:
+        f[I_FORKLOCK] += sign
+    both = men | tmen
     for k in range(PATTERN.shape[1]):
         own_all, opp_all, any_own = PATTERN[w, k, 0], PATTERN[w, k, 1], PATTERN[w, k, 3]
-        if ((men & own_all) == own_all and (tmen & opp_all) == opp_all and ((men | tmen) & PATTERN[w, k, 2]) == ZERO
+        if ((men & own_all) == own_all and (tmen & opp_all) == opp_all and (both & PATTERN[w, k, 2]) == ZERO
                 and (any_own == ZERO or (men & any_own) != ZERO)):
             f[PATTERN_TERM[k]] += sign
     for k in range(OUTPOST.shape[1]):
@@ -224,7 +231,6 @@ def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
     if not late:
         f[I_DEVELOP] += sign * (popcount(men & DEVELOP[w, 0]) - popcount(men & DEVELOP[w, 1]) -
                                 2 * popcount(men & DEVELOP[w, 2]))
-    f[I_KINGSQ] += sign * popcount(kk & KING_SQUARES)
     f[I_CROWN] += sign * popcount(men & NEAR[w] & movable)
 
 
