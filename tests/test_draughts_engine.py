@@ -53,8 +53,32 @@ def sample_positions(n: int, seed: int):
     return out
 
 
+def config_positions(seed: int, each: int = 6):
+    """Positions holding each configuration of the reference's ``CONFIGS`` and ``OUTPOSTS`` (for either colour,
+    Black's squares turned as 51 - s), the other squares filled at random: the locks are rare in random play."""
+    rng = random.Random(seed)
+    shapes = [(own, opp, free) for _, own, opp, free, _ in ref.CONFIGS]
+    shapes += [({post} | set(rng.sample(sorted(sup), rng.randint(1, 3))), set(), set()) for post, sup in
+               ref.OUTPOSTS.items() for _ in range(3)]
+    shapes += [({28, 32} | set(rng.sample([27, 33], rng.randint(0, 2))), set(), set())]
+    out = []
+    for own, opp, free in shapes:
+        for _ in range(each):
+            white = rng.random() < 0.5  # the colour holding the configuration
+            turn = lambda s: s if white else 51 - s  # noqa: E731
+            pieces = {turn(s): "w" if white else "b" for s in own} | {turn(s): "b" if white else "w" for s in opp}
+            blocked = {turn(s) for s in free}
+            for s in rng.sample(range(1, 51), rng.randint(4, 24)):
+                if s not in pieces and s not in blocked:
+                    colour = rng.choice("wb")
+                    crowned = (colour == "w" and s <= 5) or (colour == "b" and s >= 46) or rng.random() < 0.05
+                    pieces[s] = colour.upper() if crowned else colour
+            out.append(Position(ref.fen(pieces, rng.random() < 0.5)))
+    return out
+
+
 def test_terms_and_evaluation_match_the_reference():
-    positions = sample_positions(150, 1)
+    positions = sample_positions(150, 1) + config_positions(3)
     arrays = side_arrays(positions)
     got = np.zeros((len(positions), len(TERMS)), dtype=np.int64)
     terms_kernel(*arrays, got)
@@ -84,7 +108,8 @@ def test_evaluation_is_colour_symmetric():
     """Each term and the score (side to move's view) are the same after the board is turned and the colours
     swapped; 2000 random placements and 300 positions of random games."""
     rng = random.Random(11)
-    positions = [Position(random_fen(rng, 1, 20)) for _ in range(2000)] + sample_positions(300, 11)
+    positions = ([Position(random_fen(rng, 1, 20)) for _ in range(2000)] + sample_positions(300, 11) +
+                 config_positions(12))
     flipped = [colour_flip(p) for p in positions]
     a = side_arrays(positions)
     b = side_arrays(flipped)

@@ -21,6 +21,23 @@ Terms (per side; "men" are the side's men, "ahead" is towards the crowning row):
 ``golden``    a man on the side's golden square (White 48, Black 3), the back-rank guard of the centre
 ``wings``     minus |men on the left wing (columns 0-2) - men on the right wing (columns 7-9)|
 ``late``      ``advance`` when 16 pieces or fewer are left (the race to crown of the endgame), else 0
+``forklock``  the fork lock: men on 26, 27, 31 and 36 holding opposing men on 16 and 18, with an opposing man on
+              one of 22, 23 and 28 and no man on the other two (White's squares; Black's are ``51 - s``)
+``chainlock`` a man held in a chain: a man on 28 (29) facing opposing men on both squares ahead, 22 and 23
+              (23 and 24), with no man beside it on 27 and 29 (28 and 30); the side's own weakness
+``winglock``  wing locks: the long wing (a man on 25 holding an opposing man on 20, backed from 30 or 35), and
+              two short-wing ones (men on 26 and 28 against opposing 11 and 17, with 6 and 22 free of men;
+              a man on 26 against opposing 16 and 21, backed from 27 or 32)
+``weakpost``  a man on the outpost 22 or 24 that is weak: fewer than two of the three squares behind it
+              (22: 27, 28, 32; 24: 29, 30, 34) hold the side's men, or more opposing men can attack it (in
+              the three rows ahead, within its cone) than own men defend it (the three rows behind)
+``classic``   the classical centre, men on 28 and 32: 2 plus 2 for each man on 27 and 33, less the side's
+              lead in ``advance`` over the opponent's men (a classical centre wants to be behind in tempo);
+              0 without it
+``develop``   the rear's development while more than 16 pieces are left: men on 36 and 45 count 1, on 44
+              and 46 -1, on 41 and 50 -2
+``kingsq``    kings on the double-corner diagonals 1-45 and 6-50
+``crown``     men one row from crowning with an empty crowning square ahead
 
 Weights are integers in milli-men (1000 = one man), so the kernel and the plain-Python reference agree
 exactly. Endgame scaling: when both sides have kings the score is halved (a king holds many endings), and
@@ -37,7 +54,8 @@ from ._movegen import fill, step
 from ._tables import BOARD, SQ2BIT, ZERO, square_rc
 
 TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
-         "kingmob", "diagonal", "edge", "golden", "wings", "late")
+         "kingmob", "diagonal", "edge", "golden", "wings", "late", "forklock", "chainlock", "winglock", "weakpost",
+         "classic", "develop", "kingsq", "crown")
 N_TERMS = len(TERMS)
 #: Milli-men in one man: the unit of scores inside the search.
 UNIT = 1000
@@ -96,14 +114,67 @@ CONE = np.zeros((2, 64), dtype=np.uint64)
 for _w in range(2):
     for _s in range(1, 51):
         CONE[_w, SQ2BIT[_s]] = _cone(_s, bool(_w))
-for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE):
+
+
+def _mirror(squares, w: int) -> np.uint64:
+    """The mask of White's ``squares`` for colour ``w`` (Black's squares are ``51 - s``)."""
+    return _mask(squares if w else [51 - s for s in squares])
+
+
+#: Configurations, White's squares: (term, own men on all of, opposing men on all of, no man of either colour
+#: on, own men on at least one of).
+_PATTERNS = [("chainlock", (m,), (a, b), (m - 1, m + 1), ()) for m, a, b in ((28, 22, 23), (29, 23, 24))]
+_PATTERNS += [("winglock", (25,), (20,), (), (30, 35)), ("winglock", (26, 28), (11, 17), (6, 22), ()),
+              ("winglock", (26,), (16, 21), (), (27, 32))]
+#: ``PATTERN[w, k]``: masks (own men, opposing men, free of men, own men on one of) of configuration ``k``
+#: for colour ``w``; ``PATTERN_TERM[k]``: its term's index.
+PATTERN = np.array([[[_mirror(p[i], w) for i in range(1, 5)] for p in _PATTERNS] for w in range(2)],
+                   dtype=np.uint64)
+PATTERN_TERM = np.array([TERMS.index(p[0]) for p in _PATTERNS], dtype=np.int64)
+
+
+def _zone(s: int, rows: range, ahead: bool, white: bool = True) -> list[int]:
+    """Squares ``k`` rows ahead of (or behind) White's square ``s`` for ``k`` in ``rows``, within ``k`` columns."""
+    r, c = square_rc(s)
+    out = []
+    for t in range(1, 51):
+        r2, c2 = square_rc(t)
+        k = r - r2 if ahead else r2 - r
+        if k in rows and abs(c2 - c) <= k:
+            out.append(t)
+    return out
+
+
+#: Outposts, White's squares: (square, squares behind that support it).
+_OUTPOSTS = ((22, (27, 28, 32)), (24, (29, 30, 34)))
+#: ``OUTPOST[w, k]``: masks (the outpost, its support, where attackers stand, where defenders stand).
+OUTPOST = np.array([[[_mirror([o], w), _mirror(sup, w), _mirror(_zone(o, range(1, 4), True), w),
+                      _mirror(_zone(o, range(1, 4), False), w)] for o, sup in _OUTPOSTS] for w in range(2)],
+                   dtype=np.uint64)
+#: ``CLASSIC[w]``: masks (the classical centre 28 and 32, its wings 27 and 33).
+CLASSIC = np.array([[_mirror((28, 32), w), _mirror((27,), w), _mirror((33,), w)] for w in range(2)],
+                   dtype=np.uint64)
+#: ``DEVELOP[w]``: masks of the rear squares worth 1, -1 and -2.
+DEVELOP = np.array([[_mirror((36, 45), w), _mirror((44, 46), w), _mirror((41, 50), w)] for w in range(2)],
+                   dtype=np.uint64)
+KING_SQUARES = _mask((1, 7, 12, 18, 23, 29, 34, 40, 45, 6, 11, 17, 22, 28, 33, 39, 44, 50))
+#: ``NEAR[w]``: squares one row from crowning.
+NEAR = np.array([_mask([s for s in range(1, 51) if _advance(s, bool(w)) == 8]) for w in range(2)],
+                dtype=np.uint64)
+_I = {t: i for i, t in enumerate(TERMS)}
+I_FORKLOCK, I_WEAKPOST, I_CLASSIC, I_DEVELOP, I_KINGSQ, I_CROWN = (
+    _I[t] for t in ("forklock", "weakpost", "classic", "develop", "kingsq", "crown"))
+#: ``FORK[w]``: masks of the fork lock (own men, opposing men, the three squares holding one opposing man).
+FORK = np.array([[_mirror((26, 27, 31, 36), w), _mirror((16, 18), w), _mirror((22, 23, 28), w)] for w in range(2)],
+                dtype=np.uint64)
+for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR):
     _t.flags.writeable = False
 
 
 @inline
-def side_terms(men, kk, mine, theirs, empty, w, late, f, sign):
-    """Add ``sign`` times one side's terms to ``f`` (``w``: 1 for White, 0 for Black; ``late``: whether the
-    ``late`` term counts)."""
+def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
+    """Add ``sign`` times one side's terms to ``f`` (``w``: 1 for White, 0 for Black; ``tmen``: the opponent's
+    men; ``late``: whether the ``late`` term counts, and not ``develop``), all but ``classic``."""
     f[0] += sign * popcount(men)
     f[1] += sign * popcount(kk)
     adv = (popcount(men & ADV_BITS[w, 0]) + 2 * popcount(men & ADV_BITS[w, 1]) + 4 * popcount(men & ADV_BITS[w, 2]) +
@@ -140,10 +211,38 @@ def side_terms(men, kk, mine, theirs, empty, w, late, f, sign):
             km += popcount(fill(kk, empty, d) ^ kk)
         f[10] += sign * km
         f[11] += sign * popcount(kk & DIAGONAL)
+        f[I_KINGSQ] += sign * popcount(kk & KING_SQUARES)
     f[12] += sign * popcount(men & EDGE)
     f[13] += sign * popcount(men & GOLDEN[w])
     f[14] -= sign * abs(popcount(men & LEFT_WING) - popcount(men & RIGHT_WING))
+    hold, held, mid = FORK[w, 0], FORK[w, 1], FORK[w, 2]
+    if (men & hold) == hold and (tmen & held) == held and (men & mid) == ZERO and popcount(tmen & mid) == 1:
+        f[I_FORKLOCK] += sign
+    both = men | tmen
+    for k in range(PATTERN.shape[1]):
+        own_all, opp_all, any_own = PATTERN[w, k, 0], PATTERN[w, k, 1], PATTERN[w, k, 3]
+        if ((men & own_all) == own_all and (tmen & opp_all) == opp_all and (both & PATTERN[w, k, 2]) == ZERO
+                and (any_own == ZERO or (men & any_own) != ZERO)):
+            f[PATTERN_TERM[k]] += sign
+    for k in range(OUTPOST.shape[1]):
+        if (men & OUTPOST[w, k, 0]) != ZERO and (popcount(men & OUTPOST[w, k, 1]) < 2 or
+                                                  popcount(tmen & OUTPOST[w, k, 2]) > popcount(men & OUTPOST[w, k, 3])):
+            f[I_WEAKPOST] += sign
+    if not late:
+        f[I_DEVELOP] += sign * (popcount(men & DEVELOP[w, 0]) - popcount(men & DEVELOP[w, 1]) -
+                                2 * popcount(men & DEVELOP[w, 2]))
+    f[I_CROWN] += sign * popcount(men & NEAR[w] & movable)
 
+
+@inline
+def classic_value(men, w, lead):
+    """One side's ``classic`` term: 0 without men on its 28 and 32, else 2 + 2 per man on 27 and 33 less
+    ``lead`` (its men's advance over the opponent's) when positive."""
+    centre = CLASSIC[w, 0]
+    if (men & centre) != centre:
+        return 0
+    v = 2 + 2 * popcount(men & CLASSIC[w, 1]) + 2 * popcount(men & CLASSIC[w, 2])
+    return v - lead if lead > 0 else v
 
 @inline
 def terms(own, opp, kings, white, f):
@@ -153,8 +252,11 @@ def terms(own, opp, kings, white, f):
     empty = BOARD & ~(own | opp)
     w = 1 if white else 0
     late = popcount(own | opp) <= LATE
-    side_terms(own & ~kings, own & kings, own, opp, empty, w, late, f, 1)
-    side_terms(opp & ~kings, opp & kings, opp, own, empty, 1 - w, late, f, -1)
+    om, pm = own & ~kings, opp & ~kings
+    side_terms(om, own & kings, own, opp, pm, empty, w, late, f, 1)
+    side_terms(pm, opp & kings, opp, own, om, empty, 1 - w, late, f, -1)
+    tempo = f[2]  # the men's advance, own minus opponent's
+    f[I_CLASSIC] = classic_value(om, w, tempo) - classic_value(pm, 1 - w, -tempo)
 
 
 @inline

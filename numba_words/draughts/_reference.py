@@ -149,7 +149,21 @@ def fen(pieces, white):
 # ---- evaluation and game-tree search, written out the slow way (the truth for the search kernels) ----------
 #: The evaluation terms in the order of the weights (the kernel's ``_eval.TERMS``).
 EVAL_TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
-              "kingmob", "diagonal", "edge", "golden", "wings", "late")
+              "kingmob", "diagonal", "edge", "golden", "wings", "late", "forklock", "chainlock", "winglock",
+              "weakpost", "classic", "develop", "kingsq", "crown")
+#: Configurations on White's squares (Black's are 51 - s): term, own men on all of, opposing men on all of,
+#: squares without a man, own men on at least one of (or nothing).
+CONFIGS = [("forklock", {26, 27, 31, 36}, {16, 18, 22}, {23, 28}, None),
+           ("forklock", {26, 27, 31, 36}, {16, 18, 23}, {22, 28}, None),
+           ("forklock", {26, 27, 31, 36}, {16, 18, 28}, {22, 23}, None),
+           ("chainlock", {28}, {22, 23}, {27, 29}, None),
+           ("chainlock", {29}, {23, 24}, {28, 30}, None),
+           ("winglock", {25}, {20}, set(), {30, 35}),
+           ("winglock", {26, 28}, {11, 17}, {6, 22}, None),
+           ("winglock", {26}, {16, 21}, set(), {27, 32})]
+#: Outposts on White's squares and the squares behind that support them.
+OUTPOSTS = {22: {27, 28, 32}, 24: {29, 30, 34}}
+DOUBLE_CORNER_LINES = {1, 7, 12, 18, 23, 29, 34, 40, 45, 6, 11, 17, 22, 28, 33, 39, 44, 50}
 CENTRE_SQUARES = {18, 19, 22, 23, 24, 27, 28, 29, 32, 33}
 LONG_DIAGONAL = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46}
 WIN = 100_000_000
@@ -168,6 +182,7 @@ def side_terms(pieces, white):
         if p.isupper():
             t["kings"] += 1
             t["diagonal"] += s in LONG_DIAGONAL
+            t["kingsq"] += s in DOUBLE_CORNER_LINES
             continue
         t["men"] += 1
         adv = 9 - r if white else r
@@ -192,7 +207,10 @@ def side_terms(pieces, white):
             cone = [x for x in pieces if mine(pieces[x], not white)
                     and (rc(x)[0] - r) * ahead > 0 and abs(rc(x)[1] - c) <= (rc(x)[0] - r) * ahead]
             t["runaway"] += 0 if cone else adv - 3
+        if adv == 8:
+            t["crown"] += bool(free)
     t["balance"] = -abs(left - right)
+    config_terms(pieces, white, t)
     t["wings"] = -abs(left_wing - right_wing)
     if len(pieces) <= 16:
         t["late"] = t["advance"]
@@ -209,9 +227,49 @@ def side_terms(pieces, white):
     return [t[n] for n in EVAL_TERMS]
 
 
+def config_terms(pieces, white, t):
+    """Add the side's locks, weak outposts and rear development to ``t``, read on White's squares (a Black
+    square s is looked up as 51 - s)."""
+    def man(s, of_white):
+        return pieces.get(s if white else 51 - s) == ("w" if of_white else "b")
+
+    for term, own, opp, free, any_own in CONFIGS:
+        if (all(man(s, white) for s in own) and all(man(s, not white) for s in opp)
+                and not any(man(s, True) or man(s, False) for s in free)
+                and (any_own is None or any(man(s, white) for s in any_own))):
+            t[term] += 1
+    for post, support in OUTPOSTS.items():
+        if not man(post, white):
+            continue
+        r, c = rc(post)
+        zone = {k: [x for x in range(1, 51) if abs(rc(x)[1] - c) <= abs(rc(x)[0] - r) == k] for k in (1, 2, 3)}
+        attackers = sum(man(x, not white) for k in zone for x in zone[k] if rc(x)[0] < r)
+        defenders = sum(man(x, white) for k in zone for x in zone[k] if rc(x)[0] > r)
+        if sum(man(x, white) for x in support) < 2 or attackers > defenders:
+            t["weakpost"] += 1
+    if len(pieces) > 16:
+        t["develop"] += (sum(man(x, white) for x in (36, 45)) - sum(man(x, white) for x in (44, 46))
+                         - 2 * sum(man(x, white) for x in (41, 50)))
+
+
+def classic(pieces, white, lead):
+    """The side's classical-centre value: men on its 28 and 32 (White's squares; Black's 23 and 19) give 2 and 2
+    more for each man on 27 and 33 (24 and 18), less ``lead`` when positive; 0 without them."""
+    def man(s):
+        return pieces.get(s if white else 51 - s) == ("w" if white else "b")
+
+    if not (man(28) and man(32)):
+        return 0
+    return 2 + 2 * man(27) + 2 * man(33) - max(lead, 0)
+
+
 def eval_terms(pieces, white):
     """The side to move's terms minus the opponent's."""
-    return [a - b for a, b in zip(side_terms(pieces, white), side_terms(pieces, not white))]
+    out = [a - b for a, b in zip(side_terms(pieces, white), side_terms(pieces, not white))]
+    i = EVAL_TERMS.index
+    lead = out[i("advance")]
+    out[i("classic")] = classic(pieces, white, lead) - classic(pieces, not white, -lead)
+    return out
 
 
 def evaluate(pieces, white, weights):
