@@ -244,6 +244,7 @@ def classic_value(men, w, lead):
     v = 2 + 2 * popcount(men & CLASSIC[w, 1]) + 2 * popcount(men & CLASSIC[w, 2])
     return v - lead if lead > 0 else v
 
+
 @inline
 def terms(own, opp, kings, white, f):
     """Write the terms of ``TERMS`` (side to move minus opponent) to ``f[:N_TERMS]``."""
