@@ -214,9 +214,9 @@ def run_peg(a, root, show) -> list:
     from numba_words.scrabble.peg import peg
 
     if show:
-        print(f"{'bag':<4} {'mode':<8} {'ours s':>8} {'cpu':>7} {'MAGPIE s':>9} {'cpu':>7} {'ratio':>6}  "
+        print(f"{'bag':<4} {'mode':<8} {'ours s':>8} {'cpu':>7} {'MAGPIE s':>9} {'cpu':>7} {'ratio':>6}  "  # CPU ratio
               "ours best (win%, spread, stage) / MAGPIE best (win%, spread, stage)")
-    tot = {m: [0.0, 0.0, 0, 0] for m in ("cascade", "exact")}
+    tot = {}  # (mode, bag): [ours CPU s, MAGPIE CPU s, positions, same best]
     warm = True
     for bag in a.bag:
         for q in peg_positions(a, bag):
@@ -240,21 +240,19 @@ def run_peg(a, root, show) -> list:
                 if only and not (done and done.group(1) == done.group(2)):
                     same = False
                     theirs["stage"] += ", not exact"
-                t = tot[mode]
-                t[0] += mine["seconds"]
-                t[1] += theirs["seconds"]
+                t = tot.setdefault((mode, bag), [0.0, 0.0, 0, 0])
+                t[0] += mine["cpu"]
+                t[1] += theirs["cpu"]
                 t[2] += 1
                 t[3] += same
                 line = (f"{bag:<4} {mode:<8} {mine['seconds']:8.2f} {mine['cpu']:7.2f} {theirs['seconds']:9.2f} "
-                        f"{theirs['cpu']:7.2f} {theirs['seconds'] / mine['seconds'] if mine['seconds'] else 0:6.2f}  "
+                        f"{theirs['cpu']:7.2f} {theirs['cpu'] / mine['cpu'] if mine['cpu'] else 0:6.2f}  "
                         f"{mine['best']} ({mine['win']:.1f}%, {mine['spread']:+.2f}, {mine['stage']}, "
                         f"{mine['endgames']} endgames, {mine['cut']} cut, stages {mine['stages']} s) / {theirs['best']} ({theirs['win']:.1f}%, "
                         f"{theirs['spread']:+.1f}, {theirs['stage']})  {'agree' if same else 'DIFFER'}")
                 print(line if show else f"(peg {line})", flush=True)
-    bags = {"cascade": ",".join(map(str, a.bag)),
-            "exact": ",".join(str(b) for b in a.bag if b in (a.exact_bag or a.bag))}
-    return [{"part": f"peg {mode} (bag {bags[mode]})", "n": n, "ours": o, "magpie": m, "agree": f"{k}/{n} same best play"}
-            for mode, (o, m, n, k) in tot.items() if n]
+    return [{"part": f"peg {mode} (bag {bag})", "n": n, "ours": o, "magpie": m,
+             "agree": f"{k}/{n} same best play (CPU s)"} for (mode, bag), (o, m, n, k) in tot.items()]
 
 
 def magpie_gcg(text: str) -> str:

@@ -241,12 +241,19 @@ def _half_wins(outcomes) -> int:
     return sum(o[1] * (2 if o[2] > 0 else 1 if o[2] == 0 else 0) for o in outcomes)
 
 
+def _with_opp(position, unseen, drawn):
+    """``position`` with the opponent holding the unseen tiles less those ``drawn`` from the bag."""
+    opp = _sorted((unseen - Counter(drawn)).elements())
+    return type(position)._make(position.variant, position.lexicon, position.board, position.rack, opp,
+                                position.scores, position.scoreless)
+
+
 class _Stopped(Exception):
     """The time budget ran out during a stage (its searches abandoned)."""
 
 
 def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, total2, stats, tables=None,
-           probe=False, stop=None):
+           probe=False, stop=None, hint=None):
     """Candidate ``c`` played out in every scenario at ``plies`` (``[key, weight, final spread, exact]`` a
     scenario), or ``None`` once its half-wins (:func:`_half_wins`) cannot reach ``bar`` even if it wins every
     scenario left. The values the last stage found exact stand and count first, then the scenarios it lost go
@@ -255,7 +262,8 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
     table holds is then exact or a bound on the exact value); ``None``: a new table an endgame. ``probe``: only
     whether each scenario is won, tied or lost (endgames searched in a window around the spread that ties), to
     decide the cut; ``True`` (not the outcomes) when the candidate is not cut. ``stop``: a flag (int64 array of one)
-    that abandons the searches once set: raises :class:`_Stopped`."""
+    that abandons the searches once set: raises :class:`_Stopped`; ``hint``: outcomes (as returned) to order the
+    scenarios by when the candidate has none from a stage before."""
     groups = {}
     t = len(c.move.placed) if c.move is not None else 0
     for order, ways in orders:
@@ -265,7 +273,9 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
     last = {o[0]: o for o in c.outcomes}
     # [key, weight, final spread, exact]: the last stage's exact values stand (a deeper search returns them)
     out = [list(last[k]) if k in last and last[k][3] else [k, w, None, False] for k, w in groups.items()]
-    out.sort(key=lambda o: (o[2] is None, last[o[0]][2] > 0 if o[0] in last else False))
+    # the likely losses first (by the last stage, else by ``hint``: the cut falls soonest)
+    guess = last or {o[0]: o for o in hint or ()}
+    out.sort(key=lambda o: (o[2] is None, guess[o[0]][2] > 0 if o[0] in guess else False))
     lock = threading.Lock()
     state = {"won": 0, "left": total2, "cut": False}
 
@@ -276,9 +286,7 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
         s = o[2]
         exact = o[3]
         if s is None:
-            opp = _sorted((unseen - Counter(o[0])).elements())
-            p = type(position)._make(position.variant, position.lexicon, position.board, position.rack, opp,
-                                     position.scores, position.scoreless)
+            p = _with_opp(position, unseen, o[0])
             table = None
             if tables is not None:
                 table = getattr(tables, "table", None)
@@ -411,6 +419,14 @@ def _stage(position, unseen, spread0, live, orders, b, plies, keep, stage, tt_mb
     """One stage of :func:`peg`: ``live`` (best first by the last stage) scored at ``plies``, those that cannot
     reach the ``keep``-th best cut (the ``forced`` ones never); raises :class:`_Stopped` when ``stop`` is set."""
     done = []  # candidates this stage scored over every scenario, their half-wins
+    hints = {}
+    if plies is None and len(live) > 1 and not any(c.outcomes for c in live):
+        # no stage before: one greedy playout a scenario (0 plies, milliseconds) orders the candidates, the likely
+        # best first (the bar then high soonest), and each one's scenarios, its likely losses first
+        for c in live:
+            hints[id(c)] = _score(position, unseen, spread0, c, orders, b, 0, tt_mb, lanes, None, 2 * total,
+                                  {"endgames": 0})
+        live = sorted(live, key=lambda c: (-_half_wins(hints[id(c)]), -sum(o[1] * o[2] for o in hints[id(c)])))
     for c in live:  # best first by the last stage
         # (a 0-ply stage scores a candidate without figures in full: cheap, and every candidate gets figures)
         cut = prune and len(done) >= keep and (c.stage or plies != 0) and id(c) not in forced
@@ -418,11 +434,12 @@ def _stage(position, unseen, spread0, live, orders, b, plies, keep, stage, tt_mb
         args = (position, unseen, spread0, c, orders, b, plies, tt_mb, lanes)
         if plies is None and bar is not None:
             # won, tied or lost first (windowed searches, much cheaper), the exact spreads only if not cut
-            out = _score(*args, bar, 2 * total, stats, tables, probe=True, stop=stop)
+            out = _score(*args, bar, 2 * total, stats, tables, probe=True, stop=stop, hint=hints.get(id(c)))
             if out is not None:
                 out = _score(*args, None, 2 * total, stats, tables, stop=stop)
         else:
-            out = _score(*args, bar, 2 * total, stats, tables if plies is None else None, stop=stop)
+            out = _score(*args, bar, 2 * total, stats, tables if plies is None else None, stop=stop,
+                         hint=hints.get(id(c)))
         if out is None:  # cannot reach the keep-th best: it keeps the last stage's figures
             stats["cut"] += 1
             continue
