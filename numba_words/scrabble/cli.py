@@ -161,6 +161,9 @@ def register(sub) -> None:
                     "default 0:8 1:4 2:2)")
     pp.add_argument("--exact", action="store_true",
                     help="then solve the survivors' endgames to the end (slow with full racks)")
+    pp.add_argument("--time", type=float, default=None, metavar="S",
+                    help="seconds the stages after the first may run: the stage then running is abandoned, the "
+                         "figures of the stage before stand (default: no limit)")
     pp.set_defaults(func=_peg)
 
     zp = ss.add_parser("analyze", help="judge every turn of a GCG game against the engine's choice",
@@ -442,7 +445,7 @@ def _peg(args) -> int:
             stages = tuple(tuple(int(x) for x in st.split(":")) for st in args.stage)
         except ValueError:
             raise ScrabbleError(f"--stage must be PLIES:KEEP, got {args.stage!r}") from None
-    res = peg(pos, candidates=args.candidates, stages=stages, exact=args.exact, threads=args.threads)
+    res = peg(pos, candidates=args.candidates, stages=stages, exact=args.exact, threads=args.threads, time=args.time)
 
     def text():
         if args.board:
