@@ -200,6 +200,7 @@ def test_peg_command(capsys):
     assert [(r["notation"], r["win"], r["spread"]) for r in rows] == [(c.notation, c.win, c.spread)
                                                                        for c in res.candidates]
     assert main(["scrabble", "peg", "--cgp", pos.cgp(), "--stage", "x"]) == 2
+    assert main(["scrabble", "peg", "--cgp", pos.cgp(), "--time", "0"]) == 2
 
 
 def test_include_and_time_budget():
