@@ -7,7 +7,9 @@ follows (both racks then known) is solved as :func:`.endgame.solve_endgame` does
 a play of fewer tiles (or a pass) the sides play on by their best move by static equity (the opponent as
 MAGPIE's "rational" model: its highest-equity reply), drawing in the scenario's order, until a play empties the
 bag, and that endgame is solved. The candidate's win probability (a tie counts a half) and mean final spread are
-over every scenario.
+over every scenario. Scenarios that cannot differ are merged (their weights summed): after a play that empties the
+bag only the multiset drawn matters, after one that does not only that of its own draw and the order of the rest;
+and a candidate's endgames met again from another draw order are searched once.
 
 Candidates are the ``candidates`` best moves by static equity and the pass. As MAGPIE's cascade does, stages
 re-rank them at growing endgame depth and keep the best: ``stages=((plies, keep), ...)``. A stage at 0 plies is
@@ -167,16 +169,20 @@ def play_out(pos, move, order, plies, tt_mb=8) -> int:
     return _play_out(pos, move, order, plies, tt_mb)[0]
 
 
-def _play_out(pos, move, order, plies, tt_mb, table=None, target=None, stop=None):
+def _play_out(pos, move, order, plies, tt_mb, table=None, target=None, stop=None, memo=None):
     """:func:`play_out` and whether its value is exact (the game ended, or no line of the endgame search reached
     ``plies``: a deeper search returns the same). ``table``: the endgame's transposition table (``None``: a new
     one of ``tt_mb``); ``target``: only whether the value is above, at or below ``target`` is wanted (the endgame
     searched in a window around it: the value returned is then a bound on the same side of ``target``); ``stop``: a
-    flag that abandons the search (:func:`.endgame._search`)."""
+    flag that abandons the search (:func:`.endgame._search`); ``memo``: a dict of endgames already searched from
+    the same position (keyed by the moves of the play-out and both racks: different draw orders often meet there),
+    their values kept."""
     bag = order
     sign = 1
     total = 0
+    line = []
     while True:
+        line.append(None if move is None else move.notation)
         nxt = _after(pos, move)  # the other side on turn; the mover's rack is the leave
         if move is not None:
             total += sign * move.score
@@ -194,7 +200,13 @@ def _play_out(pos, move, order, plies, tt_mb, table=None, target=None, stop=None
             # (the bag empties only by a play: the endgame starts after one, not after a pass)
             # the final value total + sign * v against target: v against t, in a window of one point each side
             t = None if target is None else sign * (target - total)
-            v, horizon = _endgame_search(pos, plies, tt_mb, table, t, stop)
+            key = (tuple(line), pos.rack, pos.opp_rack, t)
+            got = None if memo is None else memo.get(key)
+            if got is None:
+                got = _endgame_search(pos, plies, tt_mb, table, t, stop)
+                if memo is not None and not (stop is not None and stop[0]):
+                    memo[key] = got
+            v, horizon = got
             return total + sign * v, not horizon
         move = pos.best_move("equity")
         if move is not None and not isinstance(move, Play):
@@ -267,8 +279,9 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
     groups = {}
     t = len(c.move.placed) if c.move is not None else 0
     for order, ways in orders:
-        # the bag emptied by the move: only the multiset drawn matters
-        key = _sorted(order) if t >= b else order
+        # the bag emptied by the move: only the multiset drawn matters; else only that of the move's draw, then the
+        # order of the rest
+        key = _sorted(order) if t >= b else _sorted(order[:t]) + order[t:]
         groups[key] = groups.get(key, 0) + ways
     last = {o[0]: o for o in c.outcomes}
     # [key, weight, final spread, exact]: the last stage's exact values stand (a deeper search returns them)
@@ -278,6 +291,7 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
     out.sort(key=lambda o: (o[2] is None, guess[o[0]][2] > 0 if o[0] in guess else False))
     lock = threading.Lock()
     state = {"won": 0, "left": total2, "cut": False}
+    memo = {}  # endgames met again by another draw order (the lanes share it)
 
     def work(i):
         o = out[i]
@@ -292,7 +306,7 @@ def _score(position, unseen, spread0, c, orders, b, plies, tt_mb, lanes, bar, to
                 table = getattr(tables, "table", None)
                 if table is None:
                     table = tables.table = _Table(max(tt_mb, EXACT_TT_MB))
-            v, exact = _play_out(p, c.move, o[0], plies, tt_mb, table, -spread0 if probe else None, stop)
+            v, exact = _play_out(p, c.move, o[0], plies, tt_mb, table, -spread0 if probe else None, stop, memo)
             s = spread0 + v
         with lock:
             if stop is not None and stop[0]:
