@@ -220,3 +220,5 @@ def test_include_and_time_budget():
         [(c.notation, c.win, c.spread, c.stage) for c in first.candidates]
     with pytest.raises(ScrabbleError, match="time"):
         peg(pos, time=0)
+    with pytest.raises(ScrabbleError, match="include"):
+        peg(pos, include=5)

@@ -338,8 +338,8 @@ def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
     at least :data:`EXACT_TT_MB`); ``moves``: the candidates themselves
     instead (plays of ``position`` or notation, ``None`` or ``"pass"`` for a pass); ``prune``: stop a candidate once
     it cannot survive its stage (see the module; ``False`` scores every candidate in full); ``include``: moves
-    added to the candidates (as ``moves``) and carried through every stage, scored in full (never cut nor dropped:
-    a game's move made, ranked in the same run); ``time``: seconds the stages after the first may run to (wall
+    added to the candidates (a list as ``moves``, a pass as ``None`` or ``"pass"`` in it) and carried through every
+    stage, scored in full (never cut nor dropped: a game's move made, ranked in the same run); ``time``: seconds the stages after the first may run to (wall
     time from the call): a stage still running then is abandoned, every candidate keeps its figures from the stage
     before, and :attr:`PegResult.timed_out` is set (the first stage always runs in full)."""
     if not _is_position(position):
@@ -364,8 +364,15 @@ def peg(position, *, candidates: int = 32, stages=STAGES, exact: bool = False,
                             f"{max(b, 0)} ({sum(unseen.values())} unseen)")
     if time is not None and (isinstance(time, bool) or not isinstance(time, (int, float)) or not time > 0):
         raise ScrabbleError(f"peg: time must be None or a positive number of seconds, got {short(time)}")
-    if isinstance(include, (str, Play)) or include is None:
+    if include is None:
+        include = ()
+    elif isinstance(include, (str, Play)):
         include = (include,)
+    try:
+        include = tuple(include)
+    except TypeError:
+        raise ScrabbleError(f"peg: include must be moves (plays, notation, None or 'pass'), got {short(include)}") \
+            from None
     t0 = _time.perf_counter()
     orders = draw_orders(unseen, b)
     if moves is None:
