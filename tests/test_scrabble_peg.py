@@ -222,3 +222,17 @@ def test_include_and_time_budget():
         peg(pos, time=0)
     with pytest.raises(ScrabbleError, match="include"):
         peg(pos, include=5)
+
+
+@pytest.mark.slow
+def test_three_tiles_merged_draws_match_plain_enumeration():
+    """3 tiles in the bag at 0 plies: plays of 1 and 2 tiles (their draws merged by the multiset the mover draws,
+    then the order of the rest; endgames met again searched once) and the pass, against every ordered draw."""
+    pos = peg_positions(3, 1)[0]
+    plays = pos.legal_plays().top(10 ** 6, "equity")
+    moves = [next(m for m in plays if len(m.placed) == k) for k in (1, 2)] + [None]
+    res = peg(pos, moves=moves, stages=((0, 3),), threads=1)
+    want = brute(pos, moves, 0)
+    assert len(res.candidates) == 3
+    for c in res.candidates:
+        assert (c.win, c.spread) == pytest.approx(want[c.notation]), (pos.cgp(), c.notation)
