@@ -230,7 +230,7 @@ def run_peg(a, root, show) -> list:
     if show:
         print(f"{'bag':<4} {'mode':<8} {'ours s':>8} {'cpu':>7} {'MAGPIE s':>9} {'cpu':>7} {'ratio':>6}  "  # CPU ratio
               "ours best (win%, spread, stage) / MAGPIE best (win%, spread, stage)")
-    tot = {}  # (mode, bag): [ours CPU s, MAGPIE CPU s, positions, same best]
+    tot = {}  # (mode, bag): [ours CPU s, MAGPIE CPU s, positions, same best, MAGPIE's exact stage unfinished]
     warm = True
     for bag in a.bag:
         for q in peg_positions(a, bag):
@@ -249,14 +249,16 @@ def run_peg(a, root, show) -> list:
                 same = _norm(theirs["best"]) == _norm(mine["best"])
                 # MAGPIE prints its last completed stage: exact only once its full-depth stage did every candidate
                 done = re.fullmatch(r"\d+-ply eg (\d+)/(\d+)", theirs["stage"])
-                if only and not (done and done.group(1) == done.group(2)):
+                unfinished = bool(only) and not (done and done.group(1) == done.group(2))
+                if unfinished:
                     same = False
                     theirs["stage"] += ", not exact"
-                t = tot.setdefault((mode, bag), [0.0, 0.0, 0, 0])
+                t = tot.setdefault((mode, bag), [0.0, 0.0, 0, 0, 0])
                 t[0] += mine["cpu"]
                 t[1] += theirs["cpu"]
                 t[2] += 1
                 t[3] += same
+                t[4] += unfinished
                 line = (f"{bag:<4} {mode:<8} {mine['seconds']:8.2f} {mine['cpu']:7.2f} {theirs['seconds']:9.2f} "
                         f"{theirs['cpu']:7.2f} {theirs['cpu'] / mine['cpu'] if mine['cpu'] else 0:6.2f}  "
                         f"{mine['best']} ({mine['win']:.1f}%, {mine['spread']:+.2f}, {mine['stage']}, "
@@ -264,7 +266,9 @@ def run_peg(a, root, show) -> list:
                         f"{theirs['spread']:+.1f}, {theirs['stage']})  {'agree' if same else 'DIFFER'}")
                 print(line if show else f"(peg {line})", flush=True)
     return [{"part": f"peg {mode} (bag {bag})", "n": n, "ours": o, "magpie": m,
-             "agree": f"{k}/{n} same best play (CPU s)"} for (mode, bag), (o, m, n, k) in tot.items()]
+             "agree": f"{k}/{n} same best play (CPU s)" + (f"; MAGPIE's exact stage unfinished on {u} within "
+                                                          f"--exact-budget (its time a lower bound)" if u else "")}
+            for (mode, bag), (o, m, n, k, u) in tot.items()]
 
 
 def magpie_gcg(text: str) -> str:
