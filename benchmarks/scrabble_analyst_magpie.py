@@ -448,7 +448,8 @@ def main() -> None:
           f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''}"
           f"{' --modes ' + ' '.join(a.modes) if a.modes != ['cascade', 'exact'] else ''}"
           f"{' --exact-candidates ' + str(a.exact_candidates) if a.exact else ''}{' --no-blank' if a.no_blank else ''}"
-          f"{' --exact-min-tiles ' + str(a.exact_min_tiles) if a.exact and a.exact_min_tiles else ''})")
+          f"{' --exact-min-tiles ' + str(a.exact_min_tiles) if a.exact and a.exact_min_tiles else ''}"
+          f"{' --exact-budget ' + format(a.exact_budget, 'g') if a.exact else ''})")
 
 
 if __name__ == "__main__":
