@@ -30,12 +30,15 @@ prints its last completed stage: its best counts as agreeing only when its full-
 (else marked "not exact"). The like-for-like exact comparison at 2 and 3 tiles::
 
     python benchmarks/scrabble_analyst_magpie.py peg --magpie PEERS_DIR --positions 1 --bag 2 3 --exact --modes exact \\
-        --exact-candidates 2 --exact-min-tiles 5 --no-blank
+        --exact-candidates 2 --exact-min-tiles 5 --no-blank --exact-budget 3600
+
+(positions with fewer than ``--exact-candidates`` such plays are passed over).
 ``analyze``: one self-played game as GCG (written in MAGPIE's dialect for it) through MAGPIE's ``analyze`` and our
 ``analyze_game``, both simulating turns with tiles to spare (``--iterations``, 8 candidates, 2 plies; the
 simulations' stopping rules and the pre-endgame settings differ, so this ratio is rough) and solving the end. The table: per part MAGPIE's seconds over ours
-summed over the positions (above 1: ours faster) and the agreement. Figures from a busy machine are noisy: compare
-ratios from one run.
+summed over the positions (above 1: ours faster; the pre-endgame rows one a mode and bag size, in CPU seconds, MAGPIE's
+its process's, start included) and the agreement. Figures from a busy machine are noisy: compare ratios from one
+run.
 """
 from __future__ import annotations
 
@@ -191,14 +194,25 @@ def _ours_peg(q, **kw) -> dict:
             "endgames": res.endgames, "cut": res.cut, "stages": "/".join(f"{t:.1f}" for t in res.stage_seconds)}
 
 
+def exact_moves(a, q, bag) -> list:
+    """The candidates both engines solve to the end: our ``a.exact_candidates`` best plays by equity that empty the
+    bag and place at least ``a.exact_min_tiles`` tiles."""
+    return [m.notation for m in q.legal_plays().top(10 ** 6, "equity")
+            if len(m.placed) >= max(bag, a.exact_min_tiles)][:a.exact_candidates]
+
+
 def peg_positions(a, bag) -> list:
     """The first ``a.positions`` distinct positions with ``bag`` tiles in the bag, the opponent's rack unknown (with
-    ``a.no_blank``: only those whose unseen tiles hold no blank)."""
+    ``a.no_blank``: only those whose unseen tiles hold no blank; where the exact mode runs at ``bag``: only those
+    with ``a.exact_candidates`` plays to solve, as :func:`exact_moves`)."""
     seen, out = set(), []
+    exact = getattr(a, "exact", False) and "exact" in a.modes and bag in (a.exact_bag or a.bag)
     for p, _ in positions(12, a.seed, lambda p, mv, b=bag: p.bag_size() == b):
         q = p.copy()
         q.opp_rack = ""
         if getattr(a, "no_blank", False) and "?" in q.unseen():
+            continue
+        if len(out) < a.positions and exact and len(exact_moves(a, q, bag)) < a.exact_candidates:
             continue
         if q.cgp() not in seen and len(out) < a.positions:
             seen.add(q.cgp())
@@ -214,9 +228,9 @@ def run_peg(a, root, show) -> list:
     from numba_words.scrabble.peg import peg
 
     if show:
-        print(f"{'bag':<4} {'mode':<8} {'ours s':>8} {'cpu':>7} {'MAGPIE s':>9} {'cpu':>7} {'ratio':>6}  "
+        print(f"{'bag':<4} {'mode':<8} {'ours s':>8} {'cpu':>7} {'MAGPIE s':>9} {'cpu':>7} {'ratio':>6}  "  # CPU ratio
               "ours best (win%, spread, stage) / MAGPIE best (win%, spread, stage)")
-    tot = {m: [0.0, 0.0, 0, 0] for m in ("cascade", "exact")}
+    tot = {}  # (mode, bag): [ours CPU s, MAGPIE CPU s, positions, same best, MAGPIE's exact stage unfinished]
     warm = True
     for bag in a.bag:
         for q in peg_positions(a, bag):
@@ -226,9 +240,7 @@ def run_peg(a, root, show) -> list:
                 warm = False
             runs = [("cascade", {}, None)] if "cascade" in a.modes else []
             if a.exact and "exact" in a.modes and bag in (a.exact_bag or a.bag):
-                emptier = [m.notation for m in q.legal_plays().top(10 ** 6, "equity")
-                           if len(m.placed) >= max(bag, a.exact_min_tiles)]
-                pick = emptier[:a.exact_candidates]
+                pick = exact_moves(a, q, bag)
                 runs.append(("exact", {"moves": pick, "stages": (), "exact": True}, [_ucgi(n) for n in pick]))
             for mode, kw, only in runs:
                 mine = _ours_peg(q, threads=a.threads, **kw)
@@ -237,24 +249,26 @@ def run_peg(a, root, show) -> list:
                 same = _norm(theirs["best"]) == _norm(mine["best"])
                 # MAGPIE prints its last completed stage: exact only once its full-depth stage did every candidate
                 done = re.fullmatch(r"\d+-ply eg (\d+)/(\d+)", theirs["stage"])
-                if only and not (done and done.group(1) == done.group(2)):
+                unfinished = bool(only) and not (done and done.group(1) == done.group(2))
+                if unfinished:
                     same = False
                     theirs["stage"] += ", not exact"
-                t = tot[mode]
-                t[0] += mine["seconds"]
-                t[1] += theirs["seconds"]
+                t = tot.setdefault((mode, bag), [0.0, 0.0, 0, 0, 0])
+                t[0] += mine["cpu"]
+                t[1] += theirs["cpu"]
                 t[2] += 1
                 t[3] += same
+                t[4] += unfinished
                 line = (f"{bag:<4} {mode:<8} {mine['seconds']:8.2f} {mine['cpu']:7.2f} {theirs['seconds']:9.2f} "
-                        f"{theirs['cpu']:7.2f} {theirs['seconds'] / mine['seconds'] if mine['seconds'] else 0:6.2f}  "
+                        f"{theirs['cpu']:7.2f} {theirs['cpu'] / mine['cpu'] if mine['cpu'] else 0:6.2f}  "
                         f"{mine['best']} ({mine['win']:.1f}%, {mine['spread']:+.2f}, {mine['stage']}, "
                         f"{mine['endgames']} endgames, {mine['cut']} cut, stages {mine['stages']} s) / {theirs['best']} ({theirs['win']:.1f}%, "
                         f"{theirs['spread']:+.1f}, {theirs['stage']})  {'agree' if same else 'DIFFER'}")
                 print(line if show else f"(peg {line})", flush=True)
-    bags = {"cascade": ",".join(map(str, a.bag)),
-            "exact": ",".join(str(b) for b in a.bag if b in (a.exact_bag or a.bag))}
-    return [{"part": f"peg {mode} (bag {bags[mode]})", "n": n, "ours": o, "magpie": m, "agree": f"{k}/{n} same best play"}
-            for mode, (o, m, n, k) in tot.items() if n]
+    return [{"part": f"peg {mode} (bag {bag})", "n": n, "ours": o, "magpie": m,
+             "agree": f"{k}/{n} same best play (CPU s)" + (f"; MAGPIE's exact stage unfinished on {u} within "
+                                                          f"--exact-budget (its time a lower bound)" if u else "")}
+            for (mode, bag), (o, m, n, k, u) in tot.items()]
 
 
 def magpie_gcg(text: str) -> str:
@@ -434,7 +448,8 @@ def main() -> None:
           f"{' --exact-bag ' + ' '.join(map(str, a.exact_bag)) if a.exact and a.exact_bag else ''}"
           f"{' --modes ' + ' '.join(a.modes) if a.modes != ['cascade', 'exact'] else ''}"
           f"{' --exact-candidates ' + str(a.exact_candidates) if a.exact else ''}{' --no-blank' if a.no_blank else ''}"
-          f"{' --exact-min-tiles ' + str(a.exact_min_tiles) if a.exact and a.exact_min_tiles else ''})")
+          f"{' --exact-min-tiles ' + str(a.exact_min_tiles) if a.exact and a.exact_min_tiles else ''}"
+          f"{' --exact-budget ' + format(a.exact_budget, 'g') if a.exact else ''})")
 
 
 if __name__ == "__main__":

@@ -61,8 +61,12 @@ def test_late_turns_use_the_solvers(analysis):
                     assert t.value_made == made.score - solve_endgame(after, plies=2).value
         if t.kind == "peg":
             pos = Position.from_cgp(t.cgp)
-            r = peg(pos, candidates=2, stages=((1, 2),), exact=False, threads=1)
+            made = None if t.move == "-" else t.move  # (the move made ranked in the same run)
+            r = peg(pos, candidates=2, stages=((1, 2),), exact=False, threads=1, include=[made])
             assert t.value_best == r.candidates[0].win and t.bag == 1
+            assert t.value_made == next(c.win for c in r.candidates if c.notation == (made and
+                                        pos.parse_play(made).notation or "pass"))
+            assert t.value_made <= t.value_best
 
 
 def test_gcg_text_gives_the_same_verdicts(game, analysis):
@@ -113,6 +117,8 @@ def test_bad_input(game):
         analyze_game(game, peg_max=7)
     with pytest.raises(ScrabbleError, match="endgame_time"):
         analyze_game(game, endgame_time=0)
+    with pytest.raises(ScrabbleError, match="peg_time"):
+        analyze_game(game, peg_time=-1)
     with pytest.raises(InvalidGcgError):
         analyze_game(">a: ABC 8D ZZZZZZZZZZZZZZZZZZZZ +1 1\n")
 

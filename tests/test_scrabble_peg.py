@@ -200,3 +200,39 @@ def test_peg_command(capsys):
     assert [(r["notation"], r["win"], r["spread"]) for r in rows] == [(c.notation, c.win, c.spread)
                                                                        for c in res.candidates]
     assert main(["scrabble", "peg", "--cgp", pos.cgp(), "--stage", "x"]) == 2
+    assert main(["scrabble", "peg", "--cgp", pos.cgp(), "--time", "0"]) == 2
+
+
+def test_include_and_time_budget():
+    """A move given by ``include`` is carried through every stage with the figures of the plain enumeration (never
+    cut, even below the survivors); a budget already spent after the first stage abandons the second: the first's
+    figures stand, as with that stage alone."""
+    pos = peg_positions(1, 1)[0]
+    low = pos.legal_plays().top(12, "equity")[-1]
+    res = peg(pos, candidates=2, stages=((0, 2), (1, 1)), include=[low.notation], threads=1)
+    mine = next(c for c in res.candidates if c.notation == low.notation)
+    assert mine.stage == 2 and res.candidates[0].stage == 2
+    assert (mine.win, mine.spread) == pytest.approx(brute(pos, [low], 1)[low.notation])
+    first = peg(pos, candidates=2, stages=((0, 2),), include=[low], threads=1)
+    cut = peg(pos, candidates=2, stages=((0, 2), (1, 1)), include=[low], threads=1, time=1e-9)
+    assert cut.timed_out and not first.timed_out and len(cut.stage_seconds) == 2
+    assert [(c.notation, c.win, c.spread, c.stage) for c in cut.candidates] == \
+        [(c.notation, c.win, c.spread, c.stage) for c in first.candidates]
+    with pytest.raises(ScrabbleError, match="time"):
+        peg(pos, time=0)
+    with pytest.raises(ScrabbleError, match="include"):
+        peg(pos, include=5)
+
+
+@pytest.mark.slow
+def test_three_tiles_merged_draws_match_plain_enumeration():
+    """3 tiles in the bag at 0 plies: plays of 1 and 2 tiles (their draws merged by the multiset the mover draws,
+    then the order of the rest; endgames met again searched once) and the pass, against every ordered draw."""
+    pos = peg_positions(3, 1)[0]
+    plays = pos.legal_plays().top(10 ** 6, "equity")
+    moves = [next(m for m in plays if len(m.placed) == k) for k in (1, 2)] + [None]
+    res = peg(pos, moves=moves, stages=((0, 3),), threads=1)
+    want = brute(pos, moves, 0)
+    assert len(res.candidates) == 3
+    for c in res.candidates:
+        assert (c.win, c.spread) == pytest.approx(want[c.notation]), (pos.cgp(), c.notation)

@@ -292,22 +292,21 @@ def _judge(pos, kind, move, opts) -> dict:
     if bag <= opts["peg_max"] and opts["peg"]:
         from .peg import peg
 
+        # the move made carried through every stage beside the candidates: ranked in the same run
+        include = (made,) if kind == "place" else (None,) if kind == "pass" else ()
         res = peg(pos, candidates=opts["peg_candidates"], stages=opts["peg_stages"], exact=opts["peg_exact"],
-                  threads=1, tt_mb=opts["tt_mb"])
+                  threads=1, tt_mb=opts["tt_mb"], include=include, time=opts["peg_time"])
         top = res.candidates[0]
-        mine = None
-        if made is not None or kind == "pass":
-            key = "pass" if made is None else made.notation
-            mine = next((c for c in res.candidates if c.notation == key and c.stage == top.stage), None)
-            if mine is None:
-                one = peg(pos, moves=[made], stages=(), exact=opts["peg_exact"], threads=1, tt_mb=opts["tt_mb"]) \
-                    if opts["peg_exact"] else peg(pos, moves=[made], stages=opts["peg_stages"][-1:], exact=False,
-                                                  threads=1, tt_mb=opts["tt_mb"])
-                mine = one.candidates[0]
-        if mine is None:
+        note = {}
+        if res.timed_out:
+            done = len(res.stage_seconds) - 1
+            note = {"note": f"pre-endgame cut by the time limit after stage {done} ({top.plies}-ply)"}
+        if not include:
             return out | {"kind": "peg", "best": top.notation, "note": "an exchange with the bag nearly empty"}
+        key = "pass" if made is None else made.notation
+        mine = next(c for c in res.candidates if c.notation == key)
         return out | {"kind": "peg", "best": top.notation, "value_made": mine.win, "value_best": top.win,
-                      "loss": max(0.0, top.win - mine.win)}
+                      "loss": max(0.0, top.win - mine.win)} | note
     # static equity (or simulation)
     best = pos.best_move("equity")
     if kind == "place":
@@ -343,15 +342,17 @@ def _judge(pos, kind, move, opts) -> dict:
 def analyze_game(game, *, variant="scrabble", lexicon=None, sim: int = 0, sim_candidates: int = 8, peg: bool = True,
                  peg_max: int = 2, peg_candidates: int = 8, peg_stages=((0, 4), (2, 2)), peg_exact: bool = False,
                  endgame: bool = True, endgame_plies: int | None = None, endgame_time: float | None = 30.0,
-                 tt_mb: float = 8, seed: int = 0,
+                 peg_time: float | None = 30.0, tt_mb: float = 8, seed: int = 0,
                  threads: int | None = None, progress=None) -> GameAnalysis:
     """Judge every turn of ``game`` (a :class:`~.game.Game`, GCG text or a path to a GCG file) against the
     engine's choice (see the module). ``sim``: iterations to simulate turns with tiles to spare in the bag (0:
     static equity); ``peg``: pre-endgame turns (1 to ``peg_max`` tiles in the bag, at most 6) by :func:`.peg.peg`
     with ``peg_candidates``, ``peg_stages`` (default: every candidate by greedy playouts, then the best 4 at 2
     plies; at an odd depth the side that moves first in the endgame, the opponent after a play that empties the
-    bag, is searched one move more than the mover) and ``peg_exact``, else by static equity; ``endgame``: turns with the
-    bag empty by the endgame solver (``endgame_plies``: its depth limit; None: to the end; ``endgame_time``:
+    bag, is searched one move more than the mover) and ``peg_exact``, the move made carried through every stage
+    beside them, else by static equity (``peg_time``: seconds a pre-endgame turn's stages after the first may run
+    to, the stage then running abandoned and the turn noted as cut, default 30; None: no limit); ``endgame``: turns
+    with the bag empty by the endgame solver (``endgame_plies``: its depth limit; None: to the end; ``endgame_time``:
     seconds a solve may take, its deepening stopped before a depth that would not finish in time, the turn then
     noted as cut, default 30; None: no limit, the same verdicts on any machine). ``threads``: lanes
     of threads over turns. Raises :class:`InvalidGcgError` for an unreadable game."""
@@ -368,16 +369,15 @@ def analyze_game(game, *, variant="scrabble", lexicon=None, sim: int = 0, sim_ca
                                       or endgame_plies < 1):
         raise ScrabbleError(f"analyze_game: endgame_plies must be None or a whole number >= 1, got "
                             f"{short(endgame_plies)}")
-    if endgame_time is not None and (isinstance(endgame_time, bool) or not isinstance(endgame_time, (int, float))
-                                     or not endgame_time > 0):
-        raise ScrabbleError(f"analyze_game: endgame_time must be None or a positive number of seconds, got "
-                            f"{short(endgame_time)}")
+    for what, x in (("endgame_time", endgame_time), ("peg_time", peg_time)):
+        if x is not None and (isinstance(x, bool) or not isinstance(x, (int, float)) or not x > 0):
+            raise ScrabbleError(f"analyze_game: {what} must be None or a positive number of seconds, got {short(x)}")
     from .peg import _check_stages
 
     opts = {"sim": sim, "sim_candidates": sim_candidates, "peg": bool(peg), "peg_max": peg_max,
             "peg_candidates": peg_candidates, "peg_stages": _check_stages(peg_stages), "peg_exact": bool(peg_exact),
             "endgame": bool(endgame), "endgame_plies": endgame_plies, "endgame_time": endgame_time, "tt_mb": tt_mb,
-            "seed": seed}
+            "seed": seed, "peg_time": peg_time}
     lanes = lane_count(threads)
     if isinstance(game, Game):
         names, events, pos = _turns_of_game(game)
@@ -514,7 +514,7 @@ def analyze_games(games, *, client=None, variant="scrabble", lexicon=None, threa
     if not isinstance(skip_invalid, bool):
         raise ScrabbleError(f"analyze_games: skip_invalid must be True or False, got {short(skip_invalid)}")
     bad = set(options) - {"sim", "sim_candidates", "peg", "peg_max", "peg_candidates", "peg_stages", "peg_exact",
-                          "endgame", "endgame_plies", "endgame_time", "tt_mb", "seed"}
+                          "endgame", "endgame_plies", "endgame_time", "peg_time", "tt_mb", "seed"}
     if bad:
         raise ScrabbleError(f"analyze_games: unknown option(s) {sorted(bad)}")
     sources = _game_sources(games)

@@ -161,6 +161,9 @@ def register(sub) -> None:
                     "default 0:8 1:4 2:2)")
     pp.add_argument("--exact", action="store_true",
                     help="then solve the survivors' endgames to the end (slow with full racks)")
+    pp.add_argument("--time", type=float, default=None, metavar="S",
+                    help="seconds the stages after the first may run: the stage then running is abandoned, the "
+                         "figures of the stage before stand (default: no limit)")
     pp.set_defaults(func=_peg)
 
     zp = ss.add_parser("analyze", help="judge every turn of a GCG game against the engine's choice",
@@ -185,6 +188,9 @@ def register(sub) -> None:
     zp.add_argument("--endgame-time", type=float, default=30.0, metavar="S",
                     help="seconds an endgame solve may take, deepening stopped before a depth that would not finish "
                          "(default 30; 0: no limit, exact)")
+    zp.add_argument("--peg-time", type=float, default=30.0, metavar="S",
+                    help="seconds a pre-endgame turn's stages after the first may run, the stage then running "
+                         "abandoned and the turn noted (default 30; 0: no limit)")
     zp.add_argument("--no-endgame", action="store_true", help="leave turns with the bag empty unjudged")
     zp.add_argument("--skip-invalid", action="store_true",
                     help="a folder: name the games that cannot be read and go on (default: stop at the first)")
@@ -439,7 +445,7 @@ def _peg(args) -> int:
             stages = tuple(tuple(int(x) for x in st.split(":")) for st in args.stage)
         except ValueError:
             raise ScrabbleError(f"--stage must be PLIES:KEEP, got {args.stage!r}") from None
-    res = peg(pos, candidates=args.candidates, stages=stages, exact=args.exact, threads=args.threads)
+    res = peg(pos, candidates=args.candidates, stages=stages, exact=args.exact, threads=args.threads, time=args.time)
 
     def text():
         if args.board:
@@ -464,7 +470,7 @@ def _analyze(args) -> int:
                             lexicon=getattr(args, "lexicon", None), threads=args.threads, sim=args.sim,
                             peg=not args.no_peg, peg_max=args.peg_max, peg_exact=args.peg_exact,
                             endgame=not args.no_endgame, endgame_plies=args.endgame_plies,
-                            endgame_time=args.endgame_time or None,
+                            endgame_time=args.endgame_time or None, peg_time=args.peg_time or None,
                             skip_invalid=args.skip_invalid)
         names = sorted(Path(args.gcg).glob("*.gcg")) if Path(args.gcg).is_dir() else [Path(args.gcg)]
         skipped = [f.name for f, r in zip(names, res) if r is None]
@@ -484,7 +490,7 @@ def _analyze(args) -> int:
         res = analyze_game(args.gcg, variant=args.variant, lexicon=getattr(args, "lexicon", None), sim=args.sim,
                            peg=not args.no_peg, peg_max=args.peg_max, peg_exact=args.peg_exact,
                            endgame=not args.no_endgame, endgame_plies=args.endgame_plies,
-                           endgame_time=args.endgame_time or None, threads=args.threads,
+                           endgame_time=args.endgame_time or None, peg_time=args.peg_time or None, threads=args.threads,
                            progress=bar)
     if args.html:
         _write_file(args, args.html, res.html())

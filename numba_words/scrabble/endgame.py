@@ -245,10 +245,11 @@ def endgame_lexicon(position):
     return Lexicon.from_words(words, alphabet=position.lexicon.alphabet.letters, name="endgame")
 
 
-def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.INF, threads=1, lex=None):
+def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.INF, threads=1, lex=None, stop=None):
     """One search at ``depth`` plies in the window ``(alpha, beta)``: ``(value, nodes, horizon reached, PV rows)``
     (the value is a bound when outside the window); ``threads - 1`` helpers share the table until it ends; ``lex``:
-    the lexicon to generate with (:func:`endgame_lexicon`; None: the position's)."""
+    the lexicon to generate with (:func:`endgame_lexicon`; None: the position's); ``stop``: the caller's flag
+    (an int64 array of one; one thread only), the search abandoned, its value meaningless, once ``stop[0]`` is set."""
     v = position.variant
     b = position.board
     lex = position.lexicon if lex is None else lex
@@ -270,7 +271,9 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
                        np.int64(cap), *pv, out, np.int64(rotate), stop)
         return pv, out
 
-    stop = np.zeros(1, np.int64)
+    own = stop is None
+    if own:
+        stop = np.zeros(1, np.int64)
     # helper t starts its root moves t / threads of the way down the order (rotate: 1024ths); the play buffers
     # start as large as the last search's grew (they grow in the kernel when a list needs more room)
     cap = table.cap
@@ -278,7 +281,8 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
     try:
         (pv_meta, pv_words, pv_bm, pv_nm), out = run(cap, 0, stop)
     finally:
-        stop[0] = 1
+        if own:
+            stop[0] = 1
         for h in helpers:
             if not h.cancel():  # a helper still queued (the pool busy) is dropped, not waited for
                 h.result()
