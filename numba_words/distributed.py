@@ -226,6 +226,10 @@ def local_cluster(n_workers: int = 2, threads_per_worker: int = 1):
     old_env = os.environ.get(env_key)
     if old_env is None:
         os.environ[env_key] = "error"
+    # and multiprocessing's resource tracker, started with the cluster, reports at exit the semaphores of workers
+    # that Ctrl-C ended before the cluster could close (it frees them: a warning on the terminal, nothing leaked)
+    old_warn = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, (old_warn, "ignore:resource_tracker:UserWarning")))
     try:
         with dask.config.set({"distributed.worker.multiprocessing-method": "spawn"}):
             with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=threads_per_worker,
@@ -236,6 +240,10 @@ def local_cluster(n_workers: int = 2, threads_per_worker: int = 1):
         lg.removeFilter(quiet)
         if old_env is None:
             os.environ.pop(env_key, None)
+        if old_warn is None:
+            os.environ.pop("PYTHONWARNINGS", None)
+        else:
+            os.environ["PYTHONWARNINGS"] = old_warn
 
 
 CLOSE_SECONDS = 5.0
