@@ -483,6 +483,9 @@ def main(argv=None) -> int:
                          "run of every section, nothing on a --quick or partial one)")
     ap.add_argument("--match-games", type=int, default=158,
                     help="games of the draughts match (default 158: every opening, both colours)")
+    ap.add_argument("--match-dir", default=None, metavar="DIR",
+                    help="the draughts match already played into DIR by draughts_match.py --out DIR (its "
+                         "summary.json): shown instead of playing one")
     a = ap.parse_args(argv)
     if not a.peers:
         ap.error("give --peers DIR (the folder the peers kit built) or set NUMBA_WORDS_PEERS")
@@ -503,7 +506,10 @@ def main(argv=None) -> int:
         for name in only:
             runs = cmds[name] if isinstance(cmds[name], list) else [cmds[name]]
             rc, out, err, sec = 0, "", "", 0.0
-            for cmd, json_out in runs:
+            if name == "match" and a.match_dir:  # (played before: its summary stands for the run)
+                runs = [(runs[0][0], Path(a.match_dir) / "summary.json")]
+                sec = float(json.loads(runs[0][1].read_text()).get("wall_seconds", 0.0))
+            for cmd, json_out in runs if not (name == "match" and a.match_dir) else []:
                 print(f"== {name}: {shown(cmd, peers)}", file=sys.stderr, flush=True)
                 rc1, out1, err1, sec1 = run(cmd)
                 rc, out, err, sec = rc or rc1, out + out1, err + err1, sec + sec1
