@@ -473,6 +473,8 @@ def _pack(lex: Lexicon) -> tuple:
 
 def _build_tables(lex: Lexicon) -> LexiconTables:
     acc, pk, acc2, lay = lex.derived("bookworm.pack", _pack, persist=True, check=_check_pack)
+    for a in (acc, pk, acc2, lay):  # (read-only whether built here or read from the cache: one compile of a kernel)
+        a.flags.writeable = False
     letters = lex.alphabet.letters
     return LexiconTables(lex.dawg, acc, pk, acc2, lay, letters.find("Q"), letters.find("U"))
 

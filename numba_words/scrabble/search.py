@@ -247,6 +247,7 @@ def _best_chunk(items, chunk, by_equity: bool, variant, lexicon, out, errors, al
             n_own = np.empty(m, np.int64)
             q = split_cgps(raw, ref, t.char_table, t.rack_size, ok, braw, boffs, rk, roffs, n_own)
             if q:
+                braw.flags.writeable = rk.flags.writeable = False  # (as the Positions' path gives them: one compile)
                 good = ok.tolist()
                 _best_group(t, [(i, None, None, items[i], None, None) for i, g in zip(cg, good) if g], by_equity, out,
                             alone, (braw, boffs[:q + 1], rk, roffs[:q + 1], n_own[:q]), (variant, lexicon))
