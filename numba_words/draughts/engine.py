@@ -43,10 +43,13 @@ MAX_THREADS = 256
 WEIGHTS_FILE = "draughts_weights.txt"
 #: Largest absolute weight accepted (men).
 MAX_WEIGHT = 100.0
-#: With a time a move, the search is stopped this many seconds (at most this fraction of it) before the limit:
-#: ending the search and building its result take the rest.
+#: With a time a move, the search is stopped this many seconds before the limit (at most ``MOVE_TIME_MARGIN_FRACTION``
+#: of it; from 0.5 s a move, ``MOVE_TIME_MARGIN_SHARE`` of it, up to ``MOVE_TIME_MARGIN_MAX``): ending the search and
+#: building its result take the rest, longer on a loaded machine.
 MOVE_TIME_MARGIN = 0.010
 MOVE_TIME_MARGIN_FRACTION = 0.10
+MOVE_TIME_MARGIN_SHARE = 0.02
+MOVE_TIME_MARGIN_MAX = 0.050
 
 
 class EngineError(DraughtsError):
@@ -481,7 +484,8 @@ def _budget(time, remaining, increment, moves_to_go):
     hard = soft = None
     if time is not None:  # the stop is set a little early: ending the search and its result take some time
         # a depth stopped part way still gives its best move (see ``_run``): start one until the stop
-        hard = time - min(MOVE_TIME_MARGIN, MOVE_TIME_MARGIN_FRACTION * time)
+        hard = time - min(max(MOVE_TIME_MARGIN, min(MOVE_TIME_MARGIN_SHARE * time, MOVE_TIME_MARGIN_MAX)),
+                          MOVE_TIME_MARGIN_FRACTION * time)
         soft = hard
     if remaining is not None:
         mtg = moves_to_go if moves_to_go is not None else 25
