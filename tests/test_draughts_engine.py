@@ -125,6 +125,25 @@ def test_evaluation_is_colour_symmetric():
     evaluate_kernel(*b, weights, sb)
     assert np.array_equal(sa, sb)
     assert len(set(sa.tolist())) > 100
+    # the evaluation sums the terms as it computes them: the same as the weighted sum of ``terms_kernel``'s rows
+    for weights in (weights, np.random.default_rng(3).integers(-3000, 3000, len(TERMS)).astype(np.int64)):
+        evaluate_kernel(*a, weights, sa)
+        assert sa.tolist() == [scaled(int(raw), int(o), int(q), int(k)) for raw, o, q, k in
+                               zip(ta @ weights, a[0], a[1], a[2])]
+
+
+def scaled(raw: int, own: int, opp: int, kings: int) -> int:
+    """``_eval.scale`` on Python ints: halved when both sides have kings, divided by 8 when the side ahead has at
+    most three pieces and the other a king (toward 0)."""
+    def toward0(x, d):
+        return x // d if x >= 0 else -(-x // d)
+
+    if own & kings and opp & kings:
+        raw = toward0(raw, 2)
+    strong, weak = (own, opp) if raw > 0 else (opp, own)
+    if raw != 0 and bin(strong).count("1") <= 3 and weak & kings:
+        raw = toward0(raw, 8)
+    return raw
 
 
 def kernel_value(pos: Position, depth: int, weights=None) -> int:

@@ -162,29 +162,27 @@ KING_SQUARES = _mask((1, 7, 12, 18, 23, 29, 34, 40, 45, 6, 11, 17, 22, 28, 33, 3
 NEAR = np.array([_mask([s for s in range(1, 51) if _advance(s, bool(w)) == 8]) for w in range(2)],
                 dtype=np.uint64)
 _I = {t: i for i, t in enumerate(TERMS)}
-I_FORKLOCK, I_WEAKPOST, I_CLASSIC, I_DEVELOP, I_KINGSQ, I_CROWN = (
-    _I[t] for t in ("forklock", "weakpost", "classic", "develop", "kingsq", "crown"))
+I_ADVANCE, I_CHAINLOCK, I_CLASSIC = _I["advance"], _I["chainlock"], _I["classic"]
 #: ``FORK[w]``: masks of the fork lock (own men, opposing men, the three squares holding one opposing man).
 FORK = np.array([[_mirror((26, 27, 31, 36), w), _mirror((16, 18), w), _mirror((22, 23, 28), w)] for w in range(2)],
                 dtype=np.uint64)
-for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR):
+#: ``CONFIG_KEY[w]``: squares of which a side's man must hold one for any of ``forklock``, the configurations of
+#: ``PATTERN`` and ``weakpost`` to count (White's 22, 24, 25, 26, 28, 29): one mask test skips them all.
+CONFIG_KEY = np.array([_mirror((22, 24, 25, 26, 28, 29), w) for w in range(2)], dtype=np.uint64)
+for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR,
+           CONFIG_KEY):
     _t.flags.writeable = False
 
 
 @inline
-def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
-    """Add ``sign`` times one side's terms to ``f`` (``w``: 1 for White, 0 for Black; ``tmen``: the opponent's
-    men; ``late``: whether the ``late`` term counts, and not ``develop``), all but ``classic``."""
-    f[0] += sign * popcount(men)
-    f[1] += sign * popcount(kk)
+def side_counts(men, kk, mine, theirs, tmen, empty, w, late):
+    """One side's terms, a tuple in ``TERMS`` order (``classic`` is 0 here: it needs both sides), for colour
+    ``w`` (1 White, 0 Black; a constant where the caller can make it one, so the masks fold); ``tmen``: the
+    opponent's men; ``late``: whether the ``late`` term counts, and not ``develop``."""
+    n_men = popcount(men)
     adv = (popcount(men & ADV_BITS[w, 0]) + 2 * popcount(men & ADV_BITS[w, 1]) + 4 * popcount(men & ADV_BITS[w, 2]) +
            8 * popcount(men & ADV_BITS[w, 3]))
-    f[2] += sign * adv
-    if late:
-        f[15] += sign * adv
-    f[3] += sign * popcount(men & CENTRE)
-    f[4] -= sign * abs(popcount(men & LEFT) - popcount(men & RIGHT))
-    f[5] += sign * popcount(men & BACK[w])
+    left = popcount(men & LEFT)
     if w == 1:  # White men move towards bit 0 (directions 2 and 3): behind them is +5 and +6
         behind = step(mine, 2) & step(mine, 3)
         movable = step(empty, 0) | step(empty, 1)
@@ -194,9 +192,7 @@ def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
         movable = step(empty, 2) | step(empty, 3)
         slides = popcount(step(men, 0) & empty) + popcount(step(men, 1) & empty)
     far = men & FAR[w]
-    f[6] += sign * popcount(far & behind)
-    f[7] += sign * popcount(men & ~movable)
-    f[8] += sign * slides
+    outpost = popcount(far & behind)
     run = 0
     while far != ZERO:
         b = far & (~far + np.uint64(1))
@@ -204,34 +200,43 @@ def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
         i = popcount(b - np.uint64(1))
         if CONE[w, i] & theirs == ZERO:
             run += ADVANCE[w, i] - 3
-    f[9] += sign * run
+    km = 0
+    diag = 0
+    ksq = 0
     if kk != ZERO:
-        km = 0
         for d in range(4):
             km += popcount(fill(kk, empty, d) ^ kk)
-        f[10] += sign * km
-        f[11] += sign * popcount(kk & DIAGONAL)
-        f[I_KINGSQ] += sign * popcount(kk & KING_SQUARES)
-    f[12] += sign * popcount(men & EDGE)
-    f[13] += sign * popcount(men & GOLDEN[w])
-    f[14] -= sign * abs(popcount(men & LEFT_WING) - popcount(men & RIGHT_WING))
-    hold, held, mid = FORK[w, 0], FORK[w, 1], FORK[w, 2]
-    if (men & hold) == hold and (tmen & held) == held and (men & mid) == ZERO and popcount(tmen & mid) == 1:
-        f[I_FORKLOCK] += sign
-    both = men | tmen
-    for k in range(PATTERN.shape[1]):
-        own_all, opp_all, any_own = PATTERN[w, k, 0], PATTERN[w, k, 1], PATTERN[w, k, 3]
-        if ((men & own_all) == own_all and (tmen & opp_all) == opp_all and (both & PATTERN[w, k, 2]) == ZERO
-                and (any_own == ZERO or (men & any_own) != ZERO)):
-            f[PATTERN_TERM[k]] += sign
-    for k in range(OUTPOST.shape[1]):
-        if (men & OUTPOST[w, k, 0]) != ZERO and (popcount(men & OUTPOST[w, k, 1]) < 2 or
-                                                  popcount(tmen & OUTPOST[w, k, 2]) > popcount(men & OUTPOST[w, k, 3])):
-            f[I_WEAKPOST] += sign
+        diag = popcount(kk & DIAGONAL)
+        ksq = popcount(kk & KING_SQUARES)
+    fork = 0
+    chain = 0
+    wing = 0
+    weak = 0
+    if (men & CONFIG_KEY[w]) != ZERO:
+        hold, held, mid = FORK[w, 0], FORK[w, 1], FORK[w, 2]
+        if (men & hold) == hold and (tmen & held) == held and (men & mid) == ZERO and popcount(tmen & mid) == 1:
+            fork = 1
+        both = men | tmen
+        for k in range(PATTERN.shape[1]):
+            own_all, opp_all, any_own = PATTERN[w, k, 0], PATTERN[w, k, 1], PATTERN[w, k, 3]
+            if ((men & own_all) == own_all and (tmen & opp_all) == opp_all and (both & PATTERN[w, k, 2]) == ZERO
+                    and (any_own == ZERO or (men & any_own) != ZERO)):
+                if PATTERN_TERM[k] == I_CHAINLOCK:
+                    chain += 1
+                else:
+                    wing += 1
+        for k in range(OUTPOST.shape[1]):
+            if (men & OUTPOST[w, k, 0]) != ZERO and (popcount(men & OUTPOST[w, k, 1]) < 2 or
+                                                      popcount(tmen & OUTPOST[w, k, 2]) >
+                                                      popcount(men & OUTPOST[w, k, 3])):
+                weak += 1
+    dev = 0
     if not late:
-        f[I_DEVELOP] += sign * (popcount(men & DEVELOP[w, 0]) - popcount(men & DEVELOP[w, 1]) -
-                                2 * popcount(men & DEVELOP[w, 2]))
-    f[I_CROWN] += sign * popcount(men & NEAR[w] & movable)
+        dev = popcount(men & DEVELOP[w, 0]) - popcount(men & DEVELOP[w, 1]) - 2 * popcount(men & DEVELOP[w, 2])
+    return (n_men, popcount(kk), adv, popcount(men & CENTRE), -abs(2 * left - n_men), popcount(men & BACK[w]),
+            outpost, popcount(men & ~movable), slides, run, km, diag, popcount(men & EDGE), popcount(men & GOLDEN[w]),
+            -abs(popcount(men & LEFT_WING) - popcount(men & RIGHT_WING)), adv if late else 0, fork, chain, wing,
+            weak, 0, dev, ksq, popcount(men & NEAR[w] & movable))
 
 
 @inline
@@ -246,18 +251,31 @@ def classic_value(men, w, lead):
 
 
 @inline
+def white_black(own, opp, kings, white):
+    """Each colour's terms (tuples in ``TERMS`` order, ``classic`` 0), White's then Black's, each computed with
+    its colour a constant."""
+    wp, bp = (own, opp) if white else (opp, own)
+    empty = BOARD & ~(own | opp)
+    late = popcount(own | opp) <= LATE
+    wm, bm = wp & ~kings, bp & ~kings
+    return (side_counts(wm, wp & kings, wp, bp, bm, empty, 1, late),
+            side_counts(bm, bp & kings, bp, wp, wm, empty, 0, late), wm, bm)
+
+
+@inline
+def classic_diff(wm, bm, tempo):
+    """White's ``classic`` term less Black's; ``tempo``: White's men's advance less Black's."""
+    return classic_value(wm, 1, tempo) - classic_value(bm, 0, -tempo)
+
+
+@inline
 def terms(own, opp, kings, white, f):
     """Write the terms of ``TERMS`` (side to move minus opponent) to ``f[:N_TERMS]``."""
+    cw, cb, wm, bm = white_black(own, opp, kings, white)
+    sign = 1 if white else -1
     for i in range(N_TERMS):
-        f[i] = 0
-    empty = BOARD & ~(own | opp)
-    w = 1 if white else 0
-    late = popcount(own | opp) <= LATE
-    om, pm = own & ~kings, opp & ~kings
-    side_terms(om, own & kings, own, opp, pm, empty, w, late, f, 1)
-    side_terms(pm, opp & kings, opp, own, om, empty, 1 - w, late, f, -1)
-    tempo = f[2]  # the men's advance, own minus opponent's
-    f[I_CLASSIC] = classic_value(om, w, tempo) - classic_value(pm, 1 - w, -tempo)
+        f[i] = sign * (cw[i] - cb[i])
+    f[I_CLASSIC] = sign * classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE])
 
 
 @inline
@@ -278,13 +296,25 @@ def scale(raw, own, opp, kings):
 
 
 @inline
-def evaluate(own, opp, kings, white, weights, f):
-    """The score in milli-men for the side to move; ``f`` is scratch of ``N_TERMS`` int64."""
-    terms(own, opp, kings, white, f)
-    raw = 0
-    for i in range(N_TERMS):
-        raw += weights[i] * f[i]
-    return scale(raw, own, opp, kings)
+def weighted(w, a, b):
+    """``sum(w[i] * (a[i] - b[i]))`` over the ``N_TERMS`` terms, written out: a tuple indexed in a loop is
+    indexed at run time (a switch a term), which made the evaluation slower than the array it replaces."""
+    return (w[0] * (a[0] - b[0]) + w[1] * (a[1] - b[1]) + w[2] * (a[2] - b[2]) + w[3] * (a[3] - b[3]) +
+            w[4] * (a[4] - b[4]) + w[5] * (a[5] - b[5]) + w[6] * (a[6] - b[6]) + w[7] * (a[7] - b[7]) +
+            w[8] * (a[8] - b[8]) + w[9] * (a[9] - b[9]) + w[10] * (a[10] - b[10]) + w[11] * (a[11] - b[11]) +
+            w[12] * (a[12] - b[12]) + w[13] * (a[13] - b[13]) + w[14] * (a[14] - b[14]) + w[15] * (a[15] - b[15]) +
+            w[16] * (a[16] - b[16]) + w[17] * (a[17] - b[17]) + w[18] * (a[18] - b[18]) + w[19] * (a[19] - b[19]) +
+            w[20] * (a[20] - b[20]) + w[21] * (a[21] - b[21]) + w[22] * (a[22] - b[22]) + w[23] * (a[23] - b[23]))
+
+
+@inline
+def evaluate(own, opp, kings, white, weights):
+    """The score in milli-men for the side to move: ``scale`` of the weighted sum of ``terms``, summed from the
+    terms as they are computed (no array of terms)."""
+    cw, cb, wm, bm = white_black(own, opp, kings, white)
+    raw = weights[I_CLASSIC] * classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE])
+    raw += weighted(weights, cw, cb)
+    return scale(raw if white else -raw, own, opp, kings)
 
 
 @kernel
@@ -297,6 +327,5 @@ def terms_kernel(own, opp, kings, white, out):
 @kernel
 def evaluate_kernel(own, opp, kings, white, weights, out):
     """Scores (milli-men, side to move) of many positions into ``out``."""
-    f = np.zeros(N_TERMS, dtype=np.int64)
     for i in range(own.shape[0]):
-        out[i] = evaluate(own[i], opp[i], kings[i], white[i], weights, f)
+        out[i] = evaluate(own[i], opp[i], kings[i], white[i], weights)
