@@ -54,13 +54,16 @@ def sample_positions(n: int, seed: int):
 
 
 def config_positions(seed: int, each: int = 6):
-    """Positions holding each configuration of the reference's ``CONFIGS`` and ``OUTPOSTS`` (for either colour,
+    """Positions holding each configuration of the reference's ``CONFIGS``, ``OUTPOSTS`` and free paths (for either colour,
     Black's squares turned as 51 - s), the other squares filled at random: the locks are rare in random play."""
     rng = random.Random(seed)
     shapes = [(own, opp, free) for _, own, opp, free, _ in ref.CONFIGS]
     shapes += [({post} | set(rng.sample(sorted(sup), rng.randint(1, 3))), set(), set()) for post, sup in
                ref.OUTPOSTS.items() for _ in range(3)]
     shapes += [({28, 32} | set(rng.sample([27, 33], rng.randint(0, 2))), set(), set())]
+    # men two and three moves from crowning with their way clear, a guard beside or ahead now and then
+    shapes += [({13}, set(rng.sample([15, 19, 20, 24], rng.randint(0, 1))), {2, 3, 4, 8, 9}),
+               ({18}, set(rng.sample([5, 10, 14, 20, 23], rng.randint(0, 1))), {1, 2, 3, 4, 7, 8, 9, 12, 13})]
     out = []
     for own, opp, free in shapes:
         for _ in range(each):

@@ -38,6 +38,12 @@ Terms (per side; "men" are the side's men, "ahead" is towards the crowning row):
               and 46 -1, on 41 and 50 -2
 ``kingsq``    kings on the double-corner diagonals 1-45 and 6-50
 ``crown``     men one row from crowning with an empty crowning square ahead
+``freepath``  men two or three moves from crowning (counted 4 and 1) whose way to an empty crowning square no
+              opposing man can bar in time, the side to move counted: each square of the way must be empty and
+              neither hold nor touch (diagonally) a square an opposing man reaches in as many moves as the
+              opponent makes before the man arrives there and before it moves on (one fewer when the man's side
+              is to move; when the opponent moves first, no opposing man may touch the man's square either);
+              0 while the opponent has a king
 
 Weights are integers in milli-men (1000 = one man), so the kernel and the plain-Python reference agree
 exactly. Endgame scaling: when both sides have kings the score is halved (a king holds many endings), and
@@ -55,7 +61,7 @@ from ._tables import BOARD, SQ2BIT, ZERO, square_rc
 
 TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
          "kingmob", "diagonal", "edge", "golden", "wings", "late", "forklock", "chainlock", "winglock", "weakpost",
-         "classic", "develop", "kingsq", "crown")
+         "classic", "develop", "kingsq", "crown", "freepath")
 N_TERMS = len(TERMS)
 #: Milli-men in one man: the unit of scores inside the search.
 UNIT = 1000
@@ -161,6 +167,9 @@ KING_SQUARES = _mask((1, 7, 12, 18, 23, 29, 34, 40, 45, 6, 11, 17, 22, 28, 33, 3
 #: ``NEAR[w]``: squares one row from crowning.
 NEAR = np.array([_mask([s for s in range(1, 51) if _advance(s, bool(w)) == 8]) for w in range(2)],
                 dtype=np.uint64)
+#: ``ROW_ADV[w, a]``: squares where a man of colour ``w`` has advanced ``a`` rows; ``ROW_ADV[w, 9]``: its crowning row.
+ROW_ADV = np.array([[_mask([s for s in range(1, 51) if _advance(s, bool(w)) == a]) for a in range(10)]
+                    for w in range(2)], dtype=np.uint64)
 _I = {t: i for i, t in enumerate(TERMS)}
 I_ADVANCE, I_CHAINLOCK, I_CLASSIC = _I["advance"], _I["chainlock"], _I["classic"]
 #: ``FORK[w]``: masks of the fork lock (own men, opposing men, the three squares holding one opposing man).
@@ -170,15 +179,50 @@ FORK = np.array([[_mirror((26, 27, 31, 36), w), _mirror((16, 18), w), _mirror((2
 #: ``PATTERN`` and ``weakpost`` to count (White's 22, 24, 25, 26, 28, 29): one mask test skips them all.
 CONFIG_KEY = np.array([_mirror((22, 24, 25, 26, 28, 29), w) for w in range(2)], dtype=np.uint64)
 for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR,
-           CONFIG_KEY):
+           CONFIG_KEY, ROW_ADV):
     _t.flags.writeable = False
 
 
 @inline
-def side_counts(men, kk, mine, theirs, tmen, empty, w, late):
+def free_paths(men, tmen, tkings, empty, w, tempo):
+    """The ``freepath`` count of colour ``w``'s ``men`` against the opponent's men ``tmen`` (0 when it has kings
+    ``tkings``); ``tempo``: whether ``w`` is to move. Worked backwards from the empty crowning squares: the
+    squares one and two rows short of them from which the rest of the way is safe, with the opponent's reach
+    ``R[m]`` (its men and every square they reach in ``m`` forward steps, free squares or not) and ``R[m]``'s
+    diagonal neighbours as its danger zone after ``m`` moves."""
+    near = men & (ROW_ADV[w, 6] | ROW_ADV[w, 7])
+    if near == ZERO or tkings != ZERO:
+        return 0
+    # the opponent moves with directions 0 and 1 against White, 2 and 3 against Black; a man of ``w`` steps
+    # back (towards its own side) in those same directions
+    da, db = (0, 1) if w == 1 else (2, 3)
+    r0 = tmen
+    r1 = r0 | ((step(r0, da) | step(r0, db)) & BOARD)
+    r2 = r1 | ((step(r1, da) | step(r1, db)) & BOARD)
+    z0 = r0 | step(r0, 0) | step(r0, 1) | step(r0, 2) | step(r0, 3)
+    z1 = r1 | step(r1, 0) | step(r1, 1) | step(r1, 2) | step(r1, 3)
+    z2 = r2 | step(r2, 0) | step(r2, 1) | step(r2, 2) | step(r2, 3)
+    # danger zones when the man stands one and two steps on its way: after 0 and 1 opposing moves with the
+    # move, 1 and 2 without
+    first, second = (z0, z1) if tempo else (z1, z2)
+    goal = ROW_ADV[w, 9] & empty
+    one = (step(goal, da) | step(goal, db)) & empty  # one step from crowning (two-move men's first step)
+    short = step(one & ~first, da) | step(one & ~first, db)  # two-move men from which the way is safe
+    free2 = men & ROW_ADV[w, 7] & short
+    mid = (step(one & ~second, da) | step(one & ~second, db)) & empty & ~first  # three-move men's first step
+    free3 = men & ROW_ADV[w, 6] & (step(mid, da) | step(mid, db))
+    if not tempo:  # the opponent moves first: the man must not be taken where it stands
+        free2 &= ~z0
+        free3 &= ~z0
+    return 4 * popcount(free2) + popcount(free3)
+
+
+@inline
+def side_counts(men, kk, mine, theirs, tmen, empty, w, late, tempo):
     """One side's terms, a tuple in ``TERMS`` order (``classic`` is 0 here: it needs both sides), for colour
     ``w`` (1 White, 0 Black; a constant where the caller can make it one, so the masks fold); ``tmen``: the
-    opponent's men; ``late``: whether the ``late`` term counts, and not ``develop``."""
+    opponent's men; ``late``: whether the ``late`` term counts, and not ``develop``; ``tempo``: whether ``w`` is
+    to move."""
     n_men = popcount(men)
     adv = (popcount(men & ADV_BITS[w, 0]) + 2 * popcount(men & ADV_BITS[w, 1]) + 4 * popcount(men & ADV_BITS[w, 2]) +
            8 * popcount(men & ADV_BITS[w, 3]))
@@ -236,7 +280,8 @@ def side_counts(men, kk, mine, theirs, tmen, empty, w, late):
     return (n_men, popcount(kk), adv, popcount(men & CENTRE), -abs(2 * left - n_men), popcount(men & BACK[w]),
             outpost, popcount(men & ~movable), slides, run, km, diag, popcount(men & EDGE), popcount(men & GOLDEN[w]),
             -abs(popcount(men & LEFT_WING) - popcount(men & RIGHT_WING)), adv if late else 0, fork, chain, wing,
-            weak, 0, dev, ksq, popcount(men & NEAR[w] & movable))
+            weak, 0, dev, ksq, popcount(men & NEAR[w] & movable),
+            free_paths(men, tmen, theirs & ~tmen, empty, w, tempo))
 
 
 @inline
@@ -258,8 +303,8 @@ def white_black(own, opp, kings, white):
     empty = BOARD & ~(own | opp)
     late = popcount(own | opp) <= LATE
     wm, bm = wp & ~kings, bp & ~kings
-    return (side_counts(wm, wp & kings, wp, bp, bm, empty, 1, late),
-            side_counts(bm, bp & kings, bp, wp, wm, empty, 0, late), wm, bm)
+    return (side_counts(wm, wp & kings, wp, bp, bm, empty, 1, late, white),
+            side_counts(bm, bp & kings, bp, wp, wm, empty, 0, late, not white), wm, bm)
 
 
 @inline
@@ -304,7 +349,8 @@ def weighted(w, a, b):
             w[8] * (a[8] - b[8]) + w[9] * (a[9] - b[9]) + w[10] * (a[10] - b[10]) + w[11] * (a[11] - b[11]) +
             w[12] * (a[12] - b[12]) + w[13] * (a[13] - b[13]) + w[14] * (a[14] - b[14]) + w[15] * (a[15] - b[15]) +
             w[16] * (a[16] - b[16]) + w[17] * (a[17] - b[17]) + w[18] * (a[18] - b[18]) + w[19] * (a[19] - b[19]) +
-            w[20] * (a[20] - b[20]) + w[21] * (a[21] - b[21]) + w[22] * (a[22] - b[22]) + w[23] * (a[23] - b[23]))
+            w[20] * (a[20] - b[20]) + w[21] * (a[21] - b[21]) + w[22] * (a[22] - b[22]) + w[23] * (a[23] - b[23]) +
+            w[24] * (a[24] - b[24]))
 
 
 @inline
