@@ -54,8 +54,8 @@ def sample_positions(n: int, seed: int):
 
 
 def config_positions(seed: int, each: int = 6):
-    """Positions holding each configuration of the reference's ``CONFIGS``, ``OUTPOSTS`` and free paths (for either colour,
-    Black's squares turned as 51 - s), the other squares filled at random: the locks are rare in random play."""
+    """Positions holding each configuration of the reference's ``CONFIGS``, ``OUTPOSTS`` and free paths (for either
+    colour, Black's squares turned as 51 - s), the other squares filled at random: they are rare in random play."""
     rng = random.Random(seed)
     shapes = [(own, opp, free) for _, own, opp, free, _ in ref.CONFIGS]
     shapes += [({post} | set(rng.sample(sorted(sup), rng.randint(1, 3))), set(), set()) for post, sup in

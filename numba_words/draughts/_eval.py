@@ -39,11 +39,10 @@ Terms (per side; "men" are the side's men, "ahead" is towards the crowning row):
 ``kingsq``    kings on the double-corner diagonals 1-45 and 6-50
 ``crown``     men one row from crowning with an empty crowning square ahead
 ``freepath``  men two or three moves from crowning (counted 4 and 1) whose way to an empty crowning square no
-              opposing man can bar in time, the side to move counted: each square of the way must be empty and
-              neither hold nor touch (diagonally) a square an opposing man reaches in as many moves as the
-              opponent makes before the man arrives there and before it moves on (one fewer when the man's side
-              is to move; when the opponent moves first, no opposing man may touch the man's square either);
-              0 while the opponent has a king
+              opposing man can bar in time, the side to move counted: each square of the way must be empty and,
+              but the crowning one, neither be nor touch (diagonally) a square the opponent's men reach in the
+              moves the opponent makes before the man gets there (one more when the opponent moves first, and
+              then the man's own square must not touch its men either); 0 while the opponent has a king
 
 Weights are integers in milli-men (1000 = one man), so the kernel and the plain-Python reference agree
 exactly. Endgame scaling: when both sides have kings the score is halved (a king holds many endings), and
@@ -343,7 +342,8 @@ def scale(raw, own, opp, kings):
 @inline
 def weighted(w, a, b):
     """``sum(w[i] * (a[i] - b[i]))`` over the ``N_TERMS`` terms, written out: a tuple indexed in a loop is
-    indexed at run time (a switch a term), which made the evaluation slower than the array it replaces."""
+    indexed at run time (a switch a term), which made the evaluation slower than the array it replaces. A term
+    added to ``TERMS`` is added here too (the tests against the reference fail otherwise)."""
     return (w[0] * (a[0] - b[0]) + w[1] * (a[1] - b[1]) + w[2] * (a[2] - b[2]) + w[3] * (a[3] - b[3]) +
             w[4] * (a[4] - b[4]) + w[5] * (a[5] - b[5]) + w[6] * (a[6] - b[6]) + w[7] * (a[7] - b[7]) +
             w[8] * (a[8] - b[8]) + w[9] * (a[9] - b[9]) + w[10] * (a[10] - b[10]) + w[11] * (a[11] - b[11]) +
