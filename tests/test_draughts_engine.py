@@ -54,13 +54,16 @@ def sample_positions(n: int, seed: int):
 
 
 def config_positions(seed: int, each: int = 6):
-    """Positions holding each configuration of the reference's ``CONFIGS`` and ``OUTPOSTS`` (for either colour,
-    Black's squares turned as 51 - s), the other squares filled at random: the locks are rare in random play."""
+    """Positions holding each configuration of the reference's ``CONFIGS``, ``OUTPOSTS`` and free paths (for either
+    colour, Black's squares turned as 51 - s), the other squares filled at random: they are rare in random play."""
     rng = random.Random(seed)
     shapes = [(own, opp, free) for _, own, opp, free, _ in ref.CONFIGS]
     shapes += [({post} | set(rng.sample(sorted(sup), rng.randint(1, 3))), set(), set()) for post, sup in
                ref.OUTPOSTS.items() for _ in range(3)]
     shapes += [({28, 32} | set(rng.sample([27, 33], rng.randint(0, 2))), set(), set())]
+    # men two and three moves from crowning with their way clear, a guard beside or ahead now and then
+    shapes += [({13}, set(rng.sample([15, 19, 20, 24], rng.randint(0, 1))), {2, 3, 4, 8, 9}),
+               ({18}, set(rng.sample([5, 10, 14, 20, 23], rng.randint(0, 1))), {1, 2, 3, 4, 7, 8, 9, 12, 13})]
     out = []
     for own, opp, free in shapes:
         for _ in range(each):
@@ -125,6 +128,25 @@ def test_evaluation_is_colour_symmetric():
     evaluate_kernel(*b, weights, sb)
     assert np.array_equal(sa, sb)
     assert len(set(sa.tolist())) > 100
+    # the evaluation sums the terms as it computes them: the same as the weighted sum of ``terms_kernel``'s rows
+    for weights in (weights, np.random.default_rng(3).integers(-3000, 3000, len(TERMS)).astype(np.int64)):
+        evaluate_kernel(*a, weights, sa)
+        assert sa.tolist() == [scaled(int(raw), int(o), int(q), int(k)) for raw, o, q, k in
+                               zip(ta @ weights, a[0], a[1], a[2])]
+
+
+def scaled(raw: int, own: int, opp: int, kings: int) -> int:
+    """``_eval.scale`` on Python ints: halved when both sides have kings, divided by 8 when the side ahead has at
+    most three pieces and the other a king (toward 0)."""
+    def toward0(x, d):
+        return x // d if x >= 0 else -(-x // d)
+
+    if own & kings and opp & kings:
+        raw = toward0(raw, 2)
+    strong, weak = (own, opp) if raw > 0 else (opp, own)
+    if raw != 0 and bin(strong).count("1") <= 3 and weak & kings:
+        raw = toward0(raw, 8)
+    return raw
 
 
 def kernel_value(pos: Position, depth: int, weights=None) -> int:

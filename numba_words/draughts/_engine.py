@@ -50,7 +50,7 @@ import numpy as np
 
 from .._jit import borrowed, inline, kernel
 from ..bits import lsb_index, msb_index, popcount
-from ._eval import N_TERMS, evaluate
+from ._eval import evaluate
 from ._movegen import MOVES_OFF, PLY_WORDS, first_jumps, has_jump, king_fills, men_slides, perft_gen, step
 from ._tables import ONE, ZERO
 
@@ -239,7 +239,6 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     ws = borrowed(wsa)
     nb = np.uint64(tt.shape[0] // 4)
     bmask = nb - ONE
-    f = np.zeros(N_TERMS, dtype=np.int64)
     n1 = MAX_PLY + 1
     fo = np.empty(n1, dtype=np.uint64)
     fp = np.empty(n1, dtype=np.uint64)
@@ -363,7 +362,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 continue
             capture = quiet < 0 and ws[wbase + 1] != ZERO
             if (d <= 0 and not capture and not ext) or ply >= MAX_PLY - 1:
-                val = evaluate(o, p, k, w, weights, f)
+                val = evaluate(o, p, k, w, weights)
                 if grain > 1:
                     val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
                 continue

@@ -38,6 +38,11 @@ Terms (per side; "men" are the side's men, "ahead" is towards the crowning row):
               and 46 -1, on 41 and 50 -2
 ``kingsq``    kings on the double-corner diagonals 1-45 and 6-50
 ``crown``     men one row from crowning with an empty crowning square ahead
+``freepath``  men two or three moves from crowning (counted 4 and 1) whose way to an empty crowning square no
+              opposing man can bar in time, the side to move counted: each square of the way must be empty and,
+              but the crowning one, neither be nor touch (diagonally) a square the opponent's men reach in the
+              moves the opponent makes before the man gets there (one more when the opponent moves first, and
+              then the man's own square must not touch its men either); 0 while the opponent has a king
 
 Weights are integers in milli-men (1000 = one man), so the kernel and the plain-Python reference agree
 exactly. Endgame scaling: when both sides have kings the score is halved (a king holds many endings), and
@@ -55,7 +60,7 @@ from ._tables import BOARD, SQ2BIT, ZERO, square_rc
 
 TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
          "kingmob", "diagonal", "edge", "golden", "wings", "late", "forklock", "chainlock", "winglock", "weakpost",
-         "classic", "develop", "kingsq", "crown")
+         "classic", "develop", "kingsq", "crown", "freepath")
 N_TERMS = len(TERMS)
 #: Milli-men in one man: the unit of scores inside the search.
 UNIT = 1000
@@ -161,30 +166,66 @@ KING_SQUARES = _mask((1, 7, 12, 18, 23, 29, 34, 40, 45, 6, 11, 17, 22, 28, 33, 3
 #: ``NEAR[w]``: squares one row from crowning.
 NEAR = np.array([_mask([s for s in range(1, 51) if _advance(s, bool(w)) == 8]) for w in range(2)],
                 dtype=np.uint64)
+#: ``ROW_ADV[w, a]``: squares where a man of colour ``w`` has advanced ``a`` rows; ``ROW_ADV[w, 9]``: its crowning row.
+ROW_ADV = np.array([[_mask([s for s in range(1, 51) if _advance(s, bool(w)) == a]) for a in range(10)]
+                    for w in range(2)], dtype=np.uint64)
 _I = {t: i for i, t in enumerate(TERMS)}
-I_FORKLOCK, I_WEAKPOST, I_CLASSIC, I_DEVELOP, I_KINGSQ, I_CROWN = (
-    _I[t] for t in ("forklock", "weakpost", "classic", "develop", "kingsq", "crown"))
+I_ADVANCE, I_CHAINLOCK, I_CLASSIC = _I["advance"], _I["chainlock"], _I["classic"]
 #: ``FORK[w]``: masks of the fork lock (own men, opposing men, the three squares holding one opposing man).
 FORK = np.array([[_mirror((26, 27, 31, 36), w), _mirror((16, 18), w), _mirror((22, 23, 28), w)] for w in range(2)],
                 dtype=np.uint64)
-for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR):
+#: ``CONFIG_KEY[w]``: squares of which a side's man must hold one for any of ``forklock``, the configurations of
+#: ``PATTERN`` and ``weakpost`` to count (White's 22, 24, 25, 26, 28, 29): one mask test skips them all.
+CONFIG_KEY = np.array([_mirror((22, 24, 25, 26, 28, 29), w) for w in range(2)], dtype=np.uint64)
+for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR,
+           CONFIG_KEY, ROW_ADV):
     _t.flags.writeable = False
 
 
 @inline
-def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
-    """Add ``sign`` times one side's terms to ``f`` (``w``: 1 for White, 0 for Black; ``tmen``: the opponent's
-    men; ``late``: whether the ``late`` term counts, and not ``develop``), all but ``classic``."""
-    f[0] += sign * popcount(men)
-    f[1] += sign * popcount(kk)
+def free_paths(men, tmen, tkings, empty, w, tempo):
+    """The ``freepath`` count of colour ``w``'s ``men`` against the opponent's men ``tmen`` (0 when it has kings
+    ``tkings``); ``tempo``: whether ``w`` is to move. Worked backwards from the empty crowning squares: the
+    squares one and two rows short of them from which the rest of the way is safe, with the opponent's reach
+    ``R[m]`` (its men and every square they reach in ``m`` forward steps, free squares or not) and ``R[m]``'s
+    diagonal neighbours as its danger zone after ``m`` moves."""
+    near = men & (ROW_ADV[w, 6] | ROW_ADV[w, 7])
+    if near == ZERO or tkings != ZERO:
+        return 0
+    # the opponent moves with directions 0 and 1 against White, 2 and 3 against Black; a man of ``w`` steps
+    # back (towards its own side) in those same directions
+    da, db = (0, 1) if w == 1 else (2, 3)
+    r0 = tmen
+    r1 = r0 | ((step(r0, da) | step(r0, db)) & BOARD)
+    r2 = r1 | ((step(r1, da) | step(r1, db)) & BOARD)
+    z0 = r0 | step(r0, 0) | step(r0, 1) | step(r0, 2) | step(r0, 3)
+    z1 = r1 | step(r1, 0) | step(r1, 1) | step(r1, 2) | step(r1, 3)
+    z2 = r2 | step(r2, 0) | step(r2, 1) | step(r2, 2) | step(r2, 3)
+    # danger zones when the man stands one and two steps on its way: after 0 and 1 opposing moves with the
+    # move, 1 and 2 without
+    first, second = (z0, z1) if tempo else (z1, z2)
+    goal = ROW_ADV[w, 9] & empty
+    one = (step(goal, da) | step(goal, db)) & empty  # one step from crowning (two-move men's first step)
+    short = step(one & ~first, da) | step(one & ~first, db)  # two-move men from which the way is safe
+    free2 = men & ROW_ADV[w, 7] & short
+    mid = (step(one & ~second, da) | step(one & ~second, db)) & empty & ~first  # three-move men's first step
+    free3 = men & ROW_ADV[w, 6] & (step(mid, da) | step(mid, db))
+    if not tempo:  # the opponent moves first: the man must not be taken where it stands
+        free2 &= ~z0
+        free3 &= ~z0
+    return 4 * popcount(free2) + popcount(free3)
+
+
+@inline
+def side_counts(men, kk, mine, theirs, tmen, empty, w, late, tempo):
+    """One side's terms, a tuple in ``TERMS`` order (``classic`` is 0 here: it needs both sides), for colour
+    ``w`` (1 White, 0 Black; a constant where the caller can make it one, so the masks fold); ``tmen``: the
+    opponent's men; ``late``: whether the ``late`` term counts, and not ``develop``; ``tempo``: whether ``w`` is
+    to move."""
+    n_men = popcount(men)
     adv = (popcount(men & ADV_BITS[w, 0]) + 2 * popcount(men & ADV_BITS[w, 1]) + 4 * popcount(men & ADV_BITS[w, 2]) +
            8 * popcount(men & ADV_BITS[w, 3]))
-    f[2] += sign * adv
-    if late:
-        f[15] += sign * adv
-    f[3] += sign * popcount(men & CENTRE)
-    f[4] -= sign * abs(popcount(men & LEFT) - popcount(men & RIGHT))
-    f[5] += sign * popcount(men & BACK[w])
+    left = popcount(men & LEFT)
     if w == 1:  # White men move towards bit 0 (directions 2 and 3): behind them is +5 and +6
         behind = step(mine, 2) & step(mine, 3)
         movable = step(empty, 0) | step(empty, 1)
@@ -194,9 +235,7 @@ def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
         movable = step(empty, 2) | step(empty, 3)
         slides = popcount(step(men, 0) & empty) + popcount(step(men, 1) & empty)
     far = men & FAR[w]
-    f[6] += sign * popcount(far & behind)
-    f[7] += sign * popcount(men & ~movable)
-    f[8] += sign * slides
+    outpost = popcount(far & behind)
     run = 0
     while far != ZERO:
         b = far & (~far + np.uint64(1))
@@ -204,34 +243,44 @@ def side_terms(men, kk, mine, theirs, tmen, empty, w, late, f, sign):
         i = popcount(b - np.uint64(1))
         if CONE[w, i] & theirs == ZERO:
             run += ADVANCE[w, i] - 3
-    f[9] += sign * run
+    km = 0
+    diag = 0
+    ksq = 0
     if kk != ZERO:
-        km = 0
         for d in range(4):
             km += popcount(fill(kk, empty, d) ^ kk)
-        f[10] += sign * km
-        f[11] += sign * popcount(kk & DIAGONAL)
-        f[I_KINGSQ] += sign * popcount(kk & KING_SQUARES)
-    f[12] += sign * popcount(men & EDGE)
-    f[13] += sign * popcount(men & GOLDEN[w])
-    f[14] -= sign * abs(popcount(men & LEFT_WING) - popcount(men & RIGHT_WING))
-    hold, held, mid = FORK[w, 0], FORK[w, 1], FORK[w, 2]
-    if (men & hold) == hold and (tmen & held) == held and (men & mid) == ZERO and popcount(tmen & mid) == 1:
-        f[I_FORKLOCK] += sign
-    both = men | tmen
-    for k in range(PATTERN.shape[1]):
-        own_all, opp_all, any_own = PATTERN[w, k, 0], PATTERN[w, k, 1], PATTERN[w, k, 3]
-        if ((men & own_all) == own_all and (tmen & opp_all) == opp_all and (both & PATTERN[w, k, 2]) == ZERO
-                and (any_own == ZERO or (men & any_own) != ZERO)):
-            f[PATTERN_TERM[k]] += sign
-    for k in range(OUTPOST.shape[1]):
-        if (men & OUTPOST[w, k, 0]) != ZERO and (popcount(men & OUTPOST[w, k, 1]) < 2 or
-                                                  popcount(tmen & OUTPOST[w, k, 2]) > popcount(men & OUTPOST[w, k, 3])):
-            f[I_WEAKPOST] += sign
+        diag = popcount(kk & DIAGONAL)
+        ksq = popcount(kk & KING_SQUARES)
+    fork = 0
+    chain = 0
+    wing = 0
+    weak = 0
+    if (men & CONFIG_KEY[w]) != ZERO:
+        hold, held, mid = FORK[w, 0], FORK[w, 1], FORK[w, 2]
+        if (men & hold) == hold and (tmen & held) == held and (men & mid) == ZERO and popcount(tmen & mid) == 1:
+            fork = 1
+        both = men | tmen
+        for k in range(PATTERN.shape[1]):
+            own_all, opp_all, any_own = PATTERN[w, k, 0], PATTERN[w, k, 1], PATTERN[w, k, 3]
+            if ((men & own_all) == own_all and (tmen & opp_all) == opp_all and (both & PATTERN[w, k, 2]) == ZERO
+                    and (any_own == ZERO or (men & any_own) != ZERO)):
+                if PATTERN_TERM[k] == I_CHAINLOCK:
+                    chain += 1
+                else:
+                    wing += 1
+        for k in range(OUTPOST.shape[1]):
+            if (men & OUTPOST[w, k, 0]) != ZERO and (popcount(men & OUTPOST[w, k, 1]) < 2 or
+                                                      popcount(tmen & OUTPOST[w, k, 2]) >
+                                                      popcount(men & OUTPOST[w, k, 3])):
+                weak += 1
+    dev = 0
     if not late:
-        f[I_DEVELOP] += sign * (popcount(men & DEVELOP[w, 0]) - popcount(men & DEVELOP[w, 1]) -
-                                2 * popcount(men & DEVELOP[w, 2]))
-    f[I_CROWN] += sign * popcount(men & NEAR[w] & movable)
+        dev = popcount(men & DEVELOP[w, 0]) - popcount(men & DEVELOP[w, 1]) - 2 * popcount(men & DEVELOP[w, 2])
+    return (n_men, popcount(kk), adv, popcount(men & CENTRE), -abs(2 * left - n_men), popcount(men & BACK[w]),
+            outpost, popcount(men & ~movable), slides, run, km, diag, popcount(men & EDGE), popcount(men & GOLDEN[w]),
+            -abs(popcount(men & LEFT_WING) - popcount(men & RIGHT_WING)), adv if late else 0, fork, chain, wing,
+            weak, 0, dev, ksq, popcount(men & NEAR[w] & movable),
+            free_paths(men, tmen, theirs & ~tmen, empty, w, tempo))
 
 
 @inline
@@ -246,18 +295,31 @@ def classic_value(men, w, lead):
 
 
 @inline
+def white_black(own, opp, kings, white):
+    """Each colour's terms (tuples in ``TERMS`` order, ``classic`` 0), White's then Black's, each computed with
+    its colour a constant."""
+    wp, bp = (own, opp) if white else (opp, own)
+    empty = BOARD & ~(own | opp)
+    late = popcount(own | opp) <= LATE
+    wm, bm = wp & ~kings, bp & ~kings
+    return (side_counts(wm, wp & kings, wp, bp, bm, empty, 1, late, white),
+            side_counts(bm, bp & kings, bp, wp, wm, empty, 0, late, not white), wm, bm)
+
+
+@inline
+def classic_diff(wm, bm, tempo):
+    """White's ``classic`` term less Black's; ``tempo``: White's men's advance less Black's."""
+    return classic_value(wm, 1, tempo) - classic_value(bm, 0, -tempo)
+
+
+@inline
 def terms(own, opp, kings, white, f):
     """Write the terms of ``TERMS`` (side to move minus opponent) to ``f[:N_TERMS]``."""
+    cw, cb, wm, bm = white_black(own, opp, kings, white)
+    sign = 1 if white else -1
     for i in range(N_TERMS):
-        f[i] = 0
-    empty = BOARD & ~(own | opp)
-    w = 1 if white else 0
-    late = popcount(own | opp) <= LATE
-    om, pm = own & ~kings, opp & ~kings
-    side_terms(om, own & kings, own, opp, pm, empty, w, late, f, 1)
-    side_terms(pm, opp & kings, opp, own, om, empty, 1 - w, late, f, -1)
-    tempo = f[2]  # the men's advance, own minus opponent's
-    f[I_CLASSIC] = classic_value(om, w, tempo) - classic_value(pm, 1 - w, -tempo)
+        f[i] = sign * (cw[i] - cb[i])
+    f[I_CLASSIC] = sign * classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE])
 
 
 @inline
@@ -278,13 +340,27 @@ def scale(raw, own, opp, kings):
 
 
 @inline
-def evaluate(own, opp, kings, white, weights, f):
-    """The score in milli-men for the side to move; ``f`` is scratch of ``N_TERMS`` int64."""
-    terms(own, opp, kings, white, f)
-    raw = 0
-    for i in range(N_TERMS):
-        raw += weights[i] * f[i]
-    return scale(raw, own, opp, kings)
+def weighted(w, a, b):
+    """``sum(w[i] * (a[i] - b[i]))`` over the ``N_TERMS`` terms, written out: a tuple indexed in a loop is
+    indexed at run time (a switch a term), which made the evaluation slower than the array it replaces. A term
+    added to ``TERMS`` is added here too (the tests against the reference fail otherwise)."""
+    return (w[0] * (a[0] - b[0]) + w[1] * (a[1] - b[1]) + w[2] * (a[2] - b[2]) + w[3] * (a[3] - b[3]) +
+            w[4] * (a[4] - b[4]) + w[5] * (a[5] - b[5]) + w[6] * (a[6] - b[6]) + w[7] * (a[7] - b[7]) +
+            w[8] * (a[8] - b[8]) + w[9] * (a[9] - b[9]) + w[10] * (a[10] - b[10]) + w[11] * (a[11] - b[11]) +
+            w[12] * (a[12] - b[12]) + w[13] * (a[13] - b[13]) + w[14] * (a[14] - b[14]) + w[15] * (a[15] - b[15]) +
+            w[16] * (a[16] - b[16]) + w[17] * (a[17] - b[17]) + w[18] * (a[18] - b[18]) + w[19] * (a[19] - b[19]) +
+            w[20] * (a[20] - b[20]) + w[21] * (a[21] - b[21]) + w[22] * (a[22] - b[22]) + w[23] * (a[23] - b[23]) +
+            w[24] * (a[24] - b[24]))
+
+
+@inline
+def evaluate(own, opp, kings, white, weights):
+    """The score in milli-men for the side to move: ``scale`` of the weighted sum of ``terms``, summed from the
+    terms as they are computed (no array of terms)."""
+    cw, cb, wm, bm = white_black(own, opp, kings, white)
+    raw = weights[I_CLASSIC] * classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE])
+    raw += weighted(weights, cw, cb)
+    return scale(raw if white else -raw, own, opp, kings)
 
 
 @kernel
@@ -297,6 +373,5 @@ def terms_kernel(own, opp, kings, white, out):
 @kernel
 def evaluate_kernel(own, opp, kings, white, weights, out):
     """Scores (milli-men, side to move) of many positions into ``out``."""
-    f = np.zeros(N_TERMS, dtype=np.int64)
     for i in range(own.shape[0]):
-        out[i] = evaluate(own[i], opp[i], kings[i], white[i], weights, f)
+        out[i] = evaluate(own[i], opp[i], kings[i], white[i], weights)

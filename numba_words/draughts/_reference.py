@@ -150,7 +150,7 @@ def fen(pieces, white):
 #: The evaluation terms in the order of the weights (the kernel's ``_eval.TERMS``).
 EVAL_TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
               "kingmob", "diagonal", "edge", "golden", "wings", "late", "forklock", "chainlock", "winglock",
-              "weakpost", "classic", "develop", "kingsq", "crown")
+              "weakpost", "classic", "develop", "kingsq", "crown", "freepath")
 #: Configurations on White's squares (Black's are 51 - s): term, own men on all of, opposing men on all of,
 #: squares without a man, own men on at least one of (or nothing).
 CONFIGS = [("forklock", {26, 27, 31, 36}, {16, 18, 22}, {23, 28}, None),
@@ -263,12 +263,60 @@ def classic(pieces, white, lead):
     return 2 + 2 * man(27) + 2 * man(33) - max(lead, 0)
 
 
+def free_path(pieces, white, to_move):
+    """The side's men two and three moves from crowning (4 and 1 each) that reach an empty crowning square by
+    a way no opposing man can bar in time; 0 when the opponent has a king. ``reach[m]``: the squares the
+    opponent's men stand on or reach in ``m`` forward moves (ignoring what is in their way); its danger zone
+    adds their diagonal neighbours. A square of the way, but the crowning one, must be outside the danger zone
+    of the opponent's moves made before the man leaves it, less the one it makes after (the man's side to move:
+    ``to_move``); with the opponent to move, the man's own square must be out of reach of its men at once."""
+    if any(p == ("B" if white else "W") for p in pieces.values()):
+        return 0
+    ahead = -1 if white else 1
+
+    def around(squares, steps):
+        out = set(squares)
+        for x in squares:
+            r, c = rc(x)
+            out |= {sq(r + dr, c + dc) for dr, dc in steps} - {None}
+        return out
+
+    reach = [{s for s, p in pieces.items() if p == ("b" if white else "w")}]
+    for _ in range(2):
+        reach.append(around(reach[-1], [(-ahead, -1), (-ahead, 1)]))
+    danger = [around(r, DIAGONALS) for r in reach]
+    lag = 0 if to_move else 1
+
+    def way(s, j, n):
+        """Whether the man on ``s``, ``j`` steps along a way of ``n``, gets through."""
+        if j == n:
+            return True
+        r, c = rc(s)
+        for dc in (-1, 1):
+            t = sq(r + ahead, c + dc)
+            if t is None or t in pieces or (j + 1 < n and t in danger[j + lag]):
+                continue
+            if way(t, j + 1, n):
+                return True
+        return False
+
+    count = 0
+    for s, p in pieces.items():
+        if p != ("w" if white else "b"):
+            continue
+        n = rc(s)[0] if white else 9 - rc(s)[0]  # moves to the crowning row
+        if n in (2, 3) and (to_move or s not in danger[0]) and way(s, 0, n):
+            count += 4 if n == 2 else 1
+    return count
+
+
 def eval_terms(pieces, white):
     """The side to move's terms minus the opponent's."""
     out = [a - b for a, b in zip(side_terms(pieces, white), side_terms(pieces, not white))]
     i = EVAL_TERMS.index
     lead = out[i("advance")]
     out[i("classic")] = classic(pieces, white, lead) - classic(pieces, not white, -lead)
+    out[i("freepath")] = free_path(pieces, white, True) - free_path(pieces, not white, False)
     return out
 
 
