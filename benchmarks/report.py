@@ -168,18 +168,25 @@ def table_draughts(out: str, data: dict) -> str:
             _md_table(["perft", "depth", "nodes", "numba_words", "Moby Dam", "ratio", "Scan"], rows))
 
 
-def table_match(out: str, data: dict) -> str:
+def table_match(out: str, data: dict, more: list = (), note: str = "") -> str:
     if not data:
         return table_lines(out)
-    d = data
+    rows, times = [], []
+    for d in [data, *more]:
+        rows.append([d["games"], f"{d['time_per_move']:g}", d["wins"], d["draws"], d["losses"],
+                     f"**{100 * d['score']:.1f}%**", f"{100 * d['score_lo']:.1f}-{100 * d['score_hi']:.1f}%",
+                     _elo(d["elo"]), d["illegal_moves_ours"], d["our_moves_over_time"]])
+        times.append(f"at {d['time_per_move']:g} s ours {d['our_mean_move_s']:.3f} s, Moby Dam's "
+                     f"{d['mobydam_mean_move_s']:.3f} s")
+    cmds = "".join(f"\n\n    python benchmarks/draughts_match.py --mobydam DIR/mobydam/main/mobydam --time "
+                   f"{d['time_per_move']:g} --games {d['games']}" + (f" --skip {d['skipped']}" if d.get("skipped") else "")
+                   for d in more)
     return ("Our engine (1 thread) against Moby Dam (1 thread, its opening book, no endgame databases), each two-move "
             "ballot opening twice with colours swapped, the same time a move for both.\n\n" +
             _md_table(["games", "s a move", "+ wins", "= draws", "- losses", "score", "95% interval", "Elo",
-                       "illegal moves (ours)", "our moves over time"],
-                      [[d["games"], f"{d['time_per_move']:g}", d["wins"], d["draws"], d["losses"],
-                        f"**{100 * d['score']:.1f}%**", f"{100 * d['score_lo']:.1f}-{100 * d['score_hi']:.1f}%",
-                        _elo(d["elo"]), d["illegal_moves_ours"], d["our_moves_over_time"]]]) +
-            f"\n\nMean time a move: ours {d['our_mean_move_s']:.3f} s, Moby Dam's {d['mobydam_mean_move_s']:.3f} s.")
+                       "illegal moves (ours)", "our moves over time"], rows) +
+            f"\n\nMean time a move: {'; '.join(times)}." + (f" {note}" if note else "") +
+            (f" The other rows' commands:{cmds}" if cmds else ""))
 
 
 def _elo(v) -> str:
@@ -483,9 +490,12 @@ def main(argv=None) -> int:
                          "run of every section, nothing on a --quick or partial one)")
     ap.add_argument("--match-games", type=int, default=158,
                     help="games of the draughts match (default 158: every opening, both colours)")
-    ap.add_argument("--match-dir", default=None, metavar="DIR",
-                    help="the draughts match already played into DIR by draughts_match.py --out DIR (its "
-                         "summary.json): shown instead of playing one")
+    ap.add_argument("--match-dir", action="append", default=None, metavar="DIR",
+                    help="a draughts match already played into DIR by draughts_match.py --out DIR (its "
+                         "summary.json), shown instead of playing one; again for more rows (the first is the "
+                         "README's)")
+    ap.add_argument("--match-note", default="", metavar="TEXT",
+                    help="how the matches of --match-dir were run (the load beside them), printed under the table")
     a = ap.parse_args(argv)
     if not a.peers:
         ap.error("give --peers DIR (the folder the peers kit built) or set NUMBA_WORDS_PEERS")
@@ -506,9 +516,13 @@ def main(argv=None) -> int:
         for name in only:
             runs = cmds[name] if isinstance(cmds[name], list) else [cmds[name]]
             rc, out, err, sec = 0, "", "", 0.0
-            if name == "match" and a.match_dir:  # (played before: its summary stands for the run)
-                runs = [(runs[0][0], Path(a.match_dir) / "summary.json")]
-                sec = float(json.loads(runs[0][1].read_text()).get("wall_seconds", 0.0))
+            if name == "match" and a.match_dir:  # (played before: their summaries stand for the run)
+                json_out = Path(a.match_dir[0]) / "summary.json"
+                d = json.loads(json_out.read_text())
+                runs = [(runs[0][0][:2] + ["--mobydam", str(Path(peers) / "mobydam" / "main" / "mobydam"), "--time",
+                                           f"{d['time_per_move']:g}", "--games", str(d["games"])]
+                         + (["--skip", str(d["skipped"])] if d.get("skipped") else []), json_out)]
+                sec = float(d.get("wall_seconds", 0.0))
             for cmd, json_out in runs if not (name == "match" and a.match_dir) else []:
                 print(f"== {name}: {shown(cmd, peers)}", file=sys.stderr, flush=True)
                 rc1, out1, err1, sec1 = run(cmd)
@@ -530,7 +544,8 @@ def main(argv=None) -> int:
                 if name == "draughts":
                     body.append(table_draughts(out, data))
                 elif name == "match":
-                    body.append(table_match(out, data))
+                    more = [json.loads((Path(d) / "summary.json").read_text()) for d in (a.match_dir or [])[1:]]
+                    body.append(table_match(out, data, more, a.match_note))
                 elif name == "movegen":
                     body.append(table_pipes(out))
                 elif name == "boggle":
@@ -599,9 +614,9 @@ def main(argv=None) -> int:
 
                 redone = [key(firsts[n]) for n in only if n not in failed]
                 old_rows = [r for r in readme_rows(rest.split(README_END, 1)[0]) if key(r[3]) not in redone]
-                order = [key(f) for f in firsts.values()]
-                heads = sorted(old_rows + heads, key=lambda r: order.index(key(r[3])) if key(r[3]) in order
-                               else len(order))
+                order = [f.split()[:2] for f in firsts.values()]  # (by script: a section's rows stay together)
+                heads = sorted(old_rows + heads, key=lambda r: order.index(r[3].split()[:2]) if r[3].split()[:2]
+                               in order else len(order))
             Path(readme).write_text(pre + readme_table(heads, now.strftime("%Y-%m-%d"), info, built) + post)
             print(f"wrote the benchmark table of {readme}", file=sys.stderr)
     print(f"wrote {a.out}" + (f"; failed: {', '.join(failed)}" if failed else ""), file=sys.stderr)
