@@ -80,6 +80,12 @@ def config_positions(seed: int, each: int = 6):
     return out
 
 
+def read_only(a: np.ndarray) -> np.ndarray:
+    """``a`` made read-only, as the engine's own weights are (the kernel then compiles for one array type)."""
+    a.flags.writeable = False
+    return a
+
+
 def test_terms_and_evaluation_match_the_reference():
     positions = sample_positions(150, 1) + config_positions(3)
     arrays = side_arrays(positions)
@@ -87,7 +93,7 @@ def test_terms_and_evaluation_match_the_reference():
     terms_kernel(*arrays, got)
     assert ref.EVAL_TERMS == TERMS
     rng = np.random.default_rng(2)
-    weight_sets = [weights_array(None), rng.integers(-3000, 3000, len(TERMS)).astype(np.int64)]
+    weight_sets = [weights_array(None), read_only(rng.integers(-3000, 3000, len(TERMS)).astype(np.int64))]
     for weights in weight_sets:
         scores = np.zeros(len(positions), dtype=np.int64)
         evaluate_kernel(*arrays, weights, scores)
@@ -129,7 +135,7 @@ def test_evaluation_is_colour_symmetric():
     assert np.array_equal(sa, sb)
     assert len(set(sa.tolist())) > 100
     # the evaluation sums the terms as it computes them: the same as the weighted sum of ``terms_kernel``'s rows
-    for weights in (weights, np.random.default_rng(3).integers(-3000, 3000, len(TERMS)).astype(np.int64)):
+    for weights in (weights, read_only(np.random.default_rng(3).integers(-3000, 3000, len(TERMS)).astype(np.int64))):
         evaluate_kernel(*a, weights, sa)
         assert sa.tolist() == [scaled(int(raw), int(o), int(q), int(k)) for raw, o, q, k in
                                zip(ta @ weights, a[0], a[1], a[2])]

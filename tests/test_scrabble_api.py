@@ -105,7 +105,7 @@ def _assert_checks_fresh(b):
     """The board's cross-checks and cross-scores equal those computed from scratch."""
     cc = np.zeros_like(b.cc)
     xs = np.zeros_like(b.xs)
-    _cross.all_checks(b.lines, b.fv, b.dawg, b.checks, cc, xs)
+    _cross.all_checks(b._lines, b._fv, b.dawg, b.checks, cc, xs)
     np.testing.assert_array_equal(cc, b.cc)
     np.testing.assert_array_equal(xs, b.xs)
 
@@ -158,8 +158,8 @@ def test_cross_check_memo_gives_the_checks_computed_afresh(twl):
                     for j in range(15):
                         if b.lines[d, i, j] != 255:
                             continue
-                        want = _cross.square_check(b.lines, b.fv, b.dawg, b.checks, d, i, j)
-                        got = _cross.square_check(b.lines, b.fv, b.dawg, b.checks, d, i, j, memo)
+                        want = _cross.square_check(b._lines, b._fv, b.dawg, b.checks, d, i, j)
+                        got = _cross.square_check(b._lines, b._fv, b.dawg, b.checks, d, i, j, memo)
                         assert got == want, (d, i, j)
                         checked += 1
     assert checked > 20_000 and (memo[0] != 0).sum() > 200
@@ -183,7 +183,7 @@ def test_in_line_checks_are_the_substrings_of_words(twl):
                 for j in range(15):
                     if line[j] != ".":
                         continue
-                    cross, _ = _cross._cross_check(b.lines, b.fv, b.dawg, b.checks, d, i, j)
+                    cross, _ = _cross._cross_check(b._lines, b._fv, b.dawg, b.checks, d, i, j)
                     left = re.search(r"[A-Z]*$", line[:j]).group()
                     right = re.match(r"[A-Z]*", line[j + 1:]).group()
                     if not left and not right:

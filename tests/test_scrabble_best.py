@@ -209,14 +209,14 @@ def test_word_groups_search_is_the_walks_on_self_play_positions(twl):
                 p.rack = "".join(rng.sample(pool, min(7, len(pool)) - nb)) + "?" * nb
                 b, t = p.board, _tables(p.board)
                 counts, nblank = p._rack_arrays()
-                args = (b.lines, b.fv, b.occ, b.cc, b.xs, b.lm, b.wm, b.values, counts, nblank, t.rack_size, t.bingo,
+                args = (b._lines, b._fv, b._occ, b._cc, b._xs, b._lm, b._wm, b._values, counts, nblank, t.rack_size, t.bingo,
                         b.dawg, t.span, b.empty, t.reach, t.wtabs)
                 for obj, floor in ((_SCORE_OBJ, 0), (equity_objective(p, table), 0), (equity_objective(p, table), 1)):
                     walk = np.zeros(_movegen.REC, np.uint8)
                     words = np.zeros(_movegen.REC, np.uint8)
                     n1, v1, _ = _movegen.search_best(*args, obj, walk, np.int64(0), np.int64(floor), _movegen.NO_TRIE)
                     n2, v2 = _best.search_words(*args[:12], t.span, b.empty, t.wtabs[0], t.wtabs[1], t.wtabs[3], obj,
-                                                words, np.int64(floor))
+                                                words, np.int64(floor), np.int64(_movegen.NEG))
                     assert n1 == n2, (p.cgp(), floor)
                     if n1:
                         assert v1 == v2 and bytes(walk) == bytes(words), (p.cgp(), floor, walk, words)

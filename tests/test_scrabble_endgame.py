@@ -357,7 +357,7 @@ def test_move_cache_matches_a_full_generation():
             N = np.zeros((3, cap), np.uint16)
             fmap = _endgame._tile_fields(np.stack([rk0, rack_kinds(v, pos.opp_rack)]))
             counts = np.zeros(32, np.int64)
-            common = (fmap, b.lm, b.wm, b.values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
+            common = (fmap, b._lm, b._wm, b._values, np.int64(v.rack_size), np.int64(v.bingo), b.dawg,
                       span_table(), tabs, counts, np.empty(cap * _movegen.REC, np.uint8))
             n0 = _endgame._plays(BL, FV, OC, CC, XS, 0, rk0, M, W, B, N, TK, 0, -1, 0, every, *common)
             chg = np.zeros(30, np.int64)
@@ -377,13 +377,13 @@ def test_move_cache_matches_a_full_generation():
             # the rack held two plies up) built from that list and the changed squares
             for tile in sorted(set(p2.rack)) + ["?"]:
                 rk1 = rack_kinds(v, tile)
-                n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 1, b.lm, b.wm, b.values, every)
+                n_s = _endgame._single(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, 1, b._lm, b._wm, b._values, every)
                 if tile in pos.rack:
                     n_i = _endgame._plays(BL, FV, OC, CC, XS, 2, rk1, M, W, B, N, TK, 2, 0, n0, chg, *common)
                     assert _rows(M, W, B, N, 2, n_i) == _rows(M, W, B, N, 1, n_s), (pos.cgp(), m1, m2, tile)
-                n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b.lm, b.wm, b.values, rk1, np.int64(v.rack_size),
+                n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b._lm, b._wm, b._values, rk1, np.int64(v.rack_size),
                                 np.int64(v.bingo), b.dawg, span_table(), False, M[2], W[2], B[2], N[2], tabs,
-                                counts, np.empty(M.shape[1] * _movegen.REC, np.uint8))
+                                counts, np.empty(M.shape[1] * _movegen.REC, np.uint8), _movegen.ALL_LINES, every)
                 assert _rows(M, W, B, N, 1, n_s) == _rows(M, W, B, N, 2, n_g), (p2.cgp(), tile)
                 singles += 1
     assert checked >= 30 and singles >= 60

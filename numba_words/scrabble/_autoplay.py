@@ -157,7 +157,7 @@ def best_play(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, 
         counts[k - 1] = rk[k]
     n, rows, _ = _best.best(lines, fv, occ, cc, xs, lm, wm, lval, counts, rk[0], rack_size, bingo, dawg, span,
                             empty_board, tabs[0], (tabs[1], tabs[2], tabs[3], tabs[4], tabs[5]),
-                            _movegen.score_obj(), False)
+                            _movegen.score_obj(), unliteral(False))
     unpack_rows(rows, n, meta, words, bm, nm)
     return n
 

@@ -594,7 +594,7 @@ def best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo,
     if nblank <= 2:
         n, val = search_words(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), nblank,
                               rack_size, bingo, _b(span), empty_board, _b(wtabs[0]), _b(wtabs[1]), _b(wtabs[3]),
-                              (_b(obj[0]), _b(obj[1]), obj[2], obj[3], _b(obj[4]), obj[5]), out, n0)
+                              (_b(obj[0]), _b(obj[1]), obj[2], obj[3], _b(obj[4]), obj[5]), out, n0, np.int64(NEG))
     else:
         n, val, _ = search_best(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size, bingo, dawg, span,
                                 empty_board, reach, wtabs, obj, out, np.int64(0), n0, np.empty((0, 5), np.int64))
@@ -613,4 +613,5 @@ def search_rack(lines, fv, occ, cc, xs, lm, wm, lval, counts, nblank, rack_size,
     else:
         obj = score_obj()
     return search_words(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), nblank,
-                        rack_size, bingo, _b(span), empty_board, _b(mtab), _b(went), _b(wdir), obj, _b(out), n0)
+                        rack_size, bingo, _b(span), empty_board, _b(mtab), _b(went), _b(wdir), obj, _b(out), n0,
+                        np.int64(NEG))  # (the floor given, as rack inference gives it: one compile)

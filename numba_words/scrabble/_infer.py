@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed as _b, kernel
+from .._jit import borrowed as _b, kernel, unliteral
 from ._autoplay import best_equity, best_exchange, move_scratch, pick_equity, play_buffers
 from ._best import search_words
 from ._movegen import REC, equity_obj_map
@@ -80,8 +80,8 @@ def within(racks, lo, hi, base, cut, lines, fv, occ, cc, xs, lm, wm, lval, rack_
         if rk[0] > 2:  # (more than two blanks: the walk, every play ranked)
             n = best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
                             words, bm, nm, tabs, counts, nbag, np.int64(0), tile_pts, milli, caps, G, P, R, vowel,
-                            pen, stride, lmap, False)
-            _, _, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, np.int64(0), False, empty_board, tile_pts,
+                            pen, stride, lmap, unliteral(False))
+            _, _, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, np.int64(0), unliteral(False), empty_board, tile_pts,
                                       vowel, pen, stride, lmap)
             out_ok[i] = 1 if eq <= floor else 0
             continue

@@ -41,6 +41,7 @@ ZRACK = _Z.integers(1, 2 ** 62, (2, 64, 16), dtype=np.int64)
 """Zobrist keys of (side, tile kind, count on the rack)."""
 ZMISC = _Z.integers(1, 2 ** 62, 2, dtype=np.int64)
 _NO_TABLE = np.zeros(0, np.int64)  # the endgame's boards: cross-checks without the in-line part (see ._cross)
+_NO_TABLE.flags.writeable = False  # (read-only like the boards' tables: the kernels compile for one type)
 """Zobrist keys of side 1 to move, and of "the last move was a pass"."""
 
 
@@ -258,7 +259,9 @@ def _search(position, depth, table, passed, alpha=-_endgame.INF, beta=_endgame.I
     D = depth
     bhash = _board_hash(b)
     tabs = game_tables(lex)
-    checks = (b.full, _NO_TABLE, _NO_TABLE, _cross.near_table(lex.dawg, b.full, _NO_TABLE, _NO_TABLE))
+    near = _cross.near_table(lex.dawg, b.full, _NO_TABLE, _NO_TABLE)
+    near.flags.writeable = False
+    checks = (b.full, _NO_TABLE, _NO_TABLE, near)
 
     def run(cap, rotate, stop):
         pv = (np.zeros((D + 2, 6), np.int32), np.zeros((D + 2, SIZE), np.uint8), np.zeros(D + 2, np.uint16),
