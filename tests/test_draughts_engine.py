@@ -135,7 +135,8 @@ def test_evaluation_is_colour_symmetric():
     assert np.array_equal(sa, sb)
     assert len(set(sa.tolist())) > 100
     # the evaluation sums the terms as it computes them: the same as the weighted sum of ``terms_kernel``'s rows
-    for weights in (weights, read_only(np.random.default_rng(3).integers(-3000, 3000, len(TERMS)).astype(np.int64))):
+    rand = read_only(np.random.default_rng(3).integers(-3000, 3000, len(TERMS)).astype(np.int64))
+    for weights in (weights, rand):
         evaluate_kernel(*a, weights, sa)
         assert sa.tolist() == [scaled(int(raw), int(o), int(q), int(k)) for raw, o, q, k in
                                zip(ta @ weights, a[0], a[1], a[2])]

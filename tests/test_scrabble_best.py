@@ -209,8 +209,9 @@ def test_word_groups_search_is_the_walks_on_self_play_positions(twl):
                 p.rack = "".join(rng.sample(pool, min(7, len(pool)) - nb)) + "?" * nb
                 b, t = p.board, _tables(p.board)
                 counts, nblank = p._rack_arrays()
-                args = (b._lines, b._fv, b._occ, b._cc, b._xs, b._lm, b._wm, b._values, counts, nblank, t.rack_size, t.bingo,
-                        b.dawg, t.span, b.empty, t.reach, t.wtabs)
+                # (the board's own arrays, as the API passes them: the kernels compile for one set of types)
+                args = (b._lines, b._fv, b._occ, b._cc, b._xs, b._lm, b._wm, b._values, counts, nblank, t.rack_size,
+                        t.bingo, b.dawg, t.span, b.empty, t.reach, t.wtabs)
                 for obj, floor in ((_SCORE_OBJ, 0), (equity_objective(p, table), 0), (equity_objective(p, table), 1)):
                     walk = np.zeros(_movegen.REC, np.uint8)
                     words = np.zeros(_movegen.REC, np.uint8)

@@ -383,7 +383,7 @@ def test_move_cache_matches_a_full_generation():
                     assert _rows(M, W, B, N, 2, n_i) == _rows(M, W, B, N, 1, n_s), (pos.cgp(), m1, m2, tile)
                 n_g = gen_plays(BL[2], FV[2], OC[2], CC[2], XS[2], b._lm, b._wm, b._values, rk1, np.int64(v.rack_size),
                                 np.int64(v.bingo), b.dawg, span_table(), False, M[2], W[2], B[2], N[2], tabs,
-                                counts, np.empty(M.shape[1] * _movegen.REC, np.uint8), _movegen.ALL_LINES, every)
+                                counts, np.empty(M.shape[1] * _movegen.REC, np.uint8))  # (a full generation)
                 assert _rows(M, W, B, N, 1, n_s) == _rows(M, W, B, N, 2, n_g), (p2.cgp(), tile)
                 singles += 1
     assert checked >= 30 and singles >= 60

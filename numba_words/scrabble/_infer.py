@@ -81,8 +81,8 @@ def within(racks, lo, hi, base, cut, lines, fv, occ, cc, xs, lm, wm, lval, rack_
             n = best_equity(lines, fv, occ, cc, xs, lm, wm, lval, rk, rack_size, bingo, dawg, span, empty_board, meta,
                             words, bm, nm, tabs, counts, nbag, np.int64(0), tile_pts, milli, caps, G, P, R, vowel,
                             pen, stride, lmap, unliteral(False))
-            _, _, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, np.int64(0), unliteral(False), empty_board, tile_pts,
-                                      vowel, pen, stride, lmap)
+            _, _, _, eq = pick_equity(rk, n, meta, words, bm, nm, nbag, np.int64(0), unliteral(False), empty_board,
+                                      tile_pts, vowel, pen, stride, lmap)
             out_ok[i] = 1 if eq <= floor else 0
             continue
         n, _ = search_words(_b(lines), _b(fv), _b(occ), _b(cc), _b(xs), _b(lm), _b(wm), _b(lval), _b(counts), rk[0],

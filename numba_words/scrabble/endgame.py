@@ -40,9 +40,9 @@ ZSQ = _Z.integers(1, 2 ** 62, (SIZE * SIZE, 64), dtype=np.int64)
 ZRACK = _Z.integers(1, 2 ** 62, (2, 64, 16), dtype=np.int64)
 """Zobrist keys of (side, tile kind, count on the rack)."""
 ZMISC = _Z.integers(1, 2 ** 62, 2, dtype=np.int64)
+"""Zobrist keys of side 1 to move, and of "the last move was a pass"."""
 _NO_TABLE = np.zeros(0, np.int64)  # the endgame's boards: cross-checks without the in-line part (see ._cross)
 _NO_TABLE.flags.writeable = False  # (read-only like the boards' tables: the kernels compile for one type)
-"""Zobrist keys of side 1 to move, and of "the last move was a pass"."""
 
 
 @dataclass
