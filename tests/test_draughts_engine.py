@@ -263,6 +263,15 @@ def test_repetition_is_the_only_escape():
     assert reference_value(pos, 2) == kernel_value(pos, 2) == 0
 
 
+def assert_plays_out(pos: Position, r) -> None:
+    """``r``'s move is legal in ``pos`` and heads its PV, every move of which is legal in turn."""
+    assert r.move in pos.legal_moves and r.pv[0] == r.move
+    p = pos.copy()
+    for m in r.pv:
+        assert m in p.legal_moves
+        p.push(m)
+
+
 def test_moves_are_legal_and_pv_plays_out():
     rng = random.Random(5)
     eng = Engine(hash_mb=4)
@@ -271,11 +280,7 @@ def test_moves_are_legal_and_pv_plays_out():
             continue
         r = eng.search(pos, depth=rng.randint(1, 6), nodes=rng.choice((None, 50, 3000)))
         assert isinstance(r, SearchResult)
-        assert r.move in pos.legal_moves and r.pv[0] == r.move
-        p = pos.copy()
-        for m in r.pv:
-            assert m in p.legal_moves
-            p.push(m)
+        assert_plays_out(pos, r)
         assert r.ponder == (r.pv[1] if len(r.pv) > 1 else None)
         assert r.depth >= 1 and r.nodes >= 1
 
@@ -291,14 +296,32 @@ def test_moby_dam_style_settings_keep_moves_legal_and_exact_values():
     for pos in sample_positions(20, 7):
         if pos.outcome() is not None:
             continue
-        r = eng.search(pos, depth=6)
-        p = pos.copy()
-        for m in r.pv:
-            assert m in p.legal_moves
-            p.push(m)
-        assert r.move in pos.legal_moves and r.pv[0] == r.move
+        assert_plays_out(pos, eng.search(pos, depth=6))
     for pos, depth in small_cases(11, 6):
         assert round(eng.search(pos, depth=depth, exact=True).score * UNIT) == reference_value(pos, depth)
+
+def test_aspiration_windows_that_fail_find_the_plain_negamax_value():
+    """A window of 1 milli-man around each depth's last score (every search fails high or low and is widened
+    until the score falls inside) gives the plain negamax value in exact mode, where no table cut-off can
+    change it; outside it, with the lazy evaluation too, every move and PV stays legal."""
+    eng = Engine(hash_mb=1)
+    eng._asp = 1
+    rng = random.Random(41)
+    checked = 0
+    while checked < 8:
+        pos = Position(random_fen(rng, 3, 5, king_p=0.0))
+        if pos.outcome() is not None:
+            continue
+        depth = rng.choice((4, 5))
+        assert round(eng.search(pos, depth=depth, exact=True).score * UNIT) == reference_value(pos, depth), \
+            (pos.fen(), depth)
+        checked += 1
+    eng._lazy = 1500
+    for pos in sample_positions(12, 9):
+        if pos.outcome() is not None:
+            continue
+        assert_plays_out(pos, eng.search(pos, depth=7))
+
 
 def test_limits_by_counts():
     eng = Engine(hash_mb=4)

@@ -74,10 +74,12 @@ NORMAL, EXACT = 0, 1
 #: reductions, whether they reduce every late move (captures, killers and crowning moves too, with at least
 #: ``LMR_PIECES`` pieces on the board), whether the root orders its moves by when they were last best (Moby Dam's order: the newest best first), whether
 #: late moves are reduced at the root too, whether a quiet leaf whose opponent threatens a capture is searched one
-#: ply more.
+#: ply more, the lazy evaluation's margin (milli-men, 0: none: a quiet leaf without kings whose material alone
+#: is beyond the window by it is scored by its material less or plus the margin, unevaluated).
 (P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
- P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR, P_THREAT) = range(22)
-N_PARAMS = 22
+ P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR, P_THREAT,
+ P_LAZY) = range(23)
+N_PARAMS = 23
 LMR_DEPTH = 3
 LMR_PIECES = 8
 GRAIN = 1
@@ -231,6 +233,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     root_lmr = params[P_ROOT_LMR] != 0
     threat = not exact and params[P_THREAT] != 0
     etc_depth = 0 if exact else params[P_ETC]
+    lazy = 0 if exact else params[P_LAZY]
     grain = 1 if exact else max(params[P_GRAIN], 1)
     node_limit = params[P_NODES]
     tid = params[P_THREAD]
@@ -362,7 +365,16 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 continue
             capture = quiet < 0 and ws[wbase + 1] != ZERO
             if (d <= 0 and not capture and not ext) or ply >= MAX_PLY - 1:
-                val = evaluate(o, p, k, w, weights)
+                if lazy > 0 and k == ZERO and abs(popcount(o) - popcount(p)) * weights[0] >= lazy:
+                    mat = (popcount(o) - popcount(p)) * weights[0]
+                    if mat - lazy >= fbe[u]:
+                        val = mat - lazy
+                    elif mat + lazy <= fal[u]:
+                        val = mat + lazy
+                    else:
+                        val = evaluate(o, p, k, w, weights)
+                else:
+                    val = evaluate(o, p, k, w, weights)
                 if grain > 1:
                     val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
                 continue
