@@ -172,17 +172,24 @@ def table_match(out: str, data: dict, more: list = (), note: str = "") -> str:
     if not data:
         return table_lines(out)
     rows, times = [], []
+
+    def ours(d) -> str:  # (ours / Moby Dam's when a match gave ours more time: --our-time)
+        t, o = d["time_per_move"], d.get("our_time_per_move") or d["time_per_move"]
+        return f"{t:g}" if o == t else f"{o:g} / {t:g}"
+
     for d in [data, *more]:
-        rows.append([d["games"], f"{d['time_per_move']:g}", d["wins"], d["draws"], d["losses"],
+        rows.append([d["games"], ours(d), d["wins"], d["draws"], d["losses"],
                      f"**{100 * d['score']:.1f}%**", f"{100 * d['score_lo']:.1f}-{100 * d['score_hi']:.1f}%",
                      _elo(d["elo"]), d["illegal_moves_ours"], d["our_moves_over_time"]])
-        times.append(f"at {d['time_per_move']:g} s ours {d['our_mean_move_s']:.3f} s, Moby Dam's "
+        times.append(f"at {ours(d)} s ours {d['our_mean_move_s']:.3f} s, Moby Dam's "
                      f"{d['mobydam_mean_move_s']:.3f} s")
     cmds = "".join(f"\n\n    python benchmarks/draughts_match.py --mobydam DIR/mobydam/main/mobydam --time "
                    f"{d['time_per_move']:g} --games {d['games']}" + (f" --skip {d['skipped']}" if d.get("skipped") else "")
+                   + (f" --our-time {d['our_time_per_move']:g}" if ours(d) != f"{d['time_per_move']:g}" else "")
                    for d in more)
     return ("Our engine (1 thread) against Moby Dam (1 thread, its opening book, no endgame databases), each two-move "
-            "ballot opening twice with colours swapped, the same time a move for both.\n\n" +
+            "ballot opening twice with colours swapped, the same time a move for both (ours / Moby Dam's where they "
+            "differ).\n\n" +
             _md_table(["games", "s a move", "+ wins", "= draws", "- losses", "score", "95% interval", "Elo",
                        "illegal moves (ours)", "our moves over time"], rows) +
             f"\n\nMean time a move: {'; '.join(times)}." + (f" {note}" if note else "") +
