@@ -300,6 +300,7 @@ def test_moby_dam_style_settings_keep_moves_legal_and_exact_values():
     for pos, depth in small_cases(11, 6):
         assert round(eng.search(pos, depth=depth, exact=True).score * UNIT) == reference_value(pos, depth)
 
+
 def test_aspiration_windows_that_fail_find_the_plain_negamax_value():
     """A window of 1 milli-man around each depth's last score (every search fails high or low and is widened
     until the score falls inside) gives the plain negamax value in exact mode, where no table cut-off can
