@@ -156,13 +156,16 @@ def scaled(raw: int, own: int, opp: int, kings: int) -> int:
     return raw
 
 
-def kernel_value(pos: Position, depth: int, weights=None) -> int:
-    r = Engine(hash_mb=1, weights=weights).search(pos, depth=depth, exact=True)
-    return round(r.score * UNIT)
+def kernel_value(pos: Position, depth: int, weights=None, sacs: int | None = None) -> int:
+    eng = Engine(hash_mb=1, weights=weights)
+    if sacs is not None:
+        eng._sacs = sacs
+    return round(eng.search(pos, depth=depth, exact=True).score * UNIT)
 
 
-def reference_value(pos: Position, depth: int) -> int:
-    """The reference negamax with the position's move stack as history (as the engine reads it)."""
+def reference_value(pos: Position, depth: int, sacs: int | None = None) -> int:
+    """The reference negamax with the position's move stack as history (as the engine reads it), with the
+    engine's sacrifices in the quiescence search (``sacs``, default the engine's)."""
     from numba_words.draughts.engine import _history
 
     pieces, white = ref.parse_fen(pos.fen())
@@ -172,7 +175,9 @@ def reference_value(pos: Position, depth: int) -> int:
         history.append((frozenset(hp.items()), hw))
     _keys, rev, mat = _history(pos)
     weights = [int(x) for x in weights_array(None)]
-    return ref.negamax(pieces, white, depth, weights, tuple(history), rev, mat)
+    if sacs is None:
+        sacs = Engine(hash_mb=1)._sacs
+    return ref.negamax(pieces, white, depth, weights, tuple(history), rev, mat, sacs=sacs)
 
 
 def small_cases(seed: int, n: int) -> list[tuple[Position, int]]:
@@ -191,6 +196,24 @@ def test_search_value_matches_plain_negamax():
     """The kernel's exact mode (alpha-beta without pruning that changes values) gives the minimax value."""
     for pos, depth in small_cases(3, 20):
         assert kernel_value(pos, depth) == reference_value(pos, depth), (pos.fen(), depth)
+
+
+def test_sacrifices_in_the_quiescence_search_match_the_reference():
+    """With sacrifices in the quiescence search (one and two plies of it), the kernel's exact value is the
+    reference's, on men-only positions of random games; and the sacrifices change some values."""
+    rng = random.Random(23)
+    changed = checked = 0
+    while checked < 24:
+        pos = Game.selfplay(max_plies=rng.randrange(16, 70), seed=rng.randrange(1 << 30)).end()
+        if pos.outcome() is not None or pos.kings:
+            continue
+        depth = rng.choice((1, 2, 3))
+        sacs = 1 + checked % 2
+        got = kernel_value(pos, depth, sacs=sacs)
+        assert got == reference_value(pos, depth, sacs=sacs), (pos.fen(), depth, sacs)
+        changed += got != reference_value(pos, depth, sacs=0)
+        checked += 1
+    assert changed >= 2
 
 
 def test_leaf_scores_are_rounded_to_the_grain_outside_exact_mode():
@@ -287,18 +310,19 @@ def test_moves_are_legal_and_pv_plays_out():
 
 
 def test_moby_dam_style_settings_keep_moves_legal_and_exact_values():
-    """Moby Dam's search variants (table cut-offs in PV nodes, its reductions, its root order) and the capture
-    threat extension still return legal moves whose PV plays out, and change no exact value (the plain
-    negamax)."""
+    """Moby Dam's search variants (table cut-offs in PV nodes, its reductions, its root order), the capture
+    threat extension, Scan's reductions from the second move and the sacrifices still return legal moves whose
+    PV plays out, and change no exact value (the plain negamax, offering the same men)."""
     eng = Engine(hash_mb=4)
     eng._tt_pv, eng._lmr_depth, eng._lmr_all, eng._root_rank, eng._root_lmr, eng._lmr_pv = 1, 4, 1, 1, 0, 0
-    eng._threat = 1
+    eng._threat, eng._lmr_from, eng._sacs = 1, 1, 1
     for pos in sample_positions(20, 7):
         if pos.outcome() is not None:
             continue
         assert_plays_out(pos, eng.search(pos, depth=6))
     for pos, depth in small_cases(11, 6):
-        assert round(eng.search(pos, depth=depth, exact=True).score * UNIT) == reference_value(pos, depth)
+        assert (round(eng.search(pos, depth=depth, exact=True).score * UNIT) ==
+                reference_value(pos, depth, sacs=eng._sacs))
 
 
 def test_aspiration_windows_that_fail_find_the_plain_negamax_value():

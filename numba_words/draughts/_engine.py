@@ -21,22 +21,26 @@ plies since the last irreversible move (``frev``: a man move or a capture) and s
    has a capture and a move at all (``quiet_moves``): without a capture it is evaluated, so its list is not
    needed. Depth <= 0 and no capture to make (a quiet position), or the stack full: the evaluation (rounded
    toward 0 to a multiple of ``params[P_GRAIN]`` milli-men: a coarser score gives more equal values and
-   cut-offs).
+   cut-offs). With sacrifices (``params[P_SACS]`` = s > 0), a quiet position at 0 >= depth > -s without kings
+   on the board, whose opponent would have no capture were it to move, is worth the best of its evaluation
+   (standing pat: enough when it beats beta) and its sacrifices, the men's moves (not crowning) after which
+   the opponent must capture: a shot at the horizon is seen as the captures that follow it are searched.
 4. enhanced transposition cut-offs, from depth ``params[P_ETC]``: a child's entry proves the node beats beta.
 5. a non-PV node from depth ``params[P_PROBCUT]`` without a capture, outside the opening: ProbCut (see the
    kernel).
 6. else the moves in order: table move, then (captures: by kings taken) killers, history (at the root, with
    ``params[P_ROOT_RANK]``, the moves that were best before first, the newest first). The first move with
    the full window, the others with a null window, re-searched when they beat alpha (principal variation
-   search). Late quiet moves (the fourth on) at depth >= ``params[P_LMR_DEPTH]`` are searched one ply
+   search). Late quiet moves (the fourth on; in non-PV nodes from move ``params[P_LMR_FROM]``, counted from 0)
+   at depth >= ``params[P_LMR_DEPTH]`` are searched one ply
    shallower first, two from move ``params[P_LMR2]`` at depth ``params[P_LMR2_DEPTH]`` (late move
    reductions; never captures, killers, crowning moves or the table move, unless ``params[P_LMR_ALL]``). A node with one legal move searches it one ply deeper (a forced
-   move costs no depth). At depth <= 0 only captures are left (a capture is compulsory), so every child is
-   searched: the quiescence search is the same loop.
+   move costs no depth). At depth <= 0 only captures are left (a capture is compulsory; and the men offered,
+   with sacrifices), so every child is searched: the quiescence search is the same loop.
 
 ``EXACT`` mode (``params[1]``) turns off everything that changes the value found (table cut-offs,
 reductions, extensions, ProbCut, the grain): the search then returns the plain minimax value of the tree (with the same
-quiescence and draw rules), which the tests compare with a plain-Python negamax.
+quiescence, sacrifices included, and draw rules), which the tests compare with a plain-Python negamax.
 
 Transposition table: buckets of two entries (a depth-preferred one, an always-replaced one), each two
 ``uint64`` words ``(key ^ data, data)``: a read whose words do not match its key (a torn write by another
@@ -75,12 +79,15 @@ NORMAL, EXACT = 0, 1
 #: ``LMR_PIECES`` pieces on the board), whether the root orders its moves by when they were last best (Moby Dam's order: the newest best first), whether
 #: late moves are reduced at the root too, whether a quiet leaf whose opponent threatens a capture is searched one
 #: ply more, the lazy evaluation's margin (milli-men, 0: none: a quiet leaf without kings whose material alone
-#: is beyond the window by it is scored by its material less or plus the margin, unevaluated).
+#: is beyond the window by it is scored by its material less or plus the margin, unevaluated), the plies of the
+#: quiescence search where a quiet side may offer a man (0: none; see step 3 above), the move number (from 0)
+#: from which late moves are reduced in non-PV nodes (in PV nodes from ``LMR_FROM``).
 (P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
  P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR, P_THREAT,
- P_LAZY) = range(23)
-N_PARAMS = 23
+ P_LAZY, P_SACS, P_LMR_FROM) = range(25)
+N_PARAMS = 25
 LMR_DEPTH = 3
+LMR_FROM = 3
 LMR_PIECES = 8
 GRAIN = 1
 ETC_DEPTH = 5
@@ -234,6 +241,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     threat = not exact and params[P_THREAT] != 0
     etc_depth = 0 if exact else params[P_ETC]
     lazy = 0 if exact else params[P_LAZY]
+    sacs = params[P_SACS]
+    lmr_from = params[P_LMR_FROM]
     grain = 1 if exact else max(params[P_GRAIN], 1)
     node_limit = params[P_NODES]
     tid = params[P_THREAD]
@@ -262,6 +271,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     ftt = np.zeros(n1, dtype=np.int64)
     frev = np.zeros(n1, dtype=np.int64)
     fmat = np.zeros(n1, dtype=np.int64)
+    fsp = np.full(n1, -INF, dtype=np.int64)
     sc = np.empty((n1, 1024), dtype=np.int64)
     pv = np.empty((n1, n1, 3), dtype=np.uint64)
     pvlen = np.zeros(n1, dtype=np.int64)
@@ -348,14 +358,47 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     continue
             quiet = -1
             ext = False
+            sac = False
+            fsp[u] = -INF
             if d <= 0:  # a leaf: its move list is needed only when it has a capture
                 quiet = quiet_moves(o, p, k, w)
-                # at the horizon, a quiet position whose opponent threatens a capture: its moves are searched
-                # (to depth -1: captures only after them), so that a threat is parried or seen to win material
-                if threat and d == 0 and quiet > 0 and quiet_moves(p, o, k, not w) < 0:
-                    quiet = -1
-                    ext = True
-            n = perft_gen(o, p, k, w, ws, wbase) if quiet < 0 else quiet
+                if quiet > 0 and (threat and d == 0 or sacs > 0 and d > -sacs):
+                    threatened = quiet_moves(p, o, k, not w) < 0
+                    # at the horizon, a quiet position whose opponent threatens a capture: its moves are
+                    # searched (to depth -1: captures only after them), so that a threat is parried or seen to
+                    # win material
+                    if threat and d == 0 and threatened:
+                        quiet = -1
+                        ext = True
+                    # a quiet position without kings, not under threat: the side to move may stand pat (its
+                    # evaluation) or offer a man (a sacrifice: a move after which the opponent must capture),
+                    # so that shots at the horizon are seen
+                    elif (sacs > 0 and d > -sacs and not threatened and k == ZERO and ply < MAX_PLY - 3):
+                        sp = evaluate(o, p, k, w, weights)
+                        if grain > 1:
+                            sp = (sp // grain) * grain if sp >= 0 else -((-sp) // grain) * grain
+                        if sp < fbe[u]:
+                            m = perft_gen(o, p, k, w, ws, wbase)
+                            quiet = 0
+                            for i in range(m):
+                                j = np.uint64(wbase + 3 * i)
+                                a = ws[j]
+                                if ws[j + np.uint64(2)] == ZERO and quiet_moves(p, o ^ a, k, not w) < 0:
+                                    jq = np.uint64(wbase + 3 * quiet)
+                                    ws[jq] = a
+                                    ws[jq + ONE] = ZERO
+                                    ws[jq + np.uint64(2)] = ZERO
+                                    quiet += 1
+                            if quiet > 0:
+                                sac = True
+                                fsp[u] = sp
+                                if sp > fal[u]:
+                                    fal[u] = sp
+                        if not sac:
+                            enter = False
+                            val = sp
+                            continue
+            n = quiet if sac else (perft_gen(o, p, k, w, ws, wbase) if quiet < 0 else quiet)
             if n < 0:
                 overflow = True
                 break
@@ -364,7 +407,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 val = -(WIN - ply)
                 continue
             capture = quiet < 0 and ws[wbase + 1] != ZERO
-            if (d <= 0 and not capture and not ext) or ply >= MAX_PLY - 1:
+            if (d <= 0 and not capture and not ext and not sac) or ply >= MAX_PLY - 1:
                 if lazy > 0 and k == ZERO and abs(popcount(o) - popcount(p)) * weights[0] >= lazy:
                     mat = (popcount(o) - popcount(p)) * weights[0]
                     if mat - lazy >= fbe[u]:
@@ -464,7 +507,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     pvlen[u] = max(pvlen[u + 1], u + 1)
                     if v >= fbe[u]:
                         fi[u] = fn[u]  # cut-off: no more moves
-                        if ws[j + ONE] == ZERO:
+                        if ws[j + ONE] == ZERO and fd[u] > 0:
                             a = ws[j]
                             if killers[2 * u] != a:
                                 killers[2 * u + 1] = killers[2 * u]
@@ -505,7 +548,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     s += history[HIST_SIZE + i] << 34  # (the newest best first, then the one before, ...)
                 sc[u, i] = s
             fi[u] = 0
-            fbest[u] = -INF
+            fbest[u] = fsp[u]  # (-INF but after a stand pat)
             fbidx[u] = -1
         # pick the next move of the node at ``ply`` (or finish it)
         if fi[u] >= fn[u]:
@@ -570,7 +613,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             cd += 1
         fcd[u] = cd
         red = 0
-        if (not exact and i >= 3 and fd[u] >= lmr_depth and (lmr_pv or fbe[u] - fal[u] == 1) and
+        if (not exact and i >= (LMR_FROM if fbe[u] - fal[u] > 1 else lmr_from) and fd[u] >= lmr_depth and
+                (lmr_pv or fbe[u] - fal[u] == 1) and
                 (u > 0 or root_lmr) and
                 ((b == ZERO and bs < (1 << 31)) or (lmr_all and popcount(o | p) >= LMR_PIECES))):
             red = 2 if (i >= lmr2 and fd[u] >= lmr2_depth) else 1

@@ -352,13 +352,16 @@ def draw_class(pieces):
     return 0
 
 
-def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0):
+def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0, sacs=0):
     """Plain minimax value (negamax, no pruning) of a position ``depth`` plies deep, as the search kernel
     defines it: no move is a loss (``-(WIN - ply)``); below the root, the position seen before with the same
     side to move since the last man move or capture (``history``: earlier positions, oldest first, as
     ``(frozenset(pieces.items()), white)``), ``rev >= 50`` plies of king moves, or the 16/5-move rules run out
     (``mat`` plies since the material changed) is a draw (0); at ``depth <= 0`` a position without a capture is
-    evaluated, one with captures plays them all (a capture is compulsory)."""
+    evaluated, one with captures plays them all (a capture is compulsory). With ``sacs``, a position without
+    a capture at ``0 >= depth > -sacs`` (no king on the board, the opponent with no capture were it to move,
+    ``ply < MAX_PLY - 3``) is worth the best of its evaluation and its sacrifices: men's moves (not crowning)
+    after which the opponent has a capture."""
     moves = legal_moves(pieces, white)
     if not moves:
         return -(WIN - ply)
@@ -371,9 +374,22 @@ def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0):
         if any(back[i] == key for i in range(len(back) - 2, -1, -2)):
             return 0
     capture = any(m[2] for m in moves)
-    if (depth <= 0 and not capture) or ply >= MAX_PLY - 1:
+    if ply >= MAX_PLY - 1:
         return evaluate(pieces, white, weights)
-    best = -WIN - 1
+    if depth <= 0 and not capture:
+        stand = evaluate(pieces, white, weights)
+        if not (depth > -sacs and ply < MAX_PLY - 3 and all(p.islower() for p in pieces.values())
+                and not captures(pieces, not white)):
+            return stand
+        offers = []
+        for m in moves:
+            child = play(pieces, white, m)
+            if child[m[1]].islower() and captures(child, not white):
+                offers.append(m)
+        moves = offers
+        best = stand
+    else:
+        best = -WIN - 1
     for m in moves:
         f, t, taken = m
         man = pieces[f].islower()
@@ -381,6 +397,6 @@ def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0):
         crowned = man and child[t].isupper()
         c_rev = 0 if (taken or man) else rev + 1
         c_mat = 0 if (taken or crowned) else mat + 1
-        v = -negamax(child, not white, depth - 1, weights, history + (key,), c_rev, c_mat, ply + 1)
+        v = -negamax(child, not white, depth - 1, weights, history + (key,), c_rev, c_mat, ply + 1, sacs)
         best = max(best, v)
     return best

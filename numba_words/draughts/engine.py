@@ -235,6 +235,8 @@ class Engine:
         self._asp = ASP_WINDOW  # aspiration window (milli-men either side of the last depth's score), 0: none
         self._lazy = 0  # lazy evaluation margin (milli-men), 0: none (for experiments)
         self._threat = 0  # a quiet leaf under a capture threat searched one ply more (for experiments)
+        self._sacs = 0  # quiescence plies where a quiet side may offer a man, 0: none (for experiments)
+        self._lmr_from = K.LMR_FROM  # first late move (from 0) reduced in non-PV nodes (for experiments)
         self._gen = 0
         self._lock = threading.Lock()
 
@@ -253,6 +255,8 @@ class Engine:
         params[K.P_ROOT_LMR] = self._root_lmr
         params[K.P_THREAT] = self._threat
         params[K.P_LAZY] = self._lazy
+        params[K.P_SACS] = self._sacs
+        params[K.P_LMR_FROM] = self._lmr_from
 
     def _params(self, nodes, rev, mat, nkeys, exact=False, thread=0):
         """A search kernel's ``params`` (full window, this engine's settings and table generation; the depth
@@ -304,7 +308,8 @@ class Engine:
         ``stop.set()`` from another thread (or Ctrl-C) ends the search within a few milliseconds with the best
         move of the last finished depth (or of the next one, when its search got through a root move).
         ``exact=True`` turns off every pruning that can change the value (table cut-offs, reductions,
-        extensions, ProbCut, rounding of leaf scores): a plain alpha-beta to ``depth`` (for testing).
+        extensions, ProbCut, rounding of leaf scores): a plain alpha-beta to ``depth`` and the same
+        quiescence search (for testing).
         Raises :class:`EngineError` for bad limits."""
         pos = _position(position)
         depth = _whole("depth", depth, 1, MAX_DEPTH)
