@@ -69,7 +69,7 @@ def elo(score: float) -> float:
 
 
 def read_openings(path: Path) -> list[str]:
-    fens = [ln.strip() for ln in path.read_text().splitlines() if ln.strip()]
+    fens = [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     for f in fens:
         Position(f)  # raises on a bad line
     return fens
@@ -132,7 +132,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mobydam", type=Path, default=None,
                     help="the Moby Dam binary (default: $NUMBA_WORDS_PEERS/mobydam/main/mobydam)")
-    ap.add_argument("--openings", type=Path, default=None, help=f"FEN a line (default: Moby Dam's {OPENINGS!r})")
+    ap.add_argument("--openings", type=Path, default=None, help=f"FEN a line, # comments (default: Moby Dam's {OPENINGS!r})")
     ap.add_argument("--games", type=int, default=None, help="play the first N games of the schedule (default all)")
     ap.add_argument("--skip", type=int, default=0,
                     help="start after the first N games of the schedule (to split a match into parts; default 0)")

@@ -54,3 +54,18 @@ def test_shots_set_is_well_formed(bench):
     assert len(shots) >= 50
     assert len({(p.fen(), str(m)) for p, m in shots}) == len(shots)
     assert all(m in p.legal_moves for p, m in shots)  # the move played is legal where it was played
+
+
+@pytest.mark.parametrize("pieces", ["16-20", "28-32"])
+def test_start_sets_are_well_formed(bench, pieces):
+    m = bench("draughts_match")
+    s = bench("draughts_starts")
+    fens = m.read_openings(BENCH / "data" / f"draughts_starts_{pieces}.txt")  # (comment lines skipped)
+    lo, hi = map(int, pieces.split("-"))
+    assert len(fens) == 79 and len(set(fens)) == 79
+    for fen in fens:
+        p = Position(fen)
+        assert p.turn and not p.kings and s.quiet(p)
+        assert lo <= bin(p.white | p.black).count("1") <= hi
+        assert bin(p.white).count("1") == bin(p.black).count("1")
+    assert not s.quiet(Position("W:W28:B23")) and not s.quiet(Position("W:W6:B1"))  # a capture; no move
