@@ -20,11 +20,20 @@
 Writes ``numba_words/data/draughts_weights.txt`` (``--out`` elsewhere). Usage::
 
     python benchmarks/draughts_tune.py --games 300 --depth 4 --match-games 40
+
+With ``--mobydam-logs LOG ...`` (Moby Dam's ``engine.log`` from ``draughts_match.py`` folders) the target is
+instead the score of each of Moby Dam's searches in those games (its own move, about depth 13 at 0.1 s): the
+positions it searched that are quiet for the side to move, without kings, with as many men on each side and
+scored within 1.5 men of 0; the positional terms are fitted by least squares with an intercept (Moby Dam,
+the stronger side, is ahead on average; the evaluation itself has none), ridge-regularised (``--ridge``), on
+four positions of five; the fifth are held out. The material and king terms keep their old weights (no king
+is on these boards), and there is no check match: draughts_match.py is the check.
 """
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -37,6 +46,8 @@ from numba_words.draughts.engine import weights_array
 
 OUT = Path(__file__).resolve().parents[1] / "numba_words" / "data" / "draughts_weights.txt"
 MATERIAL = {t: 0.0 for t in TERMS} | {"men": 1.0, "kings": 3.0}
+#: Moby Dam's score of one man.
+MD_MAN = 10_000_000
 
 
 def opening(rng: random.Random, plies: int) -> Position:
@@ -75,6 +86,83 @@ def play(engines, start: Position, depth: int, max_plies: int):
         e = engines[0] if pos.turn else engines[1]
         pos.push(e.search(pos, depth=depth).move)
     return seen, 0.5
+
+
+def read_mobydam_log(text: str) -> list[tuple[str, float]]:
+    """``(FEN, score in men for the side to move)`` of each search in a Moby Dam ``engine.log``: the board it
+    printed last (after a ``move=`` line: ten rows of five squares, then ``(w to move)``) and the ``score=`` of
+    the search that follows."""
+    lines = text.splitlines()
+    out, board = [], None
+    for i, line in enumerate(lines):
+        if line.startswith("move=") and i + 10 < len(lines):
+            cells = [c for r in range(10) for c in lines[i + 1 + r].split()[:5]]
+            turn = re.search(r"\((\w) to move\)", lines[i + 10])
+            if len(cells) == 50 and turn and all(c in "wWbB." for c in cells):
+                white = [("K" if c == "W" else "") + str(k + 1) for k, c in enumerate(cells) if c in "wW"]
+                black = [("K" if c == "B" else "") + str(k + 1) for k, c in enumerate(cells) if c in "bB"]
+                board = f"{turn.group(1).upper()}:W{','.join(white)}:B{','.join(black)}"
+        elif line.startswith("evals=") and board is not None and "score=" in line:
+            out.append((board, int(line.split("score=")[1]) / MD_MAN))
+    return out
+
+
+def score_rows(logs) -> tuple[list, np.ndarray]:
+    """Rows ``(own, opp, kings, white)`` and Moby Dam's scores of the distinct positions of ``logs`` fitted by
+    ``--mobydam-logs`` (see the module's docstring)."""
+    rows, ys, seen = [], [], set()
+    for path in logs:
+        for fen, y in read_mobydam_log(Path(path).read_text(encoding="latin-1")):
+            if abs(y) > 1.5 or fen in seen:
+                continue
+            seen.add(fen)
+            p = Position(fen)
+            if p.kings or bin(p.white).count("1") != bin(p.black).count("1"):
+                continue
+            moves = list(p.legal_moves)
+            if not moves or any(m.captured for m in moves):
+                continue
+            own, opp = (p.white, p.black) if p.turn else (p.black, p.white)
+            rows.append((own, opp, p.kings, p.turn))
+            ys.append(y)
+    return rows, np.array(ys)
+
+
+def ridge(x, y, l2):
+    """Least squares ``x @ b + c ~ y`` with a ridge penalty ``l2 * |b|^2``: ``(b, c)``."""
+    xi = np.column_stack([x, np.ones(len(y))])
+    pen = l2 * np.eye(xi.shape[1])
+    pen[-1, -1] = 0.0
+    b = np.linalg.solve(xi.T @ xi + pen, xi.T @ y)
+    return b[:-1], b[-1]
+
+
+def fit_scores(args, old) -> None:
+    rows, y = score_rows(args.mobydam_logs)
+    if len(y) < 100:
+        raise SystemExit(f"{len(y)} usable positions in the logs: too few to fit")
+    x = terms_of(rows)
+    fixed = [TERMS.index(t) for t in ("men", "kings", "kingmob", "diagonal", "kingsq")]
+    free = [i for i in range(len(TERMS)) if i not in fixed]
+    test = np.arange(len(y)) % 5 == 4
+    w0 = old / UNIT
+    b, c = ridge(x[~test][:, free], y[~test], args.ridge)
+    new = w0.copy()
+    new[free] = b
+    mse = lambda w, k: float(np.mean((x[test] @ w + k - y[test]) ** 2))  # noqa: E731
+    k_old = float(np.mean(y[~test] - x[~test] @ w0))
+    print(f"{len(y)} positions from {len(args.mobydam_logs)} logs, {int(test.sum())} held out; Moby Dam's mean "
+          f"score {y.mean():+.4f}, intercept {c:+.4f}")
+    print(f"held-out mean squared error (men^2): zero {mse(np.zeros_like(w0), float(np.mean(y[~test]))):.5f}, "
+          f"old weights {mse(w0, k_old):.5f}, new {mse(new, c):.5f}")
+    for t, o, n in zip(TERMS, w0, new):
+        print(f"  {t:9s} {o:+8.4f} -> {n:+8.4f}")
+    lines = ["# International draughts evaluation weights, in men (1.0 = one man), one 'term value' line per term",
+             "# of numba_words.draughts._eval.TERMS. Written by benchmarks/draughts_tune.py --mobydam-logs: least",
+             f"# squares fit of Moby Dam's search scores on {len(y)} quiet materially equal positions without kings."]
+    lines += [f"{t} {v:.4f}" for t, v in zip(TERMS, np.clip(new, -50, 50))]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
 
 
 def terms_of(rows) -> np.ndarray:
@@ -154,9 +242,14 @@ def main(argv=None):
                     help="terms whose weights keep their old ratios (default: men kings, the material)")
     ap.add_argument("--save", type=Path, default=None, help="save the positions and results (.npz)")
     ap.add_argument("--data", type=Path, default=None, help="fit saved positions (.npz) instead of playing")
+    ap.add_argument("--mobydam-logs", nargs="+", type=Path, default=None, metavar="LOG",
+                    help="fit Moby Dam's search scores in these engine.log files instead (see above)")
+    ap.add_argument("--ridge", type=float, default=100.0, help="ridge penalty of --mobydam-logs (default 100)")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     old = weights_array(None)
+    if args.mobydam_logs:
+        return fit_scores(args, old)
     eng = Engine(hash_mb=16, weights=old / UNIT)
     t0 = time.perf_counter()
     rows, labels, game_of, results = [], [], [], []

@@ -6,6 +6,7 @@ import importlib
 import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from numba_words.draughts import Position
@@ -69,3 +70,45 @@ def test_start_sets_are_well_formed(bench, pieces):
         assert lo <= bin(p.white | p.black).count("1") <= hi
         assert bin(p.white).count("1") == bin(p.black).count("1")
     assert not s.quiet(Position("W:W28:B23")) and not s.quiet(Position("W:W6:B1"))  # a capture; no move
+
+
+MOBYDAM_LOG = """move received from numba_words
+move=1. 32-28
+     b   b   b   b   b
+   b   b   b   b   b
+     b   b   b   b   b
+   b   b   b   b   b
+     .   .   .   .   .
+   .   .   .   .   .
+     w   w   w   w   w
+   w   .   w   w   w
+     w   w   w   w   w
+   w   w   w   w   w   (b to move)
+reached depth=12 move=0
+evals=601517 score=-24561
+move=1... 19-23
+     b   b   b   b   b
+   b   b   b   b   b
+     b   b   b   b   b
+   b   b   b   .   b
+     .   .   b   .   .
+   .   .   W   .   .
+     w   w   w   w   w
+   w   .   w   w   w
+     w   w   w   w   w
+   w   w   w   w   w   (w to move)
+evals=1 score=15000000
+"""
+
+
+def test_tuner_reads_moby_dams_log_and_fits_by_ridge(bench):
+    t = bench("draughts_tune")
+    got = [(Position(f).fen(), y) for f, y in t.read_mobydam_log(MOBYDAM_LOG)]
+    assert got == [("B:W31-36,38-50:B1-20", -0.0024561), ("W:WK28,31-36,38-50:B1-18,20,23", 1.5)]
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(400, 3))
+    y = x @ np.array([0.5, -0.2, 0.0]) + 0.1
+    b, c = t.ridge(x, y, 0.0)
+    assert np.allclose(b, [0.5, -0.2, 0.0]) and c == pytest.approx(0.1)
+    b2, c2 = t.ridge(x, y, 1e4)
+    assert abs(b2[0]) < 0.1 and abs(b2[1]) < 0.05 and c2 == pytest.approx(0.1, abs=0.03)  # the intercept is free
