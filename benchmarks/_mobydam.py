@@ -12,6 +12,9 @@ from pathlib import Path
 from numba_words.draughts import Position
 from numba_words.draughts.dxp import Connection, GameEnd, MoveMessage, parse_message, request_game
 
+#: Moby Dam's score of one man (its logs' ``score=``).
+MD_MAN = 10_000_000
+
 
 def find_binary(path: Path | None) -> Path:
     """``path``, or ``$NUMBA_WORDS_PEERS/mobydam/main/mobydam``; ``SystemExit`` if neither exists."""

@@ -26,14 +26,13 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from _mobydam import MD_MAN
 
 from numba_words.draughts import Engine, Position, read_pdn
 from numba_words.draughts import _engine as K
 from numba_words.draughts.engine import _history, _kernel_moves, load_weights, weights_array
 
 DATA = Path(__file__).parent / "data" / "draughts_shots.txt"
-#: Moby Dam's score of one man.
-MD_MAN = 10_000_000
 
 
 def engine_for(settings: dict, hash_mb: int = 64) -> Engine:

@@ -39,6 +39,8 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _mobydam import MD_MAN
+from draughts_starts import quiet
 
 from numba_words.draughts import Engine, Position
 from numba_words.draughts._eval import TERMS, UNIT, terms_kernel
@@ -46,8 +48,6 @@ from numba_words.draughts.engine import weights_array
 
 OUT = Path(__file__).resolve().parents[1] / "numba_words" / "data" / "draughts_weights.txt"
 MATERIAL = {t: 0.0 for t in TERMS} | {"men": 1.0, "kings": 3.0}
-#: Moby Dam's score of one man.
-MD_MAN = 10_000_000
 
 
 def opening(rng: random.Random, plies: int) -> Position:
@@ -77,10 +77,10 @@ def play(engines, start: Position, depth: int, max_plies: int):
         if not any(m.captured for m in moves):
             pos.turn = not pos.turn  # the opponent's view: no capture waiting for it either
             pos._cache = None
-            quiet = not any(m.captured for m in pos.legal_moves)
+            calm = not any(m.captured for m in pos.legal_moves)
             pos.turn = not pos.turn
             pos._cache = None
-            if quiet:
+            if calm:
                 own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
                 seen.append((own, opp, pos.kings, pos.turn))
         e = engines[0] if pos.turn else engines[1]
@@ -119,8 +119,7 @@ def score_rows(logs) -> tuple[list, np.ndarray]:
             p = Position(fen)
             if p.kings or bin(p.white).count("1") != bin(p.black).count("1"):
                 continue
-            moves = list(p.legal_moves)
-            if not moves or any(m.captured for m in moves):
+            if not quiet(p):
                 continue
             own, opp = (p.white, p.black) if p.turn else (p.black, p.white)
             rows.append((own, opp, p.kings, p.turn))
