@@ -26,7 +26,8 @@ instead the score of each of Moby Dam's searches in those games (its own move, a
 positions it searched that are quiet for the side to move, without kings, with as many men on each side and
 scored within 1.5 men of 0; the positional terms are fitted by least squares with an intercept (Moby Dam,
 the stronger side, is ahead on average; the evaluation itself has none), ridge-regularised (``--ridge``), on
-four positions of five; the fifth are held out. The material and king terms keep their old weights (no king
+four positions of five; the fifth are held out. The weights are tapered (an opening and an endgame weight a
+term, blended by the pieces on the board as the evaluation blends them: ``tapered_columns``). The material and king terms keep their old weights (no king
 is on these boards), and there is no check match: draughts_match.py is the check.
 """
 from __future__ import annotations
@@ -43,7 +44,7 @@ from _mobydam import MD_MAN
 from draughts_starts import quiet
 
 from numba_words.draughts import Engine, Position
-from numba_words.draughts._eval import TERMS, UNIT, terms_kernel
+from numba_words.draughts._eval import PHASE_LOW, PHASES, TERMS, UNIT, terms_kernel
 from numba_words.draughts.engine import weights_array
 
 OUT = Path(__file__).resolve().parents[1] / "numba_words" / "data" / "draughts_weights.txt"
@@ -136,30 +137,46 @@ def ridge(x, y, l2):
     return b[:-1], b[-1]
 
 
+def pieces_of(rows) -> np.ndarray:
+    """Pieces on the board of each row."""
+    return np.array([bin(r[0] | r[1]).count("1") for r in rows])
+
+
+def tapered_columns(x, pieces) -> np.ndarray:
+    """``x`` as the evaluation weighs it with tapered weights: the columns times the opening's share of the
+    blend, then times the endgame's (``_eval.phase``)."""
+    share = (np.clip(pieces - PHASE_LOW, 0, PHASES) / PHASES)[:, None]
+    return np.column_stack([x * share, x * (1.0 - share)])
+
+
 def fit_scores(args, old) -> None:
     rows, y = score_rows(args.mobydam_logs)
     if len(y) < 100:
         raise SystemExit(f"{len(y)} usable positions in the logs: too few to fit")
     x = terms_of(rows)
+    cols = tapered_columns(x, pieces_of(rows))
     fixed = [TERMS.index(t) for t in ("men", "kings", "kingmob", "diagonal", "kingsq")]
     free = [i for i in range(len(TERMS)) if i not in fixed]
+    free2 = free + [len(TERMS) + i for i in free]
     test = np.arange(len(y)) % 5 == 4
-    w0 = old / UNIT
-    b, c = ridge(x[~test][:, free], y[~test], args.ridge)
+    w0 = (old / UNIT).reshape(-1)  # opening row, then endgame row: the columns' order
+    b, c = ridge(cols[~test][:, free2], y[~test], args.ridge)
     new = w0.copy()
-    new[free] = b
-    mse = lambda w, k: float(np.mean((x[test] @ w + k - y[test]) ** 2))  # noqa: E731
-    k_old = float(np.mean(y[~test] - x[~test] @ w0))
+    new[free2] = b
+    mse = lambda w, k: float(np.mean((cols[test] @ w + k - y[test]) ** 2))  # noqa: E731
+    k_old = float(np.mean(y[~test] - cols[~test] @ w0))
     print(f"{len(y)} positions from {len(args.mobydam_logs)} logs, {int(test.sum())} held out; Moby Dam's mean "
           f"score {y.mean():+.4f}, intercept {c:+.4f}")
     print(f"held-out mean squared error (men^2): zero {mse(np.zeros_like(w0), float(np.mean(y[~test]))):.5f}, "
           f"old weights {mse(w0, k_old):.5f}, new {mse(new, c):.5f}")
-    for t, o, n in zip(TERMS, w0, new):
-        print(f"  {t:9s} {o:+8.4f} -> {n:+8.4f}")
-    lines = ["# International draughts evaluation weights, in men (1.0 = one man), one 'term value' line per term",
-             "# of numba_words.draughts._eval.TERMS. Written by benchmarks/draughts_tune.py --mobydam-logs: least",
-             f"# squares fit of Moby Dam's search scores on {len(y)} quiet materially equal positions without kings."]
-    lines += [f"{t} {v:.4f}" for t, v in zip(TERMS, np.clip(new, -50, 50))]
+    new = np.clip(new.reshape(2, -1), -50, 50)
+    for i, t in enumerate(TERMS):
+        print(f"  {t:9s} {w0[i]:+8.4f} {w0[len(TERMS) + i]:+8.4f} -> {new[0, i]:+8.4f} {new[1, i]:+8.4f}")
+    lines = ["# International draughts evaluation weights, in men (1.0 = one man), one 'term opening endgame' line",
+             "# per term of numba_words.draughts._eval.TERMS. Written by benchmarks/draughts_tune.py --mobydam-logs:",
+             f"# least squares fit of Moby Dam's search scores on {len(y)} quiet materially equal positions without",
+             "# kings, tapered (see numba_words.draughts._eval)."]
+    lines += [f"{t} {new[0, i]:.4f} {new[1, i]:.4f}" for i, t in enumerate(TERMS)]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
 
@@ -249,6 +266,7 @@ def main(argv=None):
     old = weights_array(None)
     if args.mobydam_logs:
         return fit_scores(args, old)
+    old = old[0]  # the self-play fit gives one weight a term, the same in every phase (from the opening's)
     eng = Engine(hash_mb=16, weights=old / UNIT)
     t0 = time.perf_counter()
     rows, labels, game_of, results = [], [], [], []

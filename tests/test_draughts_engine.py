@@ -13,7 +13,7 @@ from numba_words.draughts import (Engine, EngineError, Game, Position, SearchRes
 from numba_words.draughts import _reference as ref
 from numba_words.draughts._eval import TERMS, UNIT, evaluate_kernel, terms_kernel
 from numba_words.draughts._tables import bits_of, squares_of
-from numba_words.draughts.engine import parse_weights, weights_array
+from numba_words.draughts.engine import load_weights, parse_weights, weights_array
 
 
 def random_fen(rng: random.Random, lo: int = 1, hi: int = 12, king_p: float | None = None) -> str:
@@ -93,14 +93,14 @@ def test_terms_and_evaluation_match_the_reference():
     terms_kernel(*arrays, got)
     assert ref.EVAL_TERMS == TERMS
     rng = np.random.default_rng(2)
-    weight_sets = [weights_array(None), read_only(rng.integers(-3000, 3000, len(TERMS)).astype(np.int64))]
+    weight_sets = [weights_array(None), read_only(rng.integers(-3000, 3000, (2, len(TERMS))).astype(np.int64))]
     for weights in weight_sets:
         scores = np.zeros(len(positions), dtype=np.int64)
         evaluate_kernel(*arrays, weights, scores)
         for i, p in enumerate(positions):
             pieces, white = ref.parse_fen(p.fen())
             assert list(got[i]) == ref.eval_terms(pieces, white), p.fen()
-            assert scores[i] == ref.evaluate(pieces, white, [int(x) for x in weights]), p.fen()
+            assert scores[i] == ref.evaluate(pieces, white, weights.tolist()), p.fen()
     # every term varies over the sample (none is stuck at zero)
     assert np.all(np.any(got != 0, axis=0))
 
@@ -135,11 +135,19 @@ def test_evaluation_is_colour_symmetric():
     assert np.array_equal(sa, sb)
     assert len(set(sa.tolist())) > 100
     # the evaluation sums the terms as it computes them: the same as the weighted sum of ``terms_kernel``'s rows
-    rand = read_only(np.random.default_rng(3).integers(-3000, 3000, len(TERMS)).astype(np.int64))
+    rand = read_only(np.random.default_rng(3).integers(-3000, 3000, (2, len(TERMS))).astype(np.int64))
     for weights in (weights, rand):
         evaluate_kernel(*a, weights, sa)
-        assert sa.tolist() == [scaled(int(raw), int(o), int(q), int(k)) for raw, o, q, k in
-                               zip(ta @ weights, a[0], a[1], a[2])]
+        assert sa.tolist() == [scaled(tapered(int(x), int(y), int(o), int(q)), int(o), int(q), int(k))
+                               for x, y, o, q, k in zip(ta @ weights[0], ta @ weights[1], a[0], a[1], a[2])]
+
+
+def tapered(opening: int, endgame: int, own: int, opp: int) -> int:
+    """The blend of the opening's and the endgame's sums by the pieces on the board: the opening's alone from
+    40 pieces, the endgame's alone at 8 or fewer, linear in 32nds between (toward 0)."""
+    p = min(max(bin(own | opp).count("1") - 8, 0), 32)
+    x = opening * p + endgame * (32 - p)
+    return x // 32 if x >= 0 else -(-x // 32)
 
 
 def scaled(raw: int, own: int, opp: int, kings: int) -> int:
@@ -174,7 +182,7 @@ def reference_value(pos: Position, depth: int, sacs: int | None = None) -> int:
         hp, hw = ref.parse_fen(Position.from_bitboards(*k).fen())
         history.append((frozenset(hp.items()), hw))
     _keys, rev, mat = _history(pos)
-    weights = [int(x) for x in weights_array(None)]
+    weights = weights_array(None).tolist()
     if sacs is None:
         sacs = Engine(hash_mb=1)._sacs
     return ref.negamax(pieces, white, depth, weights, tuple(history), rev, mat, sacs=sacs)
@@ -442,13 +450,24 @@ def test_weights_files_are_validated(tmp_path):
     good = "\n".join(f"{t} 0.5" for t in TERMS)
     assert parse_weights(good)["men"] == 0.5
     for text in (good + "\nmen 1", good.replace("men 0.5", "men x"), good.replace("men 0.5", "men inf"),
-                 good.replace("men 0.5", ""), good + "\nfoo 1", good.replace("men 0.5", "men 1 2")):
+                 good.replace("men 0.5", ""), good + "\nfoo 1", good.replace("men 0.5", "men 1 2 3")):
         with pytest.raises(WeightsError):
             parse_weights(text)
     f = tmp_path / "w.txt"
     f.write_text(good)
     e = Engine(hash_mb=1, weights=str(f))
-    assert not e.weights.flags.writeable and e.weights[0] == 500
-    for bad in ([1.0] * 3, {"men": 1.0}, str(tmp_path / "missing.txt"), [float("nan")] * len(TERMS)):
+    assert not e.weights.flags.writeable and e.weights.shape == (2, len(TERMS))
+    assert e.weights[0, 0] == e.weights[1, 0] == 500
+    # tapered: an opening and an endgame weight, from a file line or a dict pair
+    tapered_text = good.replace("centre 0.5", "centre 0.25 -0.125")
+    assert parse_weights(tapered_text)["centre"] == (0.25, -0.125)
+    f.write_text(tapered_text)
+    c = TERMS.index("centre")
+    assert Engine(hash_mb=1, weights=str(f)).weights[:, c].tolist() == [250, -125]
+    loaded = load_weights(str(f))
+    assert loaded["centre"] == (0.25, -0.125) and loaded["men"] == (0.5, 0.5)
+    assert Engine(hash_mb=1, weights=loaded).weights.tolist() == Engine(hash_mb=1, weights=str(f)).weights.tolist()
+    for bad in ([1.0] * 3, {"men": 1.0}, str(tmp_path / "missing.txt"), [float("nan")] * len(TERMS),
+                [[1.0] * len(TERMS)] * 3, {t: (1.0, 2.0, 3.0) for t in TERMS}, {t: "x" for t in TERMS}):
         with pytest.raises(WeightsError):
             Engine(hash_mb=1, weights=bad)

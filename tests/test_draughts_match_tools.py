@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import random
 from pathlib import Path
 
 import numpy as np
@@ -112,3 +113,34 @@ def test_tuner_reads_moby_dams_log_and_fits_by_ridge(bench):
     assert np.allclose(b, [0.5, -0.2, 0.0]) and c == pytest.approx(0.1)
     b2, c2 = t.ridge(x, y, 1e4)
     assert abs(b2[0]) < 0.1 and abs(b2[1]) < 0.05 and c2 == pytest.approx(0.1, abs=0.03)  # the intercept is free
+
+
+def test_tuners_tapered_columns_model_the_evaluation(bench):
+    """The tuner's tapered columns times a weight pair per term give the kernel's evaluation (positions of
+    every size without kings, where the evaluation is not scaled; within the kernel's rounding)."""
+    from numba_words.draughts._eval import TERMS, evaluate_kernel
+
+    t = bench("draughts_tune")
+    rng = random.Random(5)
+    rows = []
+    while len(rows) < 300:
+        pos = Position()
+        for _ in range(rng.randrange(0, 90)):
+            moves = list(pos.legal_moves)
+            if not moves or pos.kings:
+                break
+            pos.push(rng.choice(moves))
+        if not pos.kings and list(pos.legal_moves):
+            own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
+            rows.append((own, opp, 0, pos.turn))
+    pieces = t.pieces_of(rows)
+    assert pieces.min() <= 20 and pieces.max() == 40
+    w = np.random.default_rng(4).integers(-300, 300, (2, len(TERMS))).astype(np.int64)
+    w[:, 0] = 1000
+    w.flags.writeable = False
+    got = np.zeros(len(rows), dtype=np.int64)
+    evaluate_kernel(*(np.array([r[i] for r in rows], dt) for i, dt in enumerate((np.uint64, np.uint64, np.uint64,
+                                                                                 np.bool_))), w, got)
+    model = t.tapered_columns(t.terms_of(rows), pieces) @ w.reshape(-1)
+    assert np.all(np.abs(model - got) < 1.0)
+    assert np.abs(model).max() > 100

@@ -408,8 +408,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 continue
             capture = quiet < 0 and ws[wbase + 1] != ZERO
             if (d <= 0 and not capture and not ext and not sac) or ply >= MAX_PLY - 1:
-                if lazy > 0 and k == ZERO and abs(popcount(o) - popcount(p)) * weights[0] >= lazy:
-                    mat = (popcount(o) - popcount(p)) * weights[0]
+                if lazy > 0 and k == ZERO and abs(popcount(o) - popcount(p)) * weights[0, 0] >= lazy:
+                    mat = (popcount(o) - popcount(p)) * weights[0, 0]
                     if mat - lazy >= fbe[u]:
                         val = mat - lazy
                     elif mat + lazy <= fal[u]:

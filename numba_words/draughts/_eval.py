@@ -45,7 +45,10 @@ Terms (per side; "men" are the side's men, "ahead" is towards the crowning row):
               then the man's own square must not touch its men either); 0 while the opponent has a king
 
 Weights are integers in milli-men (1000 = one man), so the kernel and the plain-Python reference agree
-exactly. Endgame scaling: when both sides have kings the score is halved (a king holds many endings), and
+exactly, and tapered: ``weights[0]`` (the opening's) count alone from ``PHASE_LOW + PHASES`` pieces on the board
+up, ``weights[1]`` (the endgame's) at ``PHASE_LOW`` pieces or fewer, and in between the score is the blend of the
+two sums, ``(opening * p + endgame * (PHASES - p)) / PHASES`` with ``p = pieces - PHASE_LOW`` (toward 0). Endgame
+scaling: when both sides have kings the score is halved (a king holds many endings), and
 when the side ahead has at most three pieces and the other side has a king (a lone king usually draws
 against three pieces), it is divided by ``DRAWISH``; both rounded toward 0.
 """
@@ -66,6 +69,10 @@ N_TERMS = len(TERMS)
 UNIT = 1000
 #: Drawish material: the score is divided by this.
 DRAWISH = 8
+#: Tapered weights (see above): the endgame's alone at this many pieces or fewer, the opening's alone from
+#: ``PHASE_LOW + PHASES`` pieces.
+PHASE_LOW = 8
+PHASES = 32
 
 
 def _mask(squares) -> np.uint64:
@@ -340,26 +347,44 @@ def scale(raw, own, opp, kings):
 
 
 @inline
-def weighted(w, a, b):
-    """``sum(w[i] * (a[i] - b[i]))`` over the ``N_TERMS`` terms, written out: a tuple indexed in a loop is
+def weighted(w, r, a, b):
+    """``sum(w[r, i] * (a[i] - b[i]))`` over the ``N_TERMS`` terms, written out: a tuple indexed in a loop is
     indexed at run time (a switch a term), which made the evaluation slower than the array it replaces. A term
     added to ``TERMS`` is added here too (the tests against the reference fail otherwise)."""
-    return (w[0] * (a[0] - b[0]) + w[1] * (a[1] - b[1]) + w[2] * (a[2] - b[2]) + w[3] * (a[3] - b[3]) +
-            w[4] * (a[4] - b[4]) + w[5] * (a[5] - b[5]) + w[6] * (a[6] - b[6]) + w[7] * (a[7] - b[7]) +
-            w[8] * (a[8] - b[8]) + w[9] * (a[9] - b[9]) + w[10] * (a[10] - b[10]) + w[11] * (a[11] - b[11]) +
-            w[12] * (a[12] - b[12]) + w[13] * (a[13] - b[13]) + w[14] * (a[14] - b[14]) + w[15] * (a[15] - b[15]) +
-            w[16] * (a[16] - b[16]) + w[17] * (a[17] - b[17]) + w[18] * (a[18] - b[18]) + w[19] * (a[19] - b[19]) +
-            w[20] * (a[20] - b[20]) + w[21] * (a[21] - b[21]) + w[22] * (a[22] - b[22]) + w[23] * (a[23] - b[23]) +
-            w[24] * (a[24] - b[24]))
+    return (w[r, 0] * (a[0] - b[0]) + w[r, 1] * (a[1] - b[1]) + w[r, 2] * (a[2] - b[2]) +
+            w[r, 3] * (a[3] - b[3]) + w[r, 4] * (a[4] - b[4]) + w[r, 5] * (a[5] - b[5]) +
+            w[r, 6] * (a[6] - b[6]) + w[r, 7] * (a[7] - b[7]) + w[r, 8] * (a[8] - b[8]) +
+            w[r, 9] * (a[9] - b[9]) + w[r, 10] * (a[10] - b[10]) + w[r, 11] * (a[11] - b[11]) +
+            w[r, 12] * (a[12] - b[12]) + w[r, 13] * (a[13] - b[13]) + w[r, 14] * (a[14] - b[14]) +
+            w[r, 15] * (a[15] - b[15]) + w[r, 16] * (a[16] - b[16]) + w[r, 17] * (a[17] - b[17]) +
+            w[r, 18] * (a[18] - b[18]) + w[r, 19] * (a[19] - b[19]) + w[r, 20] * (a[20] - b[20]) +
+            w[r, 21] * (a[21] - b[21]) + w[r, 22] * (a[22] - b[22]) + w[r, 23] * (a[23] - b[23]) +
+            w[r, 24] * (a[24] - b[24]))
+
+
+@inline
+def phase(pieces):
+    """The opening weights' share of the blend, in ``PHASES``-ths, with ``pieces`` pieces on the board."""
+    return min(max(pieces - PHASE_LOW, 0), PHASES)
+
+
+@inline
+def taper(opening, endgame, pieces):
+    """The blend of the two weighted sums for ``pieces`` pieces on the board (toward 0)."""
+    p = phase(pieces)
+    x = opening * p + endgame * (PHASES - p)
+    return x // PHASES if x >= 0 else -((-x) // PHASES)
 
 
 @inline
 def evaluate(own, opp, kings, white, weights):
-    """The score in milli-men for the side to move: ``scale`` of the weighted sum of ``terms``, summed from the
-    terms as they are computed (no array of terms)."""
+    """The score in milli-men for the side to move: ``scale`` of the tapered weighted sum of ``terms``
+    (``weights``: (2, ``N_TERMS``), the opening's and the endgame's), summed from the terms as they are computed
+    (no array of terms)."""
     cw, cb, wm, bm = white_black(own, opp, kings, white)
-    raw = weights[I_CLASSIC] * classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE])
-    raw += weighted(weights, cw, cb)
+    cl = classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE])
+    raw = taper(weights[0, I_CLASSIC] * cl + weighted(weights, 0, cw, cb),
+                weights[1, I_CLASSIC] * cl + weighted(weights, 1, cw, cb), popcount(own | opp))
     return scale(raw if white else -raw, own, opp, kings)
 
 

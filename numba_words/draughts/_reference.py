@@ -321,10 +321,16 @@ def eval_terms(pieces, white):
 
 
 def evaluate(pieces, white, weights):
-    """Score for the side to move: sum of integer ``weights`` times ``eval_terms``, halved when both sides
-    have kings, divided by 8 when the side it favours has at most three pieces and the other side has a king
-    (both toward 0)."""
-    raw = sum(w * f for w, f in zip(weights, eval_terms(pieces, white)))
+    """Score for the side to move: the sums of integer ``weights`` (two rows: the opening's and the endgame's)
+    times ``eval_terms``, blended by the pieces on the board (the opening's alone from 40, the endgame's alone
+    at 8 or fewer, in 32nds between; toward 0), halved when both sides have kings, divided by 8 when the side
+    it favours has at most three pieces and the other side has a king (both toward 0)."""
+    f = eval_terms(pieces, white)
+    opening = sum(w * x for w, x in zip(weights[0], f))
+    endgame = sum(w * x for w, x in zip(weights[1], f))
+    p = min(max(len(pieces) - 8, 0), 32)
+    blend = opening * p + endgame * (32 - p)
+    raw = blend // 32 if blend >= 0 else -((-blend) // 32)
     if {"W", "B"} <= set(pieces.values()):
         raw = raw // 2 if raw > 0 else -((-raw) // 2)
     if raw == 0:

@@ -61,29 +61,33 @@ class WeightsError(EngineError):
 
 
 # ---- weights -----------------------------------------------------------------------------------------------
-def parse_weights(text: str, source: str = "weights") -> dict[str, float]:
-    """``{term: weight in men}`` from the text of a weights file ("term value" lines, ``#`` comments)."""
-    out: dict[str, float] = {}
+def parse_weights(text: str, source: str = "weights") -> dict[str, float | tuple[float, float]]:
+    """``{term: weight in men}`` from the text of a weights file: "term value" lines (the same weight in every
+    phase) or "term opening endgame" lines (tapered, see ``_eval``), ``#`` comments."""
+    out: dict[str, float | tuple[float, float]] = {}
     for no, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         parts = line.split()
-        if len(parts) != 2:
-            raise WeightsError(f"{source} line {no}: want 'term value', got {quote(line)}")
-        name, value = parts
+        if len(parts) not in (2, 3):
+            raise WeightsError(f"{source} line {no}: want 'term value' or 'term opening endgame', got {quote(line)}")
+        name, values = parts[0], parts[1:]
         if name not in TERMS:
             raise WeightsError(f"{source} line {no}: unknown term {name!r} (terms: {', '.join(TERMS)})")
         if name in out:
             raise WeightsError(f"{source} line {no}: term {name!r} given twice")
-        try:
-            x = float(value)
-        except ValueError:
-            raise WeightsError(f"{source} line {no}: {quote(value)} is not a number") from None
-        if not math.isfinite(x) or abs(x) > MAX_WEIGHT:
-            raise WeightsError(f"{source} line {no}: weight of {name!r} must be finite and at most {MAX_WEIGHT} "
-                               f"in size, got {value}")
-        out[name] = x
+        xs = []
+        for value in values:
+            try:
+                x = float(value)
+            except ValueError:
+                raise WeightsError(f"{source} line {no}: {quote(value)} is not a number") from None
+            if not math.isfinite(x) or abs(x) > MAX_WEIGHT:
+                raise WeightsError(f"{source} line {no}: weight of {name!r} must be finite and at most {MAX_WEIGHT} "
+                                   f"in size, got {value}")
+            xs.append(x)
+        out[name] = xs[0] if len(xs) == 1 else (xs[0], xs[1])
     missing = [t for t in TERMS if t not in out]
     if missing:
         raise WeightsError(f"{source}: no weight for {', '.join(missing)}")
@@ -91,8 +95,10 @@ def parse_weights(text: str, source: str = "weights") -> dict[str, float]:
 
 
 def weights_array(weights) -> np.ndarray:
-    """Read-only ``int64`` milli-men weights (one per term of ``TERMS``) from a dict ``{term: men}``, a sequence
-    of ``N_TERMS`` numbers (men), a path of a weights file, or ``None`` (the package's tuned weights)."""
+    """Read-only ``int64`` milli-men weights, shape (2, ``N_TERMS``): the opening's and the endgame's (see
+    ``_eval``), from a dict ``{term: men}`` or ``{term: (opening, endgame)}``, a sequence of ``N_TERMS`` numbers
+    (men, the same in both phases) or of two such rows, a path of a weights file, or ``None`` (the package's
+    tuned weights)."""
     if weights is None:
         text = resources.files("numba_words").joinpath("data", WEIGHTS_FILE).read_text(encoding="utf-8")
         weights = parse_weights(text, WEIGHTS_FILE)
@@ -106,22 +112,33 @@ def weights_array(weights) -> np.ndarray:
         bad = [k for k in weights if k not in TERMS]
         if bad or len(weights) != N_TERMS:
             raise WeightsError(f"weights must give exactly the terms {', '.join(TERMS)}; got {sorted(weights)}")
-        weights = [weights[t] for t in TERMS]
+        try:
+            pairs = [tuple(v) if isinstance(v, (tuple, list, np.ndarray)) else (v, v) for v in
+                     (weights[t] for t in TERMS)]
+        except TypeError:
+            raise WeightsError(f"weights must be numbers, got {quote(weights)}") from None
+        if any(len(v) != 2 for v in pairs):
+            raise WeightsError(f"a term's weight is a number or an (opening, endgame) pair, got {quote(weights)}")
+        weights = [[v[0] for v in pairs], [v[1] for v in pairs]]
     try:
         arr = np.array(weights, dtype=np.float64)
     except (TypeError, ValueError):
         raise WeightsError(f"weights must be numbers, got {quote(weights)}") from None
-    if arr.shape != (N_TERMS,) or not np.all(np.isfinite(arr)) or np.any(np.abs(arr) > MAX_WEIGHT):
-        raise WeightsError(f"weights must be {N_TERMS} finite numbers of at most {MAX_WEIGHT} in size "
-                           f"(terms {', '.join(TERMS)}), got {quote(weights)}")
+    if arr.shape == (N_TERMS,):
+        arr = np.stack([arr, arr])
+    if arr.shape != (2, N_TERMS) or not np.all(np.isfinite(arr)) or np.any(np.abs(arr) > MAX_WEIGHT):
+        raise WeightsError(f"weights must be {N_TERMS} finite numbers of at most {MAX_WEIGHT} in size, or two rows "
+                           f"of them (opening, endgame; terms {', '.join(TERMS)}), got {quote(weights)}")
     out = np.round(arr * UNIT).astype(np.int64)
     out.flags.writeable = False
     return out
 
 
-def load_weights(path=None) -> dict[str, float]:
-    """The evaluation weights ``{term: men}`` of a weights file (default: the package's tuned weights)."""
-    return {t: int(x) / UNIT for t, x in zip(TERMS, weights_array(path))}
+def load_weights(path=None) -> dict[str, tuple[float, float]]:
+    """The evaluation weights ``{term: (opening, endgame)}`` in men of a weights file (default: the package's
+    tuned weights); ``Engine(weights=...)`` takes the dict back, with pairs or single numbers."""
+    w = weights_array(path)
+    return {t: (int(w[0, i]) / UNIT, int(w[1, i]) / UNIT) for i, t in enumerate(TERMS)}
 
 
 # ---- results -----------------------------------------------------------------------------------------------
