@@ -26,8 +26,8 @@ instead the score of each of Moby Dam's searches in those games (its own move, a
 positions it searched that are quiet for the side to move, without kings, with as many men on each side and
 scored within 1.5 men of 0; the positional terms are fitted by least squares with an intercept (Moby Dam,
 the stronger side, is ahead on average; the evaluation itself has none), ridge-regularised (``--ridge``), on
-four positions of five; the fifth are held out. The weights are tapered (an opening and an endgame weight a
-term, blended by the pieces on the board as the evaluation blends them: ``tapered_columns``). The material and king terms keep their old weights (no king
+four positions of five; the fifth are held out. With ``--tapered`` the fit gives each term an opening and an
+endgame weight, blended by the pieces on the board as the evaluation blends them (``tapered_columns``). The material and king terms keep their old weights (no king
 is on these boards), and there is no check match: draughts_match.py is the check.
 """
 from __future__ import annotations
@@ -154,29 +154,35 @@ def fit_scores(args, old) -> None:
     if len(y) < 100:
         raise SystemExit(f"{len(y)} usable positions in the logs: too few to fit")
     x = terms_of(rows)
-    cols = tapered_columns(x, pieces_of(rows))
+    n = len(TERMS)
+    # the columns: the terms as the evaluation weighs them with tapered weights (opening's, then endgame's), or
+    # with one weight a term (the same in both phases)
+    cols = tapered_columns(x, pieces_of(rows)) if args.tapered else x
     fixed = [TERMS.index(t) for t in ("men", "kings", "kingmob", "diagonal", "kingsq")]
-    free = [i for i in range(len(TERMS)) if i not in fixed]
-    free2 = free + [len(TERMS) + i for i in free]
+    free = [i for i in range(n) if i not in fixed]
+    if args.tapered:
+        free = free + [n + i for i in free]
     test = np.arange(len(y)) % 5 == 4
-    w0 = (old / UNIT).reshape(-1)  # opening row, then endgame row: the columns' order
-    b, c = ridge(cols[~test][:, free2], y[~test], args.ridge)
+    w0 = (old / UNIT).reshape(-1) if args.tapered else (old[0] / UNIT)
+    b, c = ridge(cols[~test][:, free], y[~test], args.ridge)
     new = w0.copy()
-    new[free2] = b
+    new[free] = b
     mse = lambda w, k: float(np.mean((cols[test] @ w + k - y[test]) ** 2))  # noqa: E731
     k_old = float(np.mean(y[~test] - cols[~test] @ w0))
     print(f"{len(y)} positions from {len(args.mobydam_logs)} logs, {int(test.sum())} held out; Moby Dam's mean "
           f"score {y.mean():+.4f}, intercept {c:+.4f}")
     print(f"held-out mean squared error (men^2): zero {mse(np.zeros_like(w0), float(np.mean(y[~test]))):.5f}, "
           f"old weights {mse(w0, k_old):.5f}, new {mse(new, c):.5f}")
-    new = np.clip(new.reshape(2, -1), -50, 50)
+    new = np.clip(new.reshape(-1, n), -50, 50)
+    w0 = w0.reshape(-1, n)
     for i, t in enumerate(TERMS):
-        print(f"  {t:9s} {w0[i]:+8.4f} {w0[len(TERMS) + i]:+8.4f} -> {new[0, i]:+8.4f} {new[1, i]:+8.4f}")
-    lines = ["# International draughts evaluation weights, in men (1.0 = one man), one 'term opening endgame' line",
+        print(f"  {t:9s} {' '.join(f'{v:+8.4f}' for v in w0[:, i])} -> {' '.join(f'{v:+8.4f}' for v in new[:, i])}")
+    form = "'term opening endgame'" if args.tapered else "'term value'"
+    lines = [f"# International draughts evaluation weights, in men (1.0 = one man), one {form} line",
              "# per term of numba_words.draughts._eval.TERMS. Written by benchmarks/draughts_tune.py --mobydam-logs:",
              f"# least squares fit of Moby Dam's search scores on {len(y)} quiet materially equal positions without",
-             "# kings, tapered (see numba_words.draughts._eval)."]
-    lines += [f"{t} {new[0, i]:.4f} {new[1, i]:.4f}" for i, t in enumerate(TERMS)]
+             "# kings" + (", tapered (see numba_words.draughts._eval)." if args.tapered else ".")]
+    lines += [f"{t} {' '.join(f'{v:.4f}' for v in new[:, i])}" for i, t in enumerate(TERMS)]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
 
@@ -261,6 +267,8 @@ def main(argv=None):
     ap.add_argument("--mobydam-logs", nargs="+", type=Path, default=None, metavar="LOG",
                     help="fit Moby Dam's search scores in these engine.log files instead (see above)")
     ap.add_argument("--ridge", type=float, default=100.0, help="ridge penalty of --mobydam-logs (default 100)")
+    ap.add_argument("--tapered", action="store_true",
+                    help="--mobydam-logs: fit an opening and an endgame weight a term (see above)")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     old = weights_array(None)
