@@ -66,7 +66,7 @@ def best_by_depth(eng: Engine, pos: Position, nodes: int) -> list[tuple[int, int
     for d in range(1, K.MAX_PLY - 8):
         params[K.P_DEPTH] = d
         K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), pos.turn, params, ctl, eng._tt,
-                        lane["ws"], lane["killers"], lane["history"], eng.weights, keys, pv, info)
+                        lane["ws"], lane["killers"], lane["history"], eng.table, keys, pv, info)
         if info[K.I_DONE] == 1 or (d > 1 and info[K.I_BEST] >= 0 and info[K.I_PVLEN] > 0):
             out.append((int(ctl[1]), int(info[K.I_BEST])))
         if info[K.I_DONE] != 1:

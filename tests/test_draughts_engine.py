@@ -463,7 +463,11 @@ def test_weights_files_are_validated(tmp_path):
     assert parse_weights(tapered_text)["centre"] == (0.25, -0.125)
     f.write_text(tapered_text)
     c = TERMS.index("centre")
-    assert Engine(hash_mb=1, weights=str(f)).weights[:, c].tolist() == [250, -125]
+    e = Engine(hash_mb=1, weights=str(f))
+    assert e.weights[:, c].tolist() == [250, -125]
+    # the search's table: 32nds of the blend for each count of pieces, read-only
+    assert not e.table.flags.writeable
+    assert [e.table[n, c] for n in (40, 24, 8, 2)] == [32 * 250, 16 * 250 - 16 * 125, -32 * 125, -32 * 125]
     loaded = load_weights(str(f))
     assert loaded["centre"] == (0.25, -0.125) and loaded["men"] == (0.5, 0.5)
     assert Engine(hash_mb=1, weights=loaded).weights.tolist() == Engine(hash_mb=1, weights=str(f)).weights.tolist()

@@ -54,7 +54,7 @@ import numpy as np
 
 from .._jit import borrowed, inline, kernel
 from ..bits import lsb_index, msb_index, popcount
-from ._eval import evaluate
+from ._eval import PHASES, evaluate
 from ._movegen import MOVES_OFF, PLY_WORDS, first_jumps, has_jump, king_fills, men_slides, perft_gen, step
 from ._tables import ONE, ZERO
 
@@ -220,7 +220,7 @@ def quiet_moves(own, opp, kings, white):
 
 
 @kernel
-def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history, weights, game_keys, pv_out,
+def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history, table, game_keys, pv_out,
                   info):
     """Search a side-relative position to ``params[P_DEPTH]`` plies (layouts above). Writes the score
     (milli-men, side to move), the principal variation (``pv_out``: (a, b, c) triples) and the best root move's
@@ -374,7 +374,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     # evaluation) or offer a man (a sacrifice: a move after which the opponent must capture),
                     # so that shots at the horizon are seen
                     elif (sacs > 0 and d > -sacs and not threatened and k == ZERO and ply < MAX_PLY - 3):
-                        sp = evaluate(o, p, k, w, weights)
+                        sp = evaluate(o, p, k, w, table)
                         if grain > 1:
                             sp = (sp // grain) * grain if sp >= 0 else -((-sp) // grain) * grain
                         if sp < fbe[u]:
@@ -408,16 +408,17 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 continue
             capture = quiet < 0 and ws[wbase + 1] != ZERO
             if (d <= 0 and not capture and not ext and not sac) or ply >= MAX_PLY - 1:
-                if lazy > 0 and k == ZERO and abs(popcount(o) - popcount(p)) * weights[0, 0] >= lazy:
-                    mat = (popcount(o) - popcount(p)) * weights[0, 0]
+                if lazy > 0 and k == ZERO and (abs(popcount(o) - popcount(p)) * table[popcount(o | p), 0] // PHASES
+                                                >= lazy):
+                    mat = (popcount(o) - popcount(p)) * table[popcount(o | p), 0] // PHASES
                     if mat - lazy >= fbe[u]:
                         val = mat - lazy
                     elif mat + lazy <= fal[u]:
                         val = mat + lazy
                     else:
-                        val = evaluate(o, p, k, w, weights)
+                        val = evaluate(o, p, k, w, table)
                 else:
-                    val = evaluate(o, p, k, w, weights)
+                    val = evaluate(o, p, k, w, table)
                 if grain > 1:
                     val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
                 continue

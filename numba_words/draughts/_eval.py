@@ -362,6 +362,10 @@ def weighted(w, r, a, b):
             w[r, 24] * (a[24] - b[24]))
 
 
+#: Rows of an evaluation table (``eval_table``): one for each count of pieces a 64-bit board can hold.
+TABLE_ROWS = 65
+
+
 @inline
 def phase(pieces):
     """The opening weights' share of the blend, in ``PHASES``-ths, with ``pieces`` pieces on the board."""
@@ -369,22 +373,39 @@ def phase(pieces):
 
 
 @inline
-def taper(opening, endgame, pieces):
-    """The blend of the two weighted sums for ``pieces`` pieces on the board (toward 0)."""
-    p = phase(pieces)
-    x = opening * p + endgame * (PHASES - p)
-    return x // PHASES if x >= 0 else -((-x) // PHASES)
+def fill_table(weights, table):
+    """Write ``eval_table(weights)`` into ``table``."""
+    for n in range(TABLE_ROWS):
+        p = phase(n)
+        for i in range(N_TERMS):
+            table[n, i] = weights[0, i] * p + weights[1, i] * (PHASES - p)
+
+
+def eval_table(weights) -> np.ndarray:
+    """The blended weights the search evaluates with, read-only ``int64`` (``TABLE_ROWS``, ``N_TERMS``): row ``n``
+    is ``weights[0] * p + weights[1] * (PHASES - p)`` for ``n`` pieces on the board, so a score is one weighted sum
+    divided by ``PHASES`` (the same integer as the blend of the two sums)."""
+    table = np.empty((TABLE_ROWS, N_TERMS), np.int64)
+    table_kernel(np.ascontiguousarray(weights, dtype=np.int64), table)
+    table.flags.writeable = False
+    return table
+
+
+@kernel
+def table_kernel(weights, table):
+    """``fill_table`` for Python callers."""
+    fill_table(weights, table)
 
 
 @inline
-def evaluate(own, opp, kings, white, weights):
+def evaluate(own, opp, kings, white, table):
     """The score in milli-men for the side to move: ``scale`` of the tapered weighted sum of ``terms``
-    (``weights``: (2, ``N_TERMS``), the opening's and the endgame's), summed from the terms as they are computed
-    (no array of terms)."""
+    (``table``: ``eval_table`` of the weights), summed from the terms as they are computed (no array of
+    terms)."""
     cw, cb, wm, bm = white_black(own, opp, kings, white)
-    cl = classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE])
-    raw = taper(weights[0, I_CLASSIC] * cl + weighted(weights, 0, cw, cb),
-                weights[1, I_CLASSIC] * cl + weighted(weights, 1, cw, cb), popcount(own | opp))
+    n = popcount(own | opp)
+    x = table[n, I_CLASSIC] * classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE]) + weighted(table, n, cw, cb)
+    raw = x // PHASES if x >= 0 else -((-x) // PHASES)
     return scale(raw if white else -raw, own, opp, kings)
 
 
@@ -397,6 +418,8 @@ def terms_kernel(own, opp, kings, white, out):
 
 @kernel
 def evaluate_kernel(own, opp, kings, white, weights, out):
-    """Scores (milli-men, side to move) of many positions into ``out``."""
+    """Scores (milli-men, side to move) of many positions into ``out``, with ``weights`` (2, ``N_TERMS``)."""
+    table = np.empty((TABLE_ROWS, N_TERMS), np.int64)
+    fill_table(weights, table)
     for i in range(own.shape[0]):
-        out[i] = evaluate(own[i], opp[i], kings[i], white[i], weights)
+        out[i] = evaluate(own[i], opp[i], kings[i], white[i], table)

@@ -26,7 +26,7 @@ from typing import Callable
 import numpy as np
 
 from . import _engine as K
-from ._eval import N_TERMS, TERMS, UNIT
+from ._eval import N_TERMS, TERMS, UNIT, eval_table
 from .errors import DraughtsError, InvalidPositionError, quote
 from .game import Game
 from .moves import Move
@@ -225,6 +225,7 @@ class Engine:
         self.threads = _whole("threads", threads, 1, MAX_THREADS, none_ok=False)
         self.hash_mb = _whole("hash_mb", hash_mb, 1, MAX_HASH_MB, none_ok=False)
         self.weights = weights_array(weights)
+        self._table_of = None
         self.default_depth = _whole("depth", depth, 1, MAX_DEPTH)
         self.default_time = _seconds("time", time)
         self.default_nodes = _whole("nodes", nodes, 1, 1 << 62)
@@ -291,6 +292,13 @@ class Engine:
         params[K.P_BETA] = K.INF
         params[K.P_GEN] = self._gen
         return params
+
+    @property
+    def table(self) -> np.ndarray:
+        """The blended weights the search evaluates with (``_eval.eval_table`` of ``weights``), read-only."""
+        if self._table_of is not self.weights:
+            self._table, self._table_of = eval_table(self.weights), self.weights
+        return self._table
 
     @staticmethod
     def _lane():
@@ -386,7 +394,7 @@ class Engine:
                     while True:  # aspiration: a window around the last depth's score, widened when it fails
                         params[K.P_ALPHA], params[K.P_BETA] = lo, hi
                         K.search_kernel(*root, params, ctl, self._tt, lane["ws"], lane["killers"], lane["history"],
-                                        self.weights, keys, pv, info)
+                                        self.table, keys, pv, info)
                         score = int(info[K.I_SCORE])
                         if info[K.I_DONE] != 1 or lo < score < hi:
                             break
