@@ -87,17 +87,6 @@ def _advance(s: int, white: bool) -> int:
     return 9 - r if white else r
 
 
-def _cone(s: int, white: bool) -> np.uint64:
-    r, c = square_rc(s)
-    out = []
-    for t in range(1, 51):
-        r2, c2 = square_rc(t)
-        k = r - r2 if white else r2 - r
-        if k > 0 and abs(c2 - c) <= k:
-            out.append(t)
-    return _mask(out)
-
-
 #: ``ADV_BITS[w, j]``: squares where a man of colour ``w`` (1 White, 0 Black) has advanced a number of rows with
 #: bit ``j`` set: the men's advance is ``sum(2**j * popcount(men & ADV_BITS[w, j]))`` (0-8 rows a man).
 ADV_BITS = np.array([[_mask([s for s in range(1, 51) if _advance(s, bool(w)) >> j & 1]) for j in range(4)]
@@ -110,22 +99,14 @@ CENTRE = _mask((18, 19, 22, 23, 24, 27, 28, 29, 32, 33))
 GOLDEN = np.array([_mask([3]), _mask([48])], dtype=np.uint64)
 LEFT_WING = _mask([s for s in range(1, 51) if square_rc(s)[1] <= 2])
 RIGHT_WING = _mask([s for s in range(1, 51) if square_rc(s)[1] >= 7])
-#: ``ADVANCE[w, bit]``: rows advanced by a man of colour ``w`` on ``bit``.
-ADVANCE = np.zeros((2, 64), dtype=np.int64)
-for _w in range(2):
-    for _s in range(1, 51):
-        ADVANCE[_w, SQ2BIT[_s]] = _advance(_s, bool(_w))
 #: Pieces on the board at most for the ``late`` term.
 LATE = 16
 LEFT = _mask([s for s in range(1, 51) if square_rc(s)[1] <= 4])
 RIGHT = np.uint64(int(BOARD) & ~int(LEFT))
 EDGE = _mask([s for s in range(1, 51) if square_rc(s)[1] in (0, 9)])
 DIAGONAL = _mask((5, 10, 14, 19, 23, 28, 32, 37, 41, 46))
-#: ``CONE[w, bit]``: squares ahead of a man of colour ``w`` on ``bit`` that an opposing piece could stop it from.
-CONE = np.zeros((2, 64), dtype=np.uint64)
-for _w in range(2):
-    for _s in range(1, 51):
-        CONE[_w, SQ2BIT[_s]] = _cone(_s, bool(_w))
+#: Rows ahead of a man of ``FAR`` at most (the cone of ``runaway`` reaches that far).
+RUN_ROWS = 5
 
 
 def _mirror(squares, w: int) -> np.uint64:
@@ -184,7 +165,7 @@ FORK = np.array([[_mirror((26, 27, 31, 36), w), _mirror((16, 18), w), _mirror((2
 #: ``CONFIG_KEY[w]``: squares of which a side's man must hold one for any of ``forklock``, the configurations of
 #: ``PATTERN`` and ``weakpost`` to count (White's 22, 24, 25, 26, 28, 29): one mask test skips them all.
 CONFIG_KEY = np.array([_mirror((22, 24, 25, 26, 28, 29), w) for w in range(2)], dtype=np.uint64)
-for _t in (ADV_BITS, FAR, BACK, CONE, GOLDEN, ADVANCE, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR,
+for _t in (ADV_BITS, FAR, BACK, GOLDEN, FORK, PATTERN, PATTERN_TERM, OUTPOST, CLASSIC, DEVELOP, NEAR,
            CONFIG_KEY, ROW_ADV):
     _t.flags.writeable = False
 
@@ -244,12 +225,17 @@ def side_counts(men, kk, mine, theirs, tmen, empty, w, late, tempo):
     far = men & FAR[w]
     outpost = popcount(far & behind)
     run = 0
-    while far != ZERO:
-        b = far & (~far + np.uint64(1))
-        far ^= b
-        i = popcount(b - np.uint64(1))
-        if CONE[w, i] & theirs == ZERO:
-            run += ADVANCE[w, i] - 3
+    if far != ZERO:
+        # the squares with an opposing piece in their cone ahead: the opposing pieces stepped back (towards
+        # ``w``'s side) row by row, both ways, as far as a man of ``far`` can be from the crowning row
+        da, db = (0, 1) if w == 1 else (2, 3)
+        shadow = theirs
+        for _ in range(RUN_ROWS):
+            shadow |= (step(shadow, da) | step(shadow, db)) & BOARD
+        free = far & ~shadow
+        if free != ZERO:
+            run = (popcount(free & ADV_BITS[w, 0]) + 2 * popcount(free & ADV_BITS[w, 1]) +
+                   4 * popcount(free & ADV_BITS[w, 2]) + 8 * popcount(free & ADV_BITS[w, 3]) - 3 * popcount(free))
     km = 0
     diag = 0
     ksq = 0
