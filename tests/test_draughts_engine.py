@@ -468,6 +468,9 @@ def test_weights_files_are_validated(tmp_path):
     # the search's table: 32nds of the blend for each count of pieces, read-only
     assert not e.table.flags.writeable
     assert [e.table[n, c] for n in (40, 24, 8, 2)] == [32 * 250, 16 * 250 - 16 * 125, -32 * 125, -32 * 125]
+    e.weights = np.zeros(3)  # (set by hand: checked before it reaches a kernel)
+    with pytest.raises(WeightsError):
+        e.table
     loaded = load_weights(str(f))
     assert loaded["centre"] == (0.25, -0.125) and loaded["men"] == (0.5, 0.5)
     assert Engine(hash_mb=1, weights=loaded).weights.tolist() == Engine(hash_mb=1, weights=str(f)).weights.tolist()

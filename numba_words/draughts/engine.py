@@ -297,7 +297,11 @@ class Engine:
     def table(self) -> np.ndarray:
         """The blended weights the search evaluates with (``_eval.eval_table`` of ``weights``), read-only."""
         if self._table_of is not self.weights:
-            self._table, self._table_of = eval_table(self.weights), self.weights
+            w = self.weights
+            if not (isinstance(w, np.ndarray) and w.dtype == np.int64 and w.shape == (2, N_TERMS)):
+                raise WeightsError(f"Engine.weights must be an int64 array of shape (2, {N_TERMS}) (see "
+                                   f"weights_array), got {quote(w)}")
+            self._table, self._table_of = eval_table(w), w
         return self._table
 
     @staticmethod
