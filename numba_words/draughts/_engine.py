@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed, inline, kernel
+from .._jit import borrowed, inline, ix, kernel
 from ..bits import lsb_index, msb_index, popcount
 from ._eval import PHASES, evaluate
 from ._movegen import MOVES_OFF, PLY_WORDS, first_jumps, has_jump, king_fills, men_slides, perft_gen, step
@@ -285,7 +285,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     fbe[0] = params[P_BETA]
     frev[0] = params[P_REV]
     fmat[0] = params[P_MAT]
-    base_nodes = ctl[1 + tid]
+    base_nodes = ctl[ix(1 + tid)]
     nodes = 0
     seld = 0
     stopped = False
@@ -301,32 +301,32 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             if ply > seld:
                 seld = ply
             if (nodes & FLUSH) == 0:
-                ctl[1 + tid] = base_nodes + nodes
+                ctl[ix(1 + tid)] = base_nodes + nodes
             if depth0 > 1 and (ctl[0] != 0 or (node_limit > 0 and base_nodes + nodes >= node_limit)):
                 stopped = True
                 break
-            o = fo[u]
-            p = fp[u]
-            k = fk[u]
-            w = fw[u]
+            o = fo[ix(u)]
+            p = fp[ix(u)]
+            k = fk[ix(u)]
+            w = fw[ix(u)]
             wbase = MOVES_OFF + u * PLY_WORDS
-            pvlen[u] = u
-            d = fd[u]
+            pvlen[ix(u)] = u
+            d = fd[ix(u)]
             if ply > 0:
-                draw = frev[u] >= 50
-                if not draw and fmat[u] >= 10 and popcount(o | p) <= 4:
+                draw = frev[ix(u)] >= 50
+                if not draw and fmat[ix(u)] >= 10 and popcount(o | p) <= 4:
                     cls = endgame_class(o, p, k)
-                    draw = (cls == 16 and fmat[u] >= 32) or (cls == 5 and fmat[u] >= 10)
+                    draw = (cls == 16 and fmat[ix(u)] >= 32) or (cls == 5 and fmat[ix(u)] >= 10)
                 if not draw:
                     r = u - 2
-                    lim = u - frev[u]
+                    lim = u - frev[ix(u)]
                     while r >= lim and r >= 0:
-                        if fkey[r] == fkey[u]:
+                        if fkey[ix(r)] == fkey[ix(u)]:
                             draw = True
                             break
                         r -= 2
                     while not draw and r >= lim and -r <= nkeys:
-                        if game_keys[nkeys + r] == fkey[u]:
+                        if game_keys[ix(nkeys + r)] == fkey[ix(u)]:
                             draw = True
                         r -= 2
                 if draw and quiet_moves(o, p, k, w) != 0:  # (no move at all is a loss, not a draw)
@@ -336,20 +336,20 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             # the table, before the moves are made: a cut-off needs no move list
             ttmv = -1
             if d > 0:
-                slot = (fkey[u] & bmask) * np.uint64(4)
+                slot = (fkey[ix(u)] & bmask) * np.uint64(4)
                 cut = False
                 for e in range(2):
                     w0 = tt[slot + np.uint64(2 * e)]
                     w1 = tt[slot + np.uint64(2 * e + 1)]
-                    if w0 ^ w1 == fkey[u]:
+                    if w0 ^ w1 == fkey[ix(u)]:
                         ttmv = np.int64((w1 >> np.uint64(42)) & np.uint64(1023))
-                        if not exact and ply > 0 and (tt_pv or fbe[u] - fal[u] == 1):
+                        if not exact and ply > 0 and (tt_pv or fbe[ix(u)] - fal[ix(u)] == 1):
                             td = np.int64((w1 >> np.uint64(32)) & np.uint64(255)) - 64
                             if td >= d:
                                 tv = tt_score(w1, ply)
                                 bound = np.int64((w1 >> np.uint64(40)) & np.uint64(3))
-                                if (bound == EXACT_BOUND or (bound == LOWER and tv >= fbe[u]) or
-                                        (bound == UPPER and tv <= fal[u])):
+                                if (bound == EXACT_BOUND or (bound == LOWER and tv >= fbe[ix(u)]) or
+                                        (bound == UPPER and tv <= fal[ix(u)])):
                                     val = tv
                                     cut = True
                         break
@@ -359,7 +359,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             quiet = -1
             ext = False
             sac = False
-            fsp[u] = -INF
+            fsp[ix(u)] = -INF
             if d <= 0:  # a leaf: its move list is needed only when it has a capture
                 quiet = quiet_moves(o, p, k, w)
                 if quiet > 0 and (threat and d == 0 or sacs > 0 and d > -sacs):
@@ -377,7 +377,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                         sp = evaluate(o, p, k, w, table)
                         if grain > 1:
                             sp = (sp // grain) * grain if sp >= 0 else -((-sp) // grain) * grain
-                        if sp < fbe[u]:
+                        if sp < fbe[ix(u)]:
                             m = perft_gen(o, p, k, w, ws, wbase)
                             quiet = 0
                             for i in range(m):
@@ -391,9 +391,9 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                                     quiet += 1
                             if quiet > 0:
                                 sac = True
-                                fsp[u] = sp
-                                if sp > fal[u]:
-                                    fal[u] = sp
+                                fsp[ix(u)] = sp
+                                if sp > fal[ix(u)]:
+                                    fal[ix(u)] = sp
                         if not sac:
                             enter = False
                             val = sp
@@ -406,14 +406,14 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             if n == 0:
                 val = -(WIN - ply)
                 continue
-            capture = quiet < 0 and ws[wbase + 1] != ZERO
+            capture = quiet < 0 and ws[ix(wbase + 1)] != ZERO
             if (d <= 0 and not capture and not ext and not sac) or ply >= MAX_PLY - 1:
                 if lazy > 0 and k == ZERO and (abs(popcount(o) - popcount(p)) * table[popcount(o | p), 0] // PHASES
                                                 >= lazy):
                     mat = (popcount(o) - popcount(p)) * table[popcount(o | p), 0] // PHASES
-                    if mat - lazy >= fbe[u]:
+                    if mat - lazy >= fbe[ix(u)]:
                         val = mat - lazy
-                    elif mat + lazy <= fal[u]:
+                    elif mat + lazy <= fal[ix(u)]:
                         val = mat + lazy
                     else:
                         val = evaluate(o, p, k, w, table)
@@ -425,39 +425,39 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             ttidx = ttmv if ttmv < n else -1
             # enhanced transposition cut-offs: in a non-PV node, a child whose table entry proves it fails
             # low for its side (the node beats beta) cuts the node before any move is searched
-            if etc_depth > 0 and ply > 0 and d >= etc_depth and n > 1 and fbe[u] - fal[u] == 1:
+            if etc_depth > 0 and ply > 0 and d >= etc_depth and n > 1 and fbe[ix(u)] - fal[ix(u)] == 1:
                 mover = 0 if w else 1
                 for i in range(n):
                     j = np.uint64(wbase + 3 * i)
-                    ck = (fkey[u] ^ SIDE_KEY ^ xor_keys(ws[j], mover) ^ xor_keys(ws[j + ONE], 1 - mover) ^
+                    ck = (fkey[ix(u)] ^ SIDE_KEY ^ xor_keys(ws[j], mover) ^ xor_keys(ws[j + ONE], 1 - mover) ^
                           xor_keys(ws[j + np.uint64(2)], 2))
                     tv = tt_bound_above(tt, ck, bmask, d - 1, ply + 1)
-                    if tv != NO_VALUE and -tv >= fbe[u]:
+                    if tv != NO_VALUE and -tv >= fbe[ix(u)]:
                         val = -tv
                         ttidx = -2
                         break
                 if ttidx == -2:
                     continue
-            fn[u] = n
-            ftt[u] = ttidx
-            fal0[u] = fal[u]
+            fn[ix(u)] = n
+            ftt[ix(u)] = ttidx
+            fal0[ix(u)] = fal[ix(u)]
             # bad-move pruning (ProbCut): a non-PV node whose position, searched to half the depth, beats beta
             # by a margin is cut at once. The half-depth search runs on a copy of the node one ply up the stack
             # (the same side to move: its value comes back without negation)
-            if (probcut and ply > 0 and d >= pc_depth and fbe[u] - fal[u] == 1 and not capture and
-                    popcount(o | p) < PC_PIECES and abs(fbe[u]) < WIN_BOUND - PC_MARGIN):
+            if (probcut and ply > 0 and d >= pc_depth and fbe[ix(u)] - fal[ix(u)] == 1 and not capture and
+                    popcount(o | p) < PC_PIECES and abs(fbe[ix(u)]) < WIN_BOUND - PC_MARGIN):
                 v = u + 1
-                fo[v] = o
-                fp[v] = p
-                fk[v] = k
-                fw[v] = w
-                fkey[v] = fkey[u]
-                frev[v] = frev[u]
-                fmat[v] = fmat[u]
-                fd[v] = d // 2
-                fal[v] = fbe[u] + PC_MARGIN - 1
-                fbe[v] = fbe[u] + PC_MARGIN
-                fstage[u] = STAGE_PROBCUT
+                fo[ix(v)] = o
+                fp[ix(v)] = p
+                fk[ix(v)] = k
+                fw[ix(v)] = w
+                fkey[ix(v)] = fkey[ix(u)]
+                frev[ix(v)] = frev[ix(u)]
+                fmat[ix(v)] = fmat[ix(u)]
+                fd[ix(v)] = d // 2
+                fal[ix(v)] = fbe[ix(u)] + PC_MARGIN - 1
+                fbe[ix(v)] = fbe[ix(u)] + PC_MARGIN
+                fstage[ix(u)] = STAGE_PROBCUT
                 ply = v
                 enter = True
                 continue
@@ -468,68 +468,68 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             ply -= 1
             u = ply
             v = -val
-            st = fstage[u]
+            st = fstage[ix(u)]
             order = st == STAGE_PROBCUT
-            if order and val >= fbe[u] + PC_MARGIN:
-                val = fbe[u]  # cut: the node fails high (fail-hard)
+            if order and val >= fbe[ix(u)] + PC_MARGIN:
+                val = fbe[ix(u)]  # cut: the node fails high (fail-hard)
                 continue
-            if st == STAGE_REDUCED and v > fal[u]:  # a reduced move beat alpha: again at full depth
-                fstage[u] = STAGE_NULL
-                fd[u + 1] = fcd[u]
-                fal[u + 1] = -fal[u] - 1
-                fbe[u + 1] = -fal[u]
+            if st == STAGE_REDUCED and v > fal[ix(u)]:  # a reduced move beat alpha: again at full depth
+                fstage[ix(u)] = STAGE_NULL
+                fd[ix(u + 1)] = fcd[ix(u)]
+                fal[ix(u + 1)] = -fal[ix(u)] - 1
+                fbe[ix(u + 1)] = -fal[ix(u)]
                 ply += 1
                 enter = True
                 continue
-            if st == STAGE_NULL and v > fal[u] and v < fbe[u]:  # beat the null window: the full window
-                fstage[u] = STAGE_FULL
-                fd[u + 1] = fcd[u]
-                fal[u + 1] = -fbe[u]
-                fbe[u + 1] = -fal[u]
+            if st == STAGE_NULL and v > fal[ix(u)] and v < fbe[ix(u)]:  # beat the null window: the full window
+                fstage[ix(u)] = STAGE_FULL
+                fd[ix(u + 1)] = fcd[ix(u)]
+                fal[ix(u + 1)] = -fbe[ix(u)]
+                fbe[ix(u + 1)] = -fal[ix(u)]
                 ply += 1
                 enter = True
                 continue
-            if not order and v > fbest[u]:
-                fbest[u] = v
-                fbidx[u] = fcur[u]
+            if not order and v > fbest[ix(u)]:
+                fbest[ix(u)] = v
+                fbidx[ix(u)] = fcur[ix(u)]
                 if u == 0:
                     history[HISTORY_LEN - 1] += 1
-                    history[HIST_SIZE + fcur[u]] = history[HISTORY_LEN - 1]
-                if v > fal[u]:
-                    fal[u] = v
-                    j = np.uint64(MOVES_OFF + u * PLY_WORDS + 3 * fcur[u])
-                    pv[u, u, 0] = ws[j]
-                    pv[u, u, 1] = ws[j + ONE]
-                    pv[u, u, 2] = ws[j + np.uint64(2)]
-                    for q in range(u + 1, pvlen[u + 1]):
-                        pv[u, q, 0] = pv[u + 1, q, 0]
-                        pv[u, q, 1] = pv[u + 1, q, 1]
-                        pv[u, q, 2] = pv[u + 1, q, 2]
-                    pvlen[u] = max(pvlen[u + 1], u + 1)
-                    if v >= fbe[u]:
-                        fi[u] = fn[u]  # cut-off: no more moves
-                        if ws[j + ONE] == ZERO and fd[u] > 0:
+                    history[ix(HIST_SIZE + fcur[ix(u)])] = history[HISTORY_LEN - 1]
+                if v > fal[ix(u)]:
+                    fal[ix(u)] = v
+                    j = np.uint64(MOVES_OFF + u * PLY_WORDS + 3 * fcur[ix(u)])
+                    pv[ix(u), ix(u), 0] = ws[j]
+                    pv[ix(u), ix(u), 1] = ws[j + ONE]
+                    pv[ix(u), ix(u), 2] = ws[j + np.uint64(2)]
+                    for q in range(u + 1, pvlen[ix(u + 1)]):
+                        pv[ix(u), ix(q), 0] = pv[ix(u + 1), ix(q), 0]
+                        pv[ix(u), ix(q), 1] = pv[ix(u + 1), ix(q), 1]
+                        pv[ix(u), ix(q), 2] = pv[ix(u + 1), ix(q), 2]
+                    pvlen[ix(u)] = max(pvlen[ix(u + 1)], u + 1)
+                    if v >= fbe[ix(u)]:
+                        fi[ix(u)] = fn[ix(u)]  # cut-off: no more moves
+                        if ws[j + ONE] == ZERO and fd[ix(u)] > 0:
                             a = ws[j]
-                            if killers[2 * u] != a:
-                                killers[2 * u + 1] = killers[2 * u]
-                                killers[2 * u] = a
-                            if fd[u] > 0:
-                                cw = 0 if fw[u] else 1
+                            if killers[ix(2 * u)] != a:
+                                killers[ix(2 * u + 1)] = killers[ix(2 * u)]
+                                killers[ix(2 * u)] = a
+                            if fd[ix(u)] > 0:
+                                cw = 0 if fw[ix(u)] else 1
                                 h = cw * 4096 + lsb_index(a) * 64 + msb_index(a)
-                                history[h] += fd[u] * fd[u]
-                                if history[h] > (1 << 28):
+                                history[ix(h)] += fd[ix(u)] * fd[ix(u)]
+                                if history[ix(h)] > (1 << 28):
                                     for q in range(HIST_SIZE):
-                                        history[q] >>= 1
+                                        history[ix(q)] >>= 1
         u = ply
         if order:  # move ordering scores of the node's moves, before its first move
-            n = fn[u]
+            n = fn[ix(u)]
             wbase = MOVES_OFF + u * PLY_WORDS
-            ttidx = ftt[u]
-            k = fk[u]
-            capture = ws[wbase + 1] != ZERO
-            cw = 0 if fw[u] else 1
-            k1 = killers[2 * u]
-            k2 = killers[2 * u + 1]
+            ttidx = ftt[ix(u)]
+            k = fk[ix(u)]
+            capture = ws[ix(wbase + 1)] != ZERO
+            cw = 0 if fw[ix(u)] else 1
+            k1 = killers[ix(2 * u)]
+            k2 = killers[ix(2 * u + 1)]
             for i in range(n):
                 j = np.uint64(wbase + 3 * i)
                 a = ws[j]
@@ -542,96 +542,96 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 elif a == k2:
                     s = 1 << 31
                 else:
-                    s = history[cw * 4096 + lsb_index(a) * 64 + msb_index(a)]
+                    s = history[ix(cw * 4096 + lsb_index(a) * 64 + msb_index(a))]
                     if ws[j + np.uint64(2)] & a & ~k != ZERO:
                         s += 1 << 33  # crowning
                 if u == 0 and root_rank and i != ttidx:
-                    s += history[HIST_SIZE + i] << 34  # (the newest best first, then the one before, ...)
-                sc[u, i] = s
-            fi[u] = 0
-            fbest[u] = fsp[u]  # (-INF but after a stand pat)
-            fbidx[u] = -1
+                    s += history[ix(HIST_SIZE + i)] << 34  # (the newest best first, then the one before, ...)
+                sc[ix(u), ix(i)] = s
+            fi[ix(u)] = 0
+            fbest[ix(u)] = fsp[ix(u)]  # (-INF but after a stand pat)
+            fbidx[ix(u)] = -1
         # pick the next move of the node at ``ply`` (or finish it)
-        if fi[u] >= fn[u]:
-            val = fbest[u]
-            d = fd[u]
-            if d > 0 and not (u == 0 and fbidx[u] < 0):
-                bound = UPPER if val <= fal0[u] else (LOWER if val >= fbe[u] else EXACT_BOUND)
+        if fi[ix(u)] >= fn[ix(u)]:
+            val = fbest[ix(u)]
+            d = fd[ix(u)]
+            if d > 0 and not (u == 0 and fbidx[ix(u)] < 0):
+                bound = UPPER if val <= fal0[ix(u)] else (LOWER if val >= fbe[ix(u)] else EXACT_BOUND)
                 sv = val
                 if sv > WIN_BOUND:
                     sv += u
                 elif sv < -WIN_BOUND:
                     sv -= u
                 data = (np.uint64(sv + 2147483648) & np.uint64(0xFFFFFFFF)) | (np.uint64(d + 64) << np.uint64(32)) | \
-                    (np.uint64(bound) << np.uint64(40)) | (np.uint64(max(fbidx[u], 0)) << np.uint64(42)) | \
+                    (np.uint64(bound) << np.uint64(40)) | (np.uint64(max(fbidx[ix(u)], 0)) << np.uint64(42)) | \
                     (gen << np.uint64(52))
-                slot = (fkey[u] & bmask) * np.uint64(4)
+                slot = (fkey[ix(u)] & bmask) * np.uint64(4)
                 old = tt[slot + ONE]
                 od = np.int64((old >> np.uint64(32)) & np.uint64(255)) - 64
                 og = (old >> np.uint64(52)) & np.uint64(255)
                 # (an entry already as it would be written is left alone: threads searching the same nodes
                 # would otherwise take the cache line from each other at every store)
-                if tt[slot] ^ old == fkey[u] or d >= od or og != gen:
-                    if old != data or tt[slot] != fkey[u] ^ data:
-                        tt[slot] = fkey[u] ^ data
+                if tt[slot] ^ old == fkey[ix(u)] or d >= od or og != gen:
+                    if old != data or tt[slot] != fkey[ix(u)] ^ data:
+                        tt[slot] = fkey[ix(u)] ^ data
                         tt[slot + ONE] = data
-                elif tt[slot + np.uint64(3)] != data or tt[slot + np.uint64(2)] != fkey[u] ^ data:
-                    tt[slot + np.uint64(2)] = fkey[u] ^ data
+                elif tt[slot + np.uint64(3)] != data or tt[slot + np.uint64(2)] != fkey[ix(u)] ^ data:
+                    tt[slot + np.uint64(2)] = fkey[ix(u)] ^ data
                     tt[slot + np.uint64(3)] = data
             enter = False
             continue
-        n = fn[u]
+        n = fn[ix(u)]
         bi = 0
-        bs = sc[u, 0]
+        bs = sc[ix(u), 0]
         for i in range(1, n):
-            if sc[u, i] > bs:
-                bs = sc[u, i]
+            if sc[ix(u), ix(i)] > bs:
+                bs = sc[ix(u), ix(i)]
                 bi = i
-        sc[u, bi] = -(1 << 60)
-        i = fi[u]
-        fi[u] = i + 1
-        fcur[u] = bi
+        sc[ix(u), ix(bi)] = -(1 << 60)
+        i = fi[ix(u)]
+        fi[ix(u)] = i + 1
+        fcur[ix(u)] = bi
         j = np.uint64(MOVES_OFF + u * PLY_WORDS + 3 * bi)
         a = ws[j]
         b = ws[j + ONE]
         c = ws[j + np.uint64(2)]
-        o = fo[u]
-        p = fp[u]
-        k = fk[u]
-        w = fw[u]
+        o = fo[ix(u)]
+        p = fp[ix(u)]
+        k = fk[ix(u)]
+        w = fw[ix(u)]
         v = u + 1
-        fo[v] = p ^ b
-        fp[v] = o ^ a
-        fk[v] = k ^ c
-        fw[v] = not w
+        fo[ix(v)] = p ^ b
+        fp[ix(v)] = o ^ a
+        fk[ix(v)] = k ^ c
+        fw[ix(v)] = not w
         mover = 0 if w else 1
-        fkey[v] = fkey[u] ^ SIDE_KEY ^ xor_keys(a, mover) ^ xor_keys(b, 1 - mover) ^ xor_keys(c, 2)
+        fkey[ix(v)] = fkey[ix(u)] ^ SIDE_KEY ^ xor_keys(a, mover) ^ xor_keys(b, 1 - mover) ^ xor_keys(c, 2)
         man = (a & o & ~k) != ZERO
-        frev[v] = 0 if (b != ZERO or man) else frev[u] + 1
-        fmat[v] = 0 if (b != ZERO or (man and (c & a) != ZERO)) else fmat[u] + 1
-        cd = fd[u] - 1
-        if not exact and n == 1 and fd[u] > 0:
+        frev[ix(v)] = 0 if (b != ZERO or man) else frev[ix(u)] + 1
+        fmat[ix(v)] = 0 if (b != ZERO or (man and (c & a) != ZERO)) else fmat[ix(u)] + 1
+        cd = fd[ix(u)] - 1
+        if not exact and n == 1 and fd[ix(u)] > 0:
             cd += 1
-        fcd[u] = cd
+        fcd[ix(u)] = cd
         red = 0
-        if (not exact and i >= (LMR_FROM if fbe[u] - fal[u] > 1 else lmr_from) and fd[u] >= lmr_depth and
-                (lmr_pv or fbe[u] - fal[u] == 1) and
+        if (not exact and i >= (LMR_FROM if fbe[ix(u)] - fal[ix(u)] > 1 else lmr_from) and fd[ix(u)] >= lmr_depth and
+                (lmr_pv or fbe[ix(u)] - fal[ix(u)] == 1) and
                 (u > 0 or root_lmr) and
                 ((b == ZERO and bs < (1 << 31)) or (lmr_all and popcount(o | p) >= LMR_PIECES))):
-            red = 2 if (i >= lmr2 and fd[u] >= lmr2_depth) else 1
+            red = 2 if (i >= lmr2 and fd[ix(u)] >= lmr2_depth) else 1
         if i == 0:
-            fstage[u] = STAGE_FULL
-            fal[v] = -fbe[u]
-            fbe[v] = -fal[u]
-            fd[v] = cd
+            fstage[ix(u)] = STAGE_FULL
+            fal[ix(v)] = -fbe[ix(u)]
+            fbe[ix(v)] = -fal[ix(u)]
+            fd[ix(v)] = cd
         else:
-            fstage[u] = STAGE_REDUCED if red > 0 else STAGE_NULL
-            fal[v] = -fal[u] - 1
-            fbe[v] = -fal[u]
-            fd[v] = cd - red
+            fstage[ix(u)] = STAGE_REDUCED if red > 0 else STAGE_NULL
+            fal[ix(v)] = -fal[ix(u)] - 1
+            fbe[ix(v)] = -fal[ix(u)]
+            fd[ix(v)] = cd - red
         ply = v
         enter = True
-    ctl[1 + tid] = base_nodes + nodes
+    ctl[ix(1 + tid)] = base_nodes + nodes
     info[I_SCORE] = val if not stopped else fbest[0]
     info[I_SELDEPTH] = seld
     info[I_DONE] = -1 if overflow else (0 if stopped else 1)
@@ -639,7 +639,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     m = pvlen[0]
     info[I_PVLEN] = m
     for q in range(m):
-        pv_out[3 * q] = pv[0, q, 0]
-        pv_out[3 * q + 1] = pv[0, q, 1]
-        pv_out[3 * q + 2] = pv[0, q, 2]
+        pv_out[ix(3 * q)] = pv[0, ix(q), 0]
+        pv_out[ix(3 * q + 1)] = pv[0, ix(q), 1]
+        pv_out[ix(3 * q + 2)] = pv[0, ix(q), 2]
     return nodes
