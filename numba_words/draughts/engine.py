@@ -373,6 +373,7 @@ class Engine:
         ctl = np.zeros(1 + self.threads, dtype=np.int64)
         self._gen = (self._gen + 1) & 255
         results: queue.Queue = queue.Queue()
+        deepest = [0]  # the deepest depth any thread has finished
         n_threads = 1 if (len(legal) == 1 or exact) else self.threads
         if len(legal) == 1 and (hard is not None or nodes is not None):
             max_depth = min(max_depth, 1)  # a forced move: nothing to think about
@@ -420,7 +421,11 @@ class Engine:
                     # every thread reports its finished depths: the deepest so far is the answer (a helper one
                     # ply ahead often finishes a depth before thread 0 does)
                     results.put(("depth", int(params[K.P_DEPTH]), info.copy(), pv[: 3 * info[K.I_PVLEN]].copy()))
+                    if int(params[K.P_DEPTH]) > deepest[0]:
+                        deepest[0] = int(params[K.P_DEPTH])
                     d += 1
+                    if deepest[0] >= d:
+                        d = deepest[0] + 1  # another thread has finished this depth: go past it
             except Exception as e:  # (a bug: reported by the calling thread, never left in a worker)
                 results.put(("error", t, repr(e)))
             finally:
