@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed, inline, ix, kernel
+from .._jit import borrowed, inline, ix, kernel, prefetch
 from ..bits import lsb_index, msb_index, popcount
 from ._eval import PHASES, evaluate
 from ._movegen import MOVES_OFF, PLY_WORDS, first_jumps, has_jump, king_fills, men_slides, perft_gen, step
@@ -423,6 +423,13 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
                 continue
             ttidx = ttmv if ttmv < n else -1
+            if d >= 2:  # the children's table buckets, asked for now: their cache misses overlap
+                mover = 0 if w else 1
+                for i in range(n):
+                    j = np.uint64(wbase + 3 * i)
+                    ck = (fkey[ix(u)] ^ SIDE_KEY ^ xor_keys(ws[j], mover) ^ xor_keys(ws[j + ONE], 1 - mover) ^
+                          xor_keys(ws[j + np.uint64(2)], 2))
+                    prefetch(tt, (ck & bmask) * np.uint64(4))
             # enhanced transposition cut-offs: in a non-PV node, a child whose table entry proves it fails
             # low for its side (the node beats beta) cuts the node before any move is searched
             if etc_depth > 0 and ply > 0 and d >= etc_depth and n > 1 and fbe[ix(u)] - fal[ix(u)] == 1:
