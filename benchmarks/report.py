@@ -324,7 +324,8 @@ def _span(values: list) -> str:
 
 
 def headline(name: str, out: str, data: dict) -> list:
-    """The README's rows for one comparison: ``(work, peer, ratio)``, ratio as the peer's time over ours."""
+    """The README's rows for one comparison: ``(work, peer, ratio)``, ratio as the peer's time over ours; a fourth
+    item, where a comparison runs several commands, is the index of the one that measured the row."""
     rows = []
     if name == "draughts":
         for r in data.get("rows", []):
@@ -338,15 +339,15 @@ def headline(name: str, out: str, data: dict) -> list:
         m = re.search(r"at ([\d.]+) s a position: numba_words solves (\d+) of (\d+), Moby Dam (\d+)", out)
         if m:
             rows.append((f"draughts, combinations from master games solved at {m[1]} s ({m[3]} positions)", "Moby Dam",
-                         f"{m[2]} against {m[4]}"))
+                         f"{m[2]} against {m[4]}", 0))
         m = re.search(r"all: Moby Dam ([\d.]+) M nodes/s, ours ([\d.]+) M nodes/s", out)
         if m:
             rows.append(("draughts search, nodes/s (the same positions, 1 thread, Moby Dam's own 10 s search)",
-                         "Moby Dam", _span([float(m[2]) / float(m[1])])))
+                         "Moby Dam", _span([float(m[2]) / float(m[1])]), 1))
         m = re.search(r"median time to depth (\d+): .*ratio ([\d.]+)", out)
         if m:
             rows.append((f"draughts search, median time to depth {m[1]} on 2 threads", "our 1 thread",
-                         f"{float(m[2]):.2f} of the time"))
+                         f"{float(m[2]):.2f} of the time", 0))
     elif name == "movegen":
         for _, head, body in pipe_blocks(out):
             overall = next((r for r in body if r and r[0] == "overall"), None) if head else None
@@ -547,7 +548,8 @@ def main(argv=None) -> int:
                 first = shown(runs[0][0], peers) + ((" (one command an endgame: see the Benchmarks page)"
                                                      if name == "endgame" else " (and the next: see the Benchmarks page)")
                                                     if len(runs) > 1 else "")
-                heads += [(w, p, r, first) for w, p, r in headline(name, out, data)]
+                heads += [(row[0], row[1], row[2], first if len(row) < 4 else shown(runs[row[3]][0], peers))
+                          for row in headline(name, out, data)]
                 if name == "draughts":
                     body.append(table_draughts(out, data))
                 elif name == "match":
