@@ -148,6 +148,13 @@ def xor_keys(bb, layer):
     return k
 
 
+@inline
+def child_key(key, a, b, c, mover):
+    """The Zobrist key after the move ``(a, b, c)`` (XOR triple) from the position of ``key``, ``mover`` the
+    layer of the side that moves (0 white, 1 black)."""
+    return key ^ SIDE_KEY ^ xor_keys(a, mover) ^ xor_keys(b, 1 - mover) ^ xor_keys(c, 2)
+
+
 @kernel
 def full_key(own, opp, kings, white):
     """The Zobrist key of a side-relative position."""
@@ -427,8 +434,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 mover = 0 if w else 1
                 for i in range(n):
                     j = np.uint64(wbase + 3 * i)
-                    ck = (fkey[ix(u)] ^ SIDE_KEY ^ xor_keys(ws[j], mover) ^ xor_keys(ws[j + ONE], 1 - mover) ^
-                          xor_keys(ws[j + np.uint64(2)], 2))
+                    ck = child_key(fkey[ix(u)], ws[j], ws[j + ONE], ws[j + np.uint64(2)], mover)
                     prefetch(tt, (ck & bmask) * np.uint64(4))
             # enhanced transposition cut-offs: in a non-PV node, a child whose table entry proves it fails
             # low for its side (the node beats beta) cuts the node before any move is searched
@@ -436,8 +442,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 mover = 0 if w else 1
                 for i in range(n):
                     j = np.uint64(wbase + 3 * i)
-                    ck = (fkey[ix(u)] ^ SIDE_KEY ^ xor_keys(ws[j], mover) ^ xor_keys(ws[j + ONE], 1 - mover) ^
-                          xor_keys(ws[j + np.uint64(2)], 2))
+                    ck = child_key(fkey[ix(u)], ws[j], ws[j + ONE], ws[j + np.uint64(2)], mover)
                     tv = tt_bound_above(tt, ck, bmask, d - 1, ply + 1)
                     if tv != NO_VALUE and -tv >= fbe[ix(u)]:
                         val = -tv
@@ -612,7 +617,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
         fk[ix(v)] = k ^ c
         fw[ix(v)] = not w
         mover = 0 if w else 1
-        fkey[ix(v)] = fkey[ix(u)] ^ SIDE_KEY ^ xor_keys(a, mover) ^ xor_keys(b, 1 - mover) ^ xor_keys(c, 2)
+        fkey[ix(v)] = child_key(fkey[ix(u)], a, b, c, mover)
         man = (a & o & ~k) != ZERO
         frev[ix(v)] = 0 if (b != ZERO or man) else frev[ix(u)] + 1
         fmat[ix(v)] = 0 if (b != ZERO or (man and (c & a) != ZERO)) else fmat[ix(u)] + 1
