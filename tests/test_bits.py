@@ -70,3 +70,25 @@ def test_prefetch_is_a_hint_that_changes_nothing():
     for a in (rng.integers(0, 100, 1 << 16), rng.integers(0, 100, (8, 64, 15)).astype(np.uint16)):
         ix = rng.integers(0, a.size, 200)
         assert gather(a, a.ravel(), ix) == int(a.ravel()[ix].astype(np.int64).sum())
+
+
+def test_kernel_clock_is_the_python_monotonic_clock():
+    """``monotonic_ns`` in a kernel reads the clock ``monotonic_now`` reads from Python: never backwards, and a
+    kernel's reading falls between two Python readings around the call."""
+    from numba_words._jit import MONOTONIC, monotonic_now, monotonic_ns
+
+    @numba.njit
+    def readings(n):
+        out = np.empty(n, dtype=np.int64)
+        for i in range(n):
+            out[i] = monotonic_ns()
+        return out
+
+    readings(1)
+    before = monotonic_now()
+    r = readings(10_000)
+    after = monotonic_now()
+    if MONOTONIC is None:
+        assert before == after == 0 and not r.any()
+    else:
+        assert before <= r[0] and r[-1] <= after and (np.diff(r) >= 0).all()

@@ -383,6 +383,60 @@ def test_limits_by_counts():
     assert r.move in pos.legal_moves and r.depth < 100
 
 
+def test_a_kernel_stops_itself_at_its_deadline():
+    """With a deadline in ``params`` the search kernel stops a depth part way by itself (it sets the stop word
+    its threads share), where nothing else stops it before its node limit; without one only that limit does."""
+    from numba_words._jit import MONOTONIC, monotonic_now
+    from numba_words.draughts import _engine as K
+
+    if MONOTONIC is None:
+        pytest.skip("no monotonic clock in this C library")
+    eng = Engine(hash_mb=4)
+    pos = Position()
+    own, opp = pos.white, pos.black
+    lane = eng._lanes[0]
+    for deadline in (1, 0):
+        params = eng._params(200_000_000, 0, 0, 0)
+        params[K.P_DEPTH] = 40
+        params[K.P_DEADLINE] = monotonic_now() + 20_000_000 if deadline else 0
+        ctl = np.zeros(2, dtype=np.int64)
+        pv = np.zeros(3 * (K.MAX_PLY + 1), dtype=np.uint64)
+        info = np.zeros(K.N_INFO, dtype=np.int64)
+        if not deadline:
+            params[K.P_NODES] = 300_000
+        K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), True, params, ctl, eng._tt,
+                        lane["ws"], lane["killers"], lane["history"], eng.table, np.zeros(1, dtype=np.uint64),
+                        pv, info)
+        assert info[K.I_DONE] == 0
+        assert ctl[0] == deadline
+        assert ctl[1] < 200_000_000 if deadline else ctl[1] == 300_000
+
+
+def test_lines_of_triples_become_the_moves_positions_make():
+    """``line_moves`` (the PV's triples as moves, slides built directly) gives the moves, paths and notation
+    that the positions' own move lists give, on random lines of random games, and stops at a triple that is not
+    legal."""
+    from numba_words.draughts.moves import line_moves
+
+    rng = random.Random(17)
+    checked = 0
+    for pos in sample_positions(120, 23):
+        line, p = [], pos.copy(stack=False)
+        for _ in range(rng.randint(1, 14)):
+            legal = list(p.legal_moves)
+            if not legal:
+                break
+            line.append(rng.choice(legal))
+            p.push(line[-1])
+        triples = [m._xor for m in line] + [(1, 2, 3)]
+        got = line_moves(pos.white, pos.black, pos.kings, pos.turn, triples)
+        assert got == line and [m.path for m in got] == [m.path for m in line]
+        assert [m.notation for m in got] == [m.notation for m in line]
+        assert [m._xor for m in got] == [m._xor for m in line]
+        checked += len(line)
+    assert checked > 500
+
+
 def test_ctrl_c_returns_the_best_move_so_far():
     import _thread
 

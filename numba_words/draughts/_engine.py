@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import borrowed, inline, ix, kernel, prefetch
+from .._jit import borrowed, inline, ix, kernel, monotonic_ns, prefetch
 from ..bits import lsb_index, msb_index, popcount
 from ._eval import PHASES, evaluate
 from ._movegen import MOVES_OFF, PLY_WORDS, first_jumps, has_jump, king_fills, men_slides, perft_gen, step
@@ -81,11 +81,12 @@ NORMAL, EXACT = 0, 1
 #: ply more, the lazy evaluation's margin (milli-men, 0: none: a quiet leaf without kings whose material alone
 #: is beyond the window by it is scored by its material less or plus the margin, unevaluated), the plies of the
 #: quiescence search where a quiet side may offer a man (0: none; see step 3 above), the move number (from 0)
-#: from which late moves are reduced in non-PV nodes (in PV nodes from ``LMR_FROM``).
+#: from which late moves are reduced in non-PV nodes (in PV nodes from ``LMR_FROM``), the deadline (``monotonic_ns``
+#: nanoseconds, 0: none; at it the kernel sets ``ctl[0]`` itself).
 (P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
  P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR, P_THREAT,
- P_LAZY, P_SACS, P_LMR_FROM) = range(25)
-N_PARAMS = 25
+ P_LAZY, P_SACS, P_LMR_FROM, P_DEADLINE) = range(26)
+N_PARAMS = 26
 LMR_DEPTH = 3
 LMR_FROM = 3
 LMR_PIECES = 8
@@ -253,6 +254,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     grain = 1 if exact else max(params[P_GRAIN], 1)
     node_limit = params[P_NODES]
     tid = params[P_THREAD]
+    deadline = params[P_DEADLINE]
     nkeys = params[P_NKEYS]
     gen = np.uint64(params[P_GEN] & 255)
     ws = borrowed(wsa)
@@ -309,6 +311,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 seld = ply
             if (nodes & FLUSH) == 0:
                 ctl[ix(1 + tid)] = base_nodes + nodes
+                if deadline > 0 and monotonic_ns() >= deadline:
+                    ctl[0] = 1
             if depth0 > 1 and (ctl[0] != 0 or (node_limit > 0 and base_nodes + nodes >= node_limit)):
                 stopped = True
                 break

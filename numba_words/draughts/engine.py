@@ -6,7 +6,8 @@ How a search runs: worker threads (``threads=``) each run the iterative deepenin
 depth, all on the same root and one shared transposition table (lazy SMP: thread 0 reports, the others fill
 the table; odd helpers search one ply deeper). The calling thread only waits in short steps: it hands each
 finished depth of thread 0 to the callback, and sets the stop word the kernels poll at every node when the
-time is up, when ``stop`` is set or on Ctrl-C. Depth 1 always finishes, so there is always a move. A depth
+time is up, when ``stop`` is set or on Ctrl-C (at a time limit the kernels also read the clock themselves and
+stop on time however late that thread is scheduled). Depth 1 always finishes, so there is always a move. A depth
 stopped part way counts when at least one root move was searched to it (the previous best is searched first,
 so the best of those is at least as good): its move and score are returned with the last finished depth.
 
@@ -25,11 +26,12 @@ from typing import Callable
 
 import numpy as np
 
+from .._jit import monotonic_now
 from . import _engine as K
 from ._eval import N_TERMS, TERMS, UNIT, eval_table
 from .errors import DraughtsError, InvalidPositionError, quote
 from .game import Game
-from .moves import Move
+from .moves import Move, line_moves
 from .position import Position, _material, _searcher
 from .search import _position as _search_position
 from ._tables import SQ2BIT
@@ -46,7 +48,7 @@ MAX_WEIGHT = 100.0
 #: With a time a move, the search is stopped this many seconds before the limit (at most ``MOVE_TIME_MARGIN_FRACTION``
 #: of it; from 0.5 s a move, ``MOVE_TIME_MARGIN_SHARE`` of it, up to ``MOVE_TIME_MARGIN_MAX``): ending the search and
 #: building its result take the rest, longer on a loaded machine.
-MOVE_TIME_MARGIN = 0.010
+MOVE_TIME_MARGIN = 0.004
 MOVE_TIME_MARGIN_FRACTION = 0.10
 MOVE_TIME_MARGIN_SHARE = 0.02
 MOVE_TIME_MARGIN_MAX = 0.050
@@ -375,6 +377,9 @@ class Engine:
         results: queue.Queue = queue.Queue()
         deepest = [0]  # the deepest depth any thread has finished
         n_threads = 1 if (len(legal) == 1 or exact) else self.threads
+        deadline = 0  # the kernels stop themselves at the hard limit (the loop below stops them too, later)
+        if hard is not None and monotonic_now():
+            deadline = monotonic_now() + max(int((t0 + hard - _time.perf_counter()) * 1e9), 1)
         if len(legal) == 1 and (hard is not None or nodes is not None):
             max_depth = min(max_depth, 1)  # a forced move: nothing to think about
 
@@ -382,6 +387,7 @@ class Engine:
             lane = self._lanes[t]
             lane["history"][K.HIST_SIZE:] = 0  # (a new root: no move ranks yet)
             params = self._params(nodes // n_threads if nodes is not None else 0, rev, mat, len(keys), exact, t)
+            params[K.P_DEADLINE] = deadline
             pv = np.zeros(3 * (K.MAX_PLY + 1), dtype=np.uint64)
             info = np.zeros(K.N_INFO, dtype=np.int64)
             d = 1
@@ -526,15 +532,7 @@ def _kernel_moves(pos: Position, legal) -> list[Move]:
 
 def _pv_moves(pos: Position, triples) -> list[Move]:
     """The PV's (a, b, c) triples as moves, as far as they are legal in turn."""
-    p = pos.copy(stack=False)
-    out = []
-    for t in triples:
-        m = next((m for m in p.legal_moves if m._xor == t), None)
-        if m is None:
-            break
-        out.append(m)
-        p.push(m)
-    return out
+    return line_moves(pos.white, pos.black, pos.kings, pos.turn, triples)
 
 
 #: Depths from ``ASP_DEPTH`` on are searched with a window of ``ASP_WINDOW`` milli-men either side of the last

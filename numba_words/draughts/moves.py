@@ -170,6 +170,30 @@ def kernel_order(white: int, black: int, kings: int, turn: bool) -> list[tuple[i
     return [(own ^ int(x), opp ^ int(y), kings ^ int(k)) for x, y, k in zip(c_opp, c_own, c_k)]
 
 
+def line_moves(white: int, black: int, kings: int, turn: bool, triples) -> list[Move]:
+    """The moves of a line of (a, b, c) triples from a position given as bitboards, as far as each is legal in
+    turn. A slide is built from its triple; only a ply whose move is a capture lists its moves in full."""
+    out = []
+    for t in triples:
+        t = tuple(int(x) for x in t)
+        if t not in kernel_order(white, black, kings, turn):
+            break
+        a, b, c = t
+        if b:
+            m = next(m for m in generate(white, black, kings, turn) if m._xor == t)
+        else:
+            _, f, to = _slide_key(a, white if turn else black, kings)
+            m = Move(int(BIT2SQ[f]), int(BIT2SQ[to]), (), (int(BIT2SQ[f]), int(BIT2SQ[to])), False, t)
+        out.append(m)
+        if turn:
+            white, black = white ^ a, black ^ b
+        else:
+            black, white = black ^ a, white ^ b
+        kings ^= c
+        turn = not turn
+    return out
+
+
 def _generate(white: int, black: int, kings: int, turn: bool) -> list[tuple[tuple, Move]]:
     """(sort key, move) of every legal move."""
     own, opp = (white, black) if turn else (black, white)
