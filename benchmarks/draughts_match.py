@@ -88,14 +88,17 @@ def _mobydam_mean_move(log: Path, start: int) -> float:
 
 
 def _mobydam_effort(log: Path, start: int) -> tuple[float, float]:
-    """Moby Dam's mean depth reached and median nodes of its searched moves, from its log since ``start``."""
+    """Moby Dam's mean depth finished and median nodes of its searched moves, from its log since ``start``. Its
+    log's ``reached depth=d`` names the iteration the time stopped (``move=m``: after ``m`` root moves of it), so
+    the depth it finished is ``d - 1``, the depth our search reports (a depth stopped part way counts as the one
+    before it, as ours)."""
     try:
         with open(log, "rb") as f:
             f.seek(start)
             text = f.read().decode("latin-1")
     except OSError:
         return float("nan"), float("nan")
-    depths = [int(x) for x in re.findall(r"reached depth=(\d+)", text)]
+    depths = [int(x) - 1 for x in re.findall(r"reached depth=(\d+)", text)]
     nodes = sorted(int(x) for x in re.findall(r"nodes total=(\d+)", text))
     return (sum(depths) / len(depths) if depths else float("nan"),
             float(nodes[len(nodes) // 2]) if nodes else float("nan"))
@@ -223,7 +226,7 @@ def main(argv=None) -> int:
           f"{s['illegal_moves_ours']}, Moby Dam {s['illegal_moves_mobydam']}; our moves over {our_time:g} s: "
           f"{s['our_moves_over_time']} (longest {s['our_longest_move_s']:.3f} s, mean {s['our_mean_move_s']:.3f} s); "
           f"Moby Dam's mean {s['mobydam_mean_move_s']:.3f} s; {wall:.0f} s; "
-          f"depth a move (mean) ours {s['our_mean_depth']:.1f}, Moby Dam {s['mobydam_mean_depth']:.1f}; nodes a move "
+          f"depth finished a move (mean) ours {s['our_mean_depth']:.1f}, Moby Dam {s['mobydam_mean_depth']:.1f}; nodes a move "
           f"(median) ours {s['our_median_nodes']:.0f}, Moby Dam {s['mobydam_median_nodes']:.0f}; "
           f"PDN in {args.out / 'games.pdn'}")
     return 0 if s["illegal_moves_ours"] == 0 else 1

@@ -21,8 +21,9 @@ cleared table, exact), to set beside the depth Moby Dam's ``-o FEN`` search reac
 
 With ``--mobydam`` it compares search speed with Moby Dam instead: on the first ``--positions`` positions,
 alternately, Moby Dam's own timed search (``-o FEN``: 10 s, no book, no endgame databases, 2^22 table
-entries; its log's ``reached depth`` and ``nodes total``) and ours for ``--seconds`` on 1 thread: depth
-reached, nodes and nodes/s of wall time (both engines count every node they enter).
+entries; its log's ``reached depth`` less one, the iteration the time stopped, and ``nodes total``) and ours for
+``--seconds`` on 1 thread: the depth finished, nodes and nodes/s of wall time (both engines count every node they
+enter).
 """
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ def mobydam_search(binary: Path, fen: str) -> tuple[int, int, float]:
     nodes = re.findall(r"nodes total=(\d+)", log)
     if not depth or not nodes:
         raise SystemExit(f"no search report in Moby Dam's log for {fen}")
-    return int(depth[-1]), int(nodes[-1]), wall
+    return int(depth[-1]) - 1, int(nodes[-1]), wall  # (``reached depth=d``: the iteration the time stopped)
 
 
 def versus_mobydam(binary: Path, seconds: float, positions: int, hash_mb: int) -> None:

@@ -102,6 +102,17 @@ evals=1 score=15000000
 """
 
 
+def test_moby_dams_depth_is_the_one_it_finished(bench, tmp_path):
+    """Moby Dam's log names the iteration its time stopped (``reached depth=12 move=0``): the match counts the
+    depth it finished, 11, as ours counts a search stopped part way."""
+    m = bench("draughts_match")
+    log = tmp_path / "engine.log"
+    log.write_text("earlier game\nreached depth=30 move=2\nnodes total=5\n" + MOBYDAM_LOG.replace(
+        "evals=601517", "nodes total=901 nonleaf=1 leaf=900\nevals=601517"), encoding="latin-1")
+    depth, nodes = m._mobydam_effort(log, len("earlier game\nreached depth=30 move=2\nnodes total=5\n"))
+    assert (depth, nodes) == (11.0, 901.0)
+
+
 def test_tuner_reads_moby_dams_log_and_fits_by_ridge(bench):
     t = bench("draughts_tune")
     got = [(Position(f).fen(), y) for f, y in t.read_mobydam_log(MOBYDAM_LOG)]
