@@ -2,6 +2,7 @@
 many nodes each search setting needs to stop playing that move.
 
     python benchmarks/draughts_shots.py run   [--nodes 400000] [--variant NAME:JSON ...] [--file F]
+    python benchmarks/draughts_shots.py find  [--nodes 1450000] [--variant NAME:JSON ...] [--mobydam PATH --ms 100]
     python benchmarks/draughts_shots.py build MATCH_DIR [MATCH_DIR ...] [--out F]
 
 ``run`` reads the set (``benchmarks/data/draughts_shots.txt``: FEN, the move our engine played, one position a
@@ -11,6 +12,13 @@ machine. For each variant (``NAME:JSON``: engine settings such as ``{"_lmr2": 6}
 dict of weights changed from the package's) it prints how many positions it avoids the losing move on at
 ``--nodes``, the geometric mean of the nodes after which it avoids it for good (twice ``--nodes`` when it
 never does), and, against the first variant, on how many positions it needs fewer and more nodes.
+
+``find`` asks the other question, from Moby Dam's side: in the position after the losing move (those without
+kings), after how many nodes does our search score the shot (at least 0.7 man for the side to move, and not
+below 0.5 after)? With ``--mobydam`` it also counts the shots Moby Dam's own search finds at ``--ms`` a move
+from a cleared table (its log's score at least 0.7 man). The set is selected by Moby Dam's finding them in the
+game, so it favours Moby Dam; compare variants of ours with each other, or Moby Dam with a set built the other
+way round.
 
 ``build`` makes the set from match folders of ``benchmarks/draughts_match.py`` (``games.pdn`` and Moby Dam's
 log ``mobydam/engine.log``): after one of our moves, Moby Dam's next search scored at least 0.9 man more
@@ -23,10 +31,11 @@ import json
 import math
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
-from _mobydam import MD_MAN
+from _mobydam import MD_MAN, MobyDam, find_binary
 
 from numba_words.draughts import Engine, Position, read_pdn
 from numba_words.draughts import _engine as K
@@ -51,9 +60,9 @@ def engine_for(settings: dict, hash_mb: int = 64) -> Engine:
     return eng
 
 
-def best_by_depth(eng: Engine, pos: Position, nodes: int) -> list[tuple[int, int]]:
-    """``(nodes so far, best root move index)`` after each depth (and of a depth stopped after a root move was
-    searched to it), until the node limit; one thread, this thread's exact node count."""
+def by_depth(eng: Engine, pos: Position, nodes: int):
+    """``(depth, nodes so far, info)`` after each kernel call, one a depth from a cleared table, as the engine
+    searches, until the node limit stops one; one thread, this thread's exact node count."""
     own, opp = (pos.white, pos.black) if pos.turn else (pos.black, pos.white)
     lane = eng._lanes[0]
     ctl = np.zeros(2, np.int64)
@@ -61,17 +70,21 @@ def best_by_depth(eng: Engine, pos: Position, nodes: int) -> list[tuple[int, int
     info = np.zeros(K.N_INFO, np.int64)
     keys, rev, mat = _history(pos)
     eng._gen = (eng._gen + 1) & 255
-    out = []
     params = eng._params(nodes, rev, mat, len(keys))
     for d in range(1, K.MAX_PLY - 8):
         params[K.P_DEPTH] = d
         K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), pos.turn, params, ctl, eng._tt,
                         lane["ws"], lane["killers"], lane["history"], eng.table, keys, pv, info)
-        if info[K.I_DONE] == 1 or (d > 1 and info[K.I_BEST] >= 0 and info[K.I_PVLEN] > 0):
-            out.append((int(ctl[1]), int(info[K.I_BEST])))
+        yield d, int(ctl[1]), info
         if info[K.I_DONE] != 1:
             break
-    return out
+
+
+def best_by_depth(eng: Engine, pos: Position, nodes: int) -> list[tuple[int, int]]:
+    """``(nodes so far, best root move index)`` after each depth (and of a depth stopped after a root move was
+    searched to it), until the node limit."""
+    return [(n, int(info[K.I_BEST])) for d, n, info in by_depth(eng, pos, nodes)
+            if info[K.I_DONE] == 1 or (d > 1 and info[K.I_BEST] >= 0 and info[K.I_PVLEN] > 0)]
 
 
 def read_set(path: Path) -> list[tuple[Position, object]]:
@@ -103,26 +116,83 @@ def avoid_nodes(eng: Engine, items, nodes: int) -> list[int]:
     return res
 
 
-def run(args) -> int:
-    items = [(p, m) for p, m in read_set(Path(args.file)) if p.legal_moves.count() >= 2]
-    variants = [("defaults", {})]
-    for v in args.variant:
-        name, _, js = v.partition(":")
-        variants.append((name, json.loads(js) if js else {}))
-    print(f"{len(items)} positions, {args.nodes} nodes a position, one thread, deterministic")
+def score_by_depth(eng: Engine, pos: Position, nodes: int) -> list[tuple[int, int]]:
+    """``(nodes so far, score in milli-men for the side to move)`` after each depth finished within ``nodes``."""
+    return [(n, int(info[K.I_SCORE])) for _, n, info in by_depth(eng, pos, nodes) if info[K.I_DONE] == 1]
+
+
+def shot_positions(items) -> list[Position]:
+    """The positions after the losing moves, without kings, with a choice of move."""
+    out = []
+    for pos, bad in items:
+        after = pos.copy()
+        after.push(bad)
+        if not after.kings and after.legal_moves.count() >= 2:
+            out.append(after)
+    return out
+
+
+def find_nodes(eng: Engine, positions, nodes: int) -> list[int]:
+    """For each position, the nodes after which the search scores at least 0.7 man for the side to move and
+    not below 0.5 after (``2 * nodes``: not by the limit)."""
+    res = []
+    for pos in positions:
+        eng.new_game()
+        at = None
+        for n, score in score_by_depth(eng, pos, nodes):
+            if at is None and score >= 700:
+                at = n
+            elif at is not None and score < 500:
+                at = None
+        res.append(at if at is not None else 2 * nodes)
+    return res
+
+
+def compare(args, verb: str, count) -> None:
+    """Print, for the defaults and each ``--variant``, ``count(engine)``'s positions done within ``--nodes``,
+    the geometric mean of the nodes, and against the defaults on how many it needs fewer and more."""
     first = None
-    for name, settings in variants:
+    for name, settings in [("defaults", {})] + [parse_variant(v) for v in args.variant]:
         eng = engine_for(settings)
         eng.search(Position.initial(), depth=1)
-        res = avoid_nodes(eng, items, args.nodes)
+        res = count(eng)
         geo = math.exp(sum(math.log(x) for x in res) / len(res))
-        line = f"{name:20s} avoids {sum(x < 2 * args.nodes for x in res):3d}/{len(res)}   geo. mean nodes {geo:9.0f}"
+        line = f"{name:20s} {verb} {sum(x < 2 * args.nodes for x in res):3d}/{len(res)}   geo. mean nodes {geo:9.0f}"
         if first is None:
             first = res
         else:
             line += (f"   fewer nodes than defaults on {sum(a < b for a, b in zip(res, first))}, "
                      f"more on {sum(a > b for a, b in zip(res, first))}")
         print(line, flush=True)
+
+
+def find(args) -> int:
+    positions = shot_positions(read_set(Path(args.file)))
+    print(f"{len(positions)} positions after the losing move, {args.nodes} nodes a position, one thread, deterministic")
+    compare(args, "finds ", lambda eng: find_nodes(eng, positions, args.nodes))
+    if args.mobydam:
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp) / "mobydam"
+            with MobyDam(find_binary(Path(args.mobydam)), work, args.ms, book=False) as md:
+                for pos in positions:
+                    md.best_move(pos)
+            log = (work / "engine.log").read_text(encoding="latin-1")
+        scores = [int(x) for x in re.findall(r"evals=\d+ score=(-?\d+)", log)]
+        nodes = sorted(int(x) for x in re.findall(r"nodes total=(\d+)", log))
+        print(f"{'Moby Dam ' + str(args.ms) + ' ms':20s} finds  {sum(x >= 7 * MD_MAN // 10 for x in scores):3d}/"
+              f"{len(scores)}   median nodes {nodes[len(nodes) // 2] if nodes else 0:9d}")
+    return 0
+
+
+def parse_variant(text: str) -> tuple[str, dict]:
+    name, _, js = text.partition(":")
+    return name, json.loads(js) if js else {}
+
+
+def run(args) -> int:
+    items = [(p, m) for p, m in read_set(Path(args.file)) if p.legal_moves.count() >= 2]
+    print(f"{len(items)} positions, {args.nodes} nodes a position, one thread, deterministic")
+    compare(args, "avoids", lambda eng: avoid_nodes(eng, items, args.nodes))
     return 0
 
 
@@ -171,11 +241,17 @@ def main(argv=None) -> int:
     r.add_argument("--nodes", type=int, default=400_000, help="node limit a position (default 400000)")
     r.add_argument("--variant", action="append", default=[], metavar="NAME:JSON",
                    help='settings to compare with the defaults, e.g. lmr:{"_lmr2": 6, "_lmr2_depth": 4}')
+    f = sub.add_parser("find")
+    f.add_argument("--file", default=str(DATA))
+    f.add_argument("--nodes", type=int, default=1_450_000, help="node limit a position (default 1450000)")
+    f.add_argument("--variant", action="append", default=[], metavar="NAME:JSON")
+    f.add_argument("--mobydam", default=None, metavar="PATH", help="Moby Dam's binary: count its finds too")
+    f.add_argument("--ms", type=int, default=100, help="Moby Dam's time a position, ms (default 100)")
     b = sub.add_parser("build")
     b.add_argument("dirs", nargs="+", help="match folders (games.pdn, mobydam/engine.log)")
     b.add_argument("--out", default=str(DATA))
     args = ap.parse_args(argv)
-    return run(args) if args.cmd == "run" else build(args)
+    return {"run": run, "find": find, "build": build}[args.cmd](args)
 
 
 if __name__ == "__main__":

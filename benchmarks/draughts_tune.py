@@ -24,7 +24,9 @@ Writes ``numba_words/data/draughts_weights.txt`` (``--out`` elsewhere). Usage::
 With ``--mobydam-logs LOG ...`` (Moby Dam's ``engine.log`` from ``draughts_match.py`` folders) the target is
 instead the score of each of Moby Dam's searches in those games (its own move, about depth 13 at 0.1 s): the
 positions it searched that are quiet for the side to move, without kings, with as many men on each side and
-scored within 1.5 men of 0; the positional terms are fitted by least squares with an intercept (Moby Dam,
+scored within 1.5 men of 0 (with ``--unequal N`` also those where one side has up to N men more, scored within
+1.5 men of that many: the men keep their weight, so a breakthrough bought with a man is fitted too); the
+positional terms are fitted by least squares with an intercept (Moby Dam,
 the stronger side, is ahead on average; the evaluation itself has none), ridge-regularised (``--ridge``), on
 four positions of five; the fifth are held out. With ``--tapered`` the fit gives each term an opening and an
 endgame weight, blended by the pieces on the board as the evaluation blends them (``tapered_columns``). The material and king terms keep their old weights (no king
@@ -108,21 +110,23 @@ def read_mobydam_log(text: str) -> list[tuple[str, float]]:
     return out
 
 
-def score_rows(logs) -> tuple[list, np.ndarray]:
+def score_rows(logs, unequal: int = 0) -> tuple[list, np.ndarray]:
     """Rows ``(own, opp, kings, white)`` and Moby Dam's scores of the distinct positions of ``logs`` fitted by
-    ``--mobydam-logs`` (see the module's docstring)."""
+    ``--mobydam-logs`` (see the module's docstring); ``unequal``: the most men one side may have more than the
+    other (its score then within 1.5 men of that difference)."""
     rows, ys, seen = [], [], set()
     for path in logs:
         for fen, y in read_mobydam_log(Path(path).read_text(encoding="latin-1")):
-            if abs(y) > 1.5 or fen in seen:
+            if fen in seen:
                 continue
             seen.add(fen)
             p = Position(fen)
-            if p.kings or bin(p.white).count("1") != bin(p.black).count("1"):
+            own, opp = (p.white, p.black) if p.turn else (p.black, p.white)
+            diff = bin(own).count("1") - bin(opp).count("1")
+            if p.kings or abs(diff) > unequal or abs(y - diff) > 1.5:
                 continue
             if not quiet(p):
                 continue
-            own, opp = (p.white, p.black) if p.turn else (p.black, p.white)
             rows.append((own, opp, p.kings, p.turn))
             ys.append(y)
     return rows, np.array(ys)
@@ -150,7 +154,7 @@ def tapered_columns(x, pieces) -> np.ndarray:
 
 
 def fit_scores(args, old) -> None:
-    rows, y = score_rows(args.mobydam_logs)
+    rows, y = score_rows(args.mobydam_logs, args.unequal)
     if len(y) < 100:
         raise SystemExit(f"{len(y)} usable positions in the logs: too few to fit")
     x = terms_of(rows)
@@ -164,7 +168,9 @@ def fit_scores(args, old) -> None:
         free = free + [n + i for i in free]
     test = np.arange(len(y)) % 5 == 4
     w0 = (old / UNIT).reshape(-1) if args.tapered else (old[0] / UNIT)
-    b, c = ridge(cols[~test][:, free], y[~test], args.ridge)
+    fixed_cols = [i for i in range(cols.shape[1]) if i not in free]
+    offset = cols[:, fixed_cols] @ w0[fixed_cols]  # the material (men) where one side has more
+    b, c = ridge(cols[~test][:, free], (y - offset)[~test], args.ridge)
     new = w0.copy()
     new[free] = b
     mse = lambda w, k: float(np.mean((cols[test] @ w + k - y[test]) ** 2))  # noqa: E731
@@ -180,8 +186,9 @@ def fit_scores(args, old) -> None:
     form = "'term opening endgame'" if args.tapered else "'term value'"
     lines = [f"# International draughts evaluation weights, in men (1.0 = one man), one {form} line",
              "# per term of numba_words.draughts._eval.TERMS. Written by benchmarks/draughts_tune.py --mobydam-logs:",
-             f"# least squares fit of Moby Dam's search scores on {len(y)} quiet materially equal positions without",
-             "# kings" + (", tapered (see numba_words.draughts._eval)." if args.tapered else ".")]
+             f"# least squares fit of Moby Dam's search scores on {len(y)} quiet positions without kings, "
+             + ("as many men on each side" if not args.unequal else f"up to {args.unequal} men more on one side")
+             + (", tapered (see numba_words.draughts._eval)." if args.tapered else ".")]
     lines += [f"{t} {' '.join(f'{v:.4f}' for v in new[:, i])}" for i, t in enumerate(TERMS)]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
@@ -267,6 +274,8 @@ def main(argv=None):
     ap.add_argument("--mobydam-logs", nargs="+", type=Path, default=None, metavar="LOG",
                     help="fit Moby Dam's search scores in these engine.log files instead (see above)")
     ap.add_argument("--ridge", type=float, default=100.0, help="ridge penalty of --mobydam-logs (default 100)")
+    ap.add_argument("--unequal", type=int, default=0, metavar="MEN",
+                    help="--mobydam-logs: also fit positions where one side has up to MEN men more (default 0)")
     ap.add_argument("--tapered", action="store_true",
                     help="--mobydam-logs: fit an opening and an endgame weight a term (see above)")
     args = ap.parse_args(argv)

@@ -50,9 +50,10 @@ def test_tactics_set_is_well_formed(bench):
     assert t.material(p) == 0 and t.material(Position("B:WK28,32:B19")) == -3
 
 
-def test_shots_set_is_well_formed(bench):
+@pytest.mark.parametrize("name", ["draughts_shots.txt", "draughts_shots_2941424.txt"])
+def test_shots_set_is_well_formed(bench, name):
     s = bench("draughts_shots")
-    shots = s.read_set(s.DATA)
+    shots = s.read_set(s.DATA.parent / name)
     assert len(shots) >= 50
     assert len({(p.fen(), str(m)) for p, m in shots}) == len(shots)
     assert all(m in p.legal_moves for p, m in shots)  # the move played is legal where it was played
@@ -155,3 +156,38 @@ def test_tuners_tapered_columns_model_the_evaluation(bench):
     model = t.tapered_columns(t.terms_of(rows), pieces) @ w.reshape(-1)
     assert np.all(np.abs(model - got) < 1.0)
     assert np.abs(model).max() > 100
+
+
+def _md_board(fen: str) -> str:
+    """A position as Moby Dam's log prints it after a move line: ten rows of five squares and the side to move."""
+    from numba_words.draughts._tables import SQ2BIT
+
+    p = Position(fen)
+    cells = []
+    for s in range(1, 51):
+        bit = 1 << int(SQ2BIT[s])
+        cell = "w" if p.white & bit else "b" if p.black & bit else "."
+        cells.append(cell.upper() if p.kings & bit else cell)
+    rows = ["   " * (r % 2 == 0) + "   ".join(cells[5 * r:5 * r + 5]) for r in range(10)]
+    return "move=1. 1-2\n" + "\n".join(rows) + f"   ({'w' if p.turn else 'b'} to move)\n"
+
+
+def test_tuner_keeps_positions_a_man_up_only_when_asked(bench, tmp_path):
+    """``--unequal 1`` adds quiet positions a man up (scored within 1.5 men of the man) to the equal ones; a
+    man-up position scored far from it, one two men up, and positions with kings stay out."""
+    t = bench("draughts_tune")
+    boards = [("W:W31,32,46:B5,6,7", 0.1),    # equal
+              ("W:W31,32,46:B5,6", 1.2),      # White, to move, a man up, scored about a man
+              ("B:W31,32,46:B5,6", -0.8),     # the same for Black to move (a man down)
+              ("W:W31,32,47:B5,6", -0.9),     # a man up but scored 1.9 men from it
+              ("W:W31,32,46,47:B5,6", 2.0),   # two men up
+              ("W:WK31,32,46:B5,6,7", 0.1)]   # a king
+    log = tmp_path / "engine.log"
+    log.write_text("".join(_md_board(f) + f"evals=1 score={round(y * 10_000_000)}\n" for f, y in boards),
+                   encoding="latin-1")
+    assert [Position(f).fen() for f, _ in t.read_mobydam_log(log.read_text())] == [Position(f).fen() for f, _ in boards]
+    rows, y = t.score_rows([log])
+    assert list(y) == [0.1]
+    rows, y = t.score_rows([log], unequal=1)
+    assert list(y) == [0.1, 1.2, -0.8]
+    assert [bin(r[0]).count("1") - bin(r[1]).count("1") for r in rows] == [0, 1, -1]  # side to move's men first
