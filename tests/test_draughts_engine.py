@@ -437,6 +437,24 @@ def test_lines_of_triples_become_the_moves_positions_make():
     assert checked > 500
 
 
+def test_child_keys_are_the_keys_of_the_children():
+    """The search's Zobrist key of a child, made from its parent's key and the move's XOR triple, is the key of
+    the position the move makes, on every move (captures by kings, crownings) of random positions."""
+    from numba_words.draughts._engine import child_key, key_of
+
+    checked = 0
+    for pos in sample_positions(300, 29):
+        parent = key_of(pos.white, pos.black, pos.kings, pos.turn)
+        for m in pos.legal_moves:
+            child = pos.copy(stack=False)
+            child.push(m)
+            a, b, c = (np.uint64(x) for x in m._xor)
+            got = child_key(np.uint64(parent), a, b, c, 0 if pos.turn else 1)
+            assert int(got) == key_of(child.white, child.black, child.kings, child.turn), (pos.fen(), str(m))
+            checked += 1
+    assert checked > 1000
+
+
 def test_ctrl_c_returns_the_best_move_so_far():
     import _thread
 

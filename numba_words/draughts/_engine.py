@@ -153,7 +153,14 @@ def xor_keys(bb, layer):
 def child_key(key, a, b, c, mover):
     """The Zobrist key after the move ``(a, b, c)`` (XOR triple) from the position of ``key``, ``mover`` the
     layer of the side that moves (0 white, 1 black)."""
-    return key ^ SIDE_KEY ^ xor_keys(a, mover) ^ xor_keys(b, 1 - mover) ^ xor_keys(c, 2)
+    k = key ^ SIDE_KEY
+    if a != ZERO:  # (the from and to squares: two bits, none when a king's capture ends where it began)
+        k ^= ZOBRIST[mover, lsb_index(a)] ^ ZOBRIST[mover, msb_index(a)]
+    if b != ZERO:
+        k ^= xor_keys(b, 1 - mover)
+    if c != ZERO:
+        k ^= xor_keys(c, 2)
+    return k
 
 
 @kernel
@@ -227,6 +234,35 @@ def quiet_moves(own, opp, kings, white):
     return 1 if men_slides(men, empty, white) > 0 else 0
 
 
+@inline
+def order_scores(ws, u, n, done, k, w, killers, history, root_rank, sc):
+    """The ordering scores of the moves of the node at ply ``u`` (``sc[u]``, higher first): captures by the
+    kings they take, then killers, crownings, history; ``done`` (the table move, already searched) last."""
+    wbase = MOVES_OFF + u * PLY_WORDS
+    capture = ws[ix(wbase + 1)] != ZERO
+    cw = 0 if w else 1
+    k1 = killers[ix(2 * u)]
+    k2 = killers[ix(2 * u + 1)]
+    for i in range(n):
+        j = np.uint64(wbase + 3 * i)
+        a = ws[j]
+        if i == done:
+            s = -(1 << 60)
+        elif capture:
+            s = popcount(ws[j + ONE] & k) * 1000 + popcount(ws[j + np.uint64(2)] & a)
+        elif a == k1:
+            s = 1 << 32
+        elif a == k2:
+            s = 1 << 31
+        else:
+            s = history[ix(cw * 4096 + lsb_index(a) * 64 + msb_index(a))]
+            if ws[j + np.uint64(2)] & a & ~k != ZERO:
+                s += 1 << 33  # crowning
+        if u == 0 and root_rank and i != done:
+            s += history[ix(HIST_SIZE + i)] << 34  # (the newest best first, then the one before, ...)
+        sc[ix(u), ix(i)] = s
+
+
 @kernel
 def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history, table, game_keys, pv_out,
                   info):
@@ -281,7 +317,9 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     frev = np.zeros(n1, dtype=np.int64)
     fmat = np.zeros(n1, dtype=np.int64)
     fsp = np.full(n1, -INF, dtype=np.int64)
+    fsrt = np.zeros(n1, dtype=np.bool_)
     sc = np.empty((n1, 1024), dtype=np.int64)
+    ckeys = np.empty((n1, 1024), dtype=np.uint64)  # the children's keys of a node of depth >= 2
     pv = np.empty((n1, n1, 3), dtype=np.uint64)
     pvlen = np.zeros(n1, dtype=np.int64)
     fo[0] = own
@@ -434,11 +472,12 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
                 continue
             ttidx = ttmv if ttmv < n else -1
-            if d >= 2:  # the children's table buckets, asked for now: their cache misses overlap
+            if d >= 2:  # the children's keys and table buckets, asked for now: their cache misses overlap
                 mover = 0 if w else 1
                 for i in range(n):
                     j = np.uint64(wbase + 3 * i)
                     ck = child_key(fkey[ix(u)], ws[j], ws[j + ONE], ws[j + np.uint64(2)], mover)
+                    ckeys[ix(u), ix(i)] = ck
                     prefetch(tt, (ck & bmask) * np.uint64(4))
             # enhanced transposition cut-offs: in a non-PV node, a child whose table entry proves it fails
             # low for its side (the node beats beta) cuts the node before any move is searched
@@ -446,7 +485,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 mover = 0 if w else 1
                 for i in range(n):
                     j = np.uint64(wbase + 3 * i)
-                    ck = child_key(fkey[ix(u)], ws[j], ws[j + ONE], ws[j + np.uint64(2)], mover)
+                    ck = ckeys[ix(u), ix(i)] if d >= 2 else child_key(fkey[ix(u)], ws[j], ws[j + ONE],
+                                                                       ws[j + np.uint64(2)], mover)
                     tv = tt_bound_above(tt, ck, bmask, d - 1, ply + 1)
                     if tv != NO_VALUE and -tv >= fbe[ix(u)]:
                         val = -tv
@@ -537,36 +577,13 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                                     for q in range(HIST_SIZE):
                                         history[ix(q)] >>= 1
         u = ply
-        if order:  # move ordering scores of the node's moves, before its first move
-            n = fn[ix(u)]
-            wbase = MOVES_OFF + u * PLY_WORDS
-            ttidx = ftt[ix(u)]
-            k = fk[ix(u)]
-            capture = ws[ix(wbase + 1)] != ZERO
-            cw = 0 if fw[ix(u)] else 1
-            k1 = killers[ix(2 * u)]
-            k2 = killers[ix(2 * u + 1)]
-            for i in range(n):
-                j = np.uint64(wbase + 3 * i)
-                a = ws[j]
-                if i == ttidx:
-                    s = 1 << 60
-                elif capture:
-                    s = popcount(ws[j + ONE] & k) * 1000 + popcount(ws[j + np.uint64(2)] & a)
-                elif a == k1:
-                    s = 1 << 32
-                elif a == k2:
-                    s = 1 << 31
-                else:
-                    s = history[ix(cw * 4096 + lsb_index(a) * 64 + msb_index(a))]
-                    if ws[j + np.uint64(2)] & a & ~k != ZERO:
-                        s += 1 << 33  # crowning
-                if u == 0 and root_rank and i != ttidx:
-                    s += history[ix(HIST_SIZE + i)] << 34  # (the newest best first, then the one before, ...)
-                sc[ix(u), ix(i)] = s
+        if order:  # a node's first move: the table move when it has one, else by the ordering scores
             fi[ix(u)] = 0
             fbest[ix(u)] = fsp[ix(u)]  # (-INF but after a stand pat)
             fbidx[ix(u)] = -1
+            fsrt[ix(u)] = ftt[ix(u)] < 0
+            if fsrt[ix(u)]:
+                order_scores(ws, u, fn[ix(u)], -1, fk[ix(u)], fw[ix(u)], killers, history, root_rank, sc)
         # pick the next move of the node at ``ply`` (or finish it)
         if fi[ix(u)] >= fn[ix(u)]:
             val = fbest[ix(u)]
@@ -597,13 +614,20 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             enter = False
             continue
         n = fn[ix(u)]
-        bi = 0
-        bs = sc[ix(u), 0]
-        for i in range(1, n):
-            if sc[ix(u), ix(i)] > bs:
-                bs = sc[ix(u), ix(i)]
-                bi = i
-        sc[ix(u), ix(bi)] = -(1 << 60)
+        if not fsrt[ix(u)] and fi[ix(u)] == 0:
+            bi = ftt[ix(u)]  # the table move, before the other moves are scored: it cuts most nodes alone
+            bs = 1 << 60
+        else:
+            if not fsrt[ix(u)]:
+                fsrt[ix(u)] = True
+                order_scores(ws, u, n, ftt[ix(u)], fk[ix(u)], fw[ix(u)], killers, history, root_rank, sc)
+            bi = 0
+            bs = sc[ix(u), 0]
+            for i in range(1, n):
+                if sc[ix(u), ix(i)] > bs:
+                    bs = sc[ix(u), ix(i)]
+                    bi = i
+            sc[ix(u), ix(bi)] = -(1 << 60)
         i = fi[ix(u)]
         fi[ix(u)] = i + 1
         fcur[ix(u)] = bi
@@ -621,7 +645,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
         fk[ix(v)] = k ^ c
         fw[ix(v)] = not w
         mover = 0 if w else 1
-        fkey[ix(v)] = child_key(fkey[ix(u)], a, b, c, mover)
+        fkey[ix(v)] = ckeys[ix(u), ix(bi)] if fd[ix(u)] >= 2 else child_key(fkey[ix(u)], a, b, c, mover)
         man = (a & o & ~k) != ZERO
         frev[ix(v)] = 0 if (b != ZERO or man) else frev[ix(u)] + 1
         fmat[ix(v)] = 0 if (b != ZERO or (man and (c & a) != ZERO)) else fmat[ix(u)] + 1
