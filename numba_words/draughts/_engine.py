@@ -82,11 +82,12 @@ NORMAL, EXACT = 0, 1
 #: is beyond the window by it is scored by its material less or plus the margin, unevaluated), the plies of the
 #: quiescence search where a quiet side may offer a man (0: none; see step 3 above), the move number (from 0)
 #: from which late moves are reduced in non-PV nodes (in PV nodes from ``LMR_FROM``), the deadline (``monotonic_ns``
-#: nanoseconds, 0: none; at it the kernel sets ``ctl[0]`` itself).
+#: nanoseconds, 0: none; at it the kernel sets ``ctl[0]`` itself), the milli-men an evaluation gains for the root's
+#: side to move for each piece taken off the board since the root (0: none; a preference for exchanges).
 (P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
  P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR, P_THREAT,
- P_LAZY, P_SACS, P_LMR_FROM, P_DEADLINE) = range(26)
-N_PARAMS = 26
+ P_LAZY, P_SACS, P_LMR_FROM, P_DEADLINE, P_SIMPLIFY) = range(27)
+N_PARAMS = 27
 LMR_DEPTH = 3
 LMR_FROM = 3
 LMR_PIECES = 8
@@ -234,35 +235,6 @@ def quiet_moves(own, opp, kings, white):
     return 1 if men_slides(men, empty, white) > 0 else 0
 
 
-@inline
-def order_scores(ws, u, n, done, k, w, killers, history, root_rank, sc):
-    """The ordering scores of the moves of the node at ply ``u`` (``sc[u]``, higher first): captures by the
-    kings they take, then killers, crownings, history; ``done`` (the table move, already searched) last."""
-    wbase = MOVES_OFF + u * PLY_WORDS
-    capture = ws[ix(wbase + 1)] != ZERO
-    cw = 0 if w else 1
-    k1 = killers[ix(2 * u)]
-    k2 = killers[ix(2 * u + 1)]
-    for i in range(n):
-        j = np.uint64(wbase + 3 * i)
-        a = ws[j]
-        if i == done:
-            s = -(1 << 60)
-        elif capture:
-            s = popcount(ws[j + ONE] & k) * 1000 + popcount(ws[j + np.uint64(2)] & a)
-        elif a == k1:
-            s = 1 << 32
-        elif a == k2:
-            s = 1 << 31
-        else:
-            s = history[ix(cw * 4096 + lsb_index(a) * 64 + msb_index(a))]
-            if ws[j + np.uint64(2)] & a & ~k != ZERO:
-                s += 1 << 33  # crowning
-        if u == 0 and root_rank and i != done:
-            s += history[ix(HIST_SIZE + i)] << 34  # (the newest best first, then the one before, ...)
-        sc[ix(u), ix(i)] = s
-
-
 @kernel
 def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history, table, game_keys, pv_out,
                   info):
@@ -288,6 +260,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     sacs = params[P_SACS]
     lmr_from = params[P_LMR_FROM]
     grain = 1 if exact else max(params[P_GRAIN], 1)
+    simp = 0 if exact else params[P_SIMPLIFY]
+    root_n = popcount(own | opp)
     node_limit = params[P_NODES]
     tid = params[P_THREAD]
     deadline = params[P_DEADLINE]
@@ -317,7 +291,6 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     frev = np.zeros(n1, dtype=np.int64)
     fmat = np.zeros(n1, dtype=np.int64)
     fsp = np.full(n1, -INF, dtype=np.int64)
-    fsrt = np.zeros(n1, dtype=np.bool_)
     sc = np.empty((n1, 1024), dtype=np.int64)
     ckeys = np.empty((n1, 1024), dtype=np.uint64)  # the children's keys of a node of depth >= 2
     pv = np.empty((n1, n1, 3), dtype=np.uint64)
@@ -424,6 +397,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     # so that shots at the horizon are seen
                     elif (sacs > 0 and d > -sacs and not threatened and k == ZERO and ply < MAX_PLY - 3):
                         sp = evaluate(o, p, k, w, table)
+                        if simp != 0:
+                            sp += simp * (root_n - popcount(o | p)) * (1 if w == white else -1)
                         if grain > 1:
                             sp = (sp // grain) * grain if sp >= 0 else -((-sp) // grain) * grain
                         if sp < fbe[ix(u)]:
@@ -468,6 +443,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                         val = evaluate(o, p, k, w, table)
                 else:
                     val = evaluate(o, p, k, w, table)
+                if simp != 0:
+                    val += simp * (root_n - popcount(o | p)) * (1 if w == white else -1)
                 if grain > 1:
                     val = (val // grain) * grain if val >= 0 else -((-val) // grain) * grain
                 continue
@@ -577,13 +554,36 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                                     for q in range(HIST_SIZE):
                                         history[ix(q)] >>= 1
         u = ply
-        if order:  # a node's first move: the table move when it has one, else by the ordering scores
+        if order:  # move ordering scores of the node's moves, before its first move
+            n = fn[ix(u)]
+            wbase = MOVES_OFF + u * PLY_WORDS
+            ttidx = ftt[ix(u)]
+            k = fk[ix(u)]
+            capture = ws[ix(wbase + 1)] != ZERO
+            cw = 0 if fw[ix(u)] else 1
+            k1 = killers[ix(2 * u)]
+            k2 = killers[ix(2 * u + 1)]
+            for i in range(n):
+                j = np.uint64(wbase + 3 * i)
+                a = ws[j]
+                if i == ttidx:
+                    s = 1 << 60
+                elif capture:
+                    s = popcount(ws[j + ONE] & k) * 1000 + popcount(ws[j + np.uint64(2)] & a)
+                elif a == k1:
+                    s = 1 << 32
+                elif a == k2:
+                    s = 1 << 31
+                else:
+                    s = history[ix(cw * 4096 + lsb_index(a) * 64 + msb_index(a))]
+                    if ws[j + np.uint64(2)] & a & ~k != ZERO:
+                        s += 1 << 33  # crowning
+                if u == 0 and root_rank and i != ttidx:
+                    s += history[ix(HIST_SIZE + i)] << 34  # (the newest best first, then the one before, ...)
+                sc[ix(u), ix(i)] = s
             fi[ix(u)] = 0
             fbest[ix(u)] = fsp[ix(u)]  # (-INF but after a stand pat)
             fbidx[ix(u)] = -1
-            fsrt[ix(u)] = ftt[ix(u)] < 0
-            if fsrt[ix(u)]:
-                order_scores(ws, u, fn[ix(u)], -1, fk[ix(u)], fw[ix(u)], killers, history, root_rank, sc)
         # pick the next move of the node at ``ply`` (or finish it)
         if fi[ix(u)] >= fn[ix(u)]:
             val = fbest[ix(u)]
@@ -614,20 +614,13 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
             enter = False
             continue
         n = fn[ix(u)]
-        if not fsrt[ix(u)] and fi[ix(u)] == 0:
-            bi = ftt[ix(u)]  # the table move, before the other moves are scored: it cuts most nodes alone
-            bs = 1 << 60
-        else:
-            if not fsrt[ix(u)]:
-                fsrt[ix(u)] = True
-                order_scores(ws, u, n, ftt[ix(u)], fk[ix(u)], fw[ix(u)], killers, history, root_rank, sc)
-            bi = 0
-            bs = sc[ix(u), 0]
-            for i in range(1, n):
-                if sc[ix(u), ix(i)] > bs:
-                    bs = sc[ix(u), ix(i)]
-                    bi = i
-            sc[ix(u), ix(bi)] = -(1 << 60)
+        bi = 0
+        bs = sc[ix(u), 0]
+        for i in range(1, n):
+            if sc[ix(u), ix(i)] > bs:
+                bs = sc[ix(u), ix(i)]
+                bi = i
+        sc[ix(u), ix(bi)] = -(1 << 60)
         i = fi[ix(u)]
         fi[ix(u)] = i + 1
         fcur[ix(u)] = bi
