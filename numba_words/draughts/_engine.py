@@ -83,11 +83,12 @@ NORMAL, EXACT = 0, 1
 #: quiescence search where a quiet side may offer a man (0: none; see step 3 above), the move number (from 0)
 #: from which late moves are reduced in non-PV nodes (in PV nodes from ``LMR_FROM``), the deadline (``monotonic_ns``
 #: nanoseconds, 0: none; at it the kernel sets ``ctl[0]`` itself), the milli-men an evaluation gains for the root's
-#: side to move for each piece taken off the board since the root (0: none; a preference for exchanges).
+#: side to move for each piece taken off the board since the root (0: none; a preference for exchanges), the
+#: most plies a late move is reduced by when the opponent must capture after it (an offer; 2: as any move).
 (P_DEPTH, P_MODE, P_NODES, P_THREAD, P_REV, P_MAT, P_NKEYS, P_ALPHA, P_BETA, P_GEN, P_PROBCUT, P_LMR_PV,
  P_LMR2, P_LMR2_DEPTH, P_ETC, P_GRAIN, P_TT_PV, P_LMR_DEPTH, P_LMR_ALL, P_ROOT_RANK, P_ROOT_LMR, P_THREAT,
- P_LAZY, P_SACS, P_LMR_FROM, P_DEADLINE, P_SIMPLIFY) = range(27)
-N_PARAMS = 27
+ P_LAZY, P_SACS, P_LMR_FROM, P_DEADLINE, P_SIMPLIFY, P_OFFER_RED) = range(28)
+N_PARAMS = 28
 LMR_DEPTH = 3
 LMR_FROM = 3
 LMR_PIECES = 8
@@ -261,6 +262,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
     lmr_from = params[P_LMR_FROM]
     grain = 1 if exact else max(params[P_GRAIN], 1)
     simp = 0 if exact else params[P_SIMPLIFY]
+    offer_red = params[P_OFFER_RED]
     root_n = popcount(own | opp)
     node_limit = params[P_NODES]
     tid = params[P_THREAD]
@@ -652,6 +654,8 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                 (u > 0 or root_lmr) and
                 ((b == ZERO and bs < (1 << 31)) or (lmr_all and popcount(o | p) >= LMR_PIECES))):
             red = 2 if (i >= lmr2 and fd[ix(u)] >= lmr2_depth) else 1
+            if red > offer_red and quiet_moves(fo[ix(v)], fp[ix(v)], fk[ix(v)], not w) < 0:
+                red = offer_red  # an offer (the opponent must capture): a shot may begin with it
         if i == 0:
             fstage[ix(u)] = STAGE_FULL
             fal[ix(v)] = -fbe[ix(u)]

@@ -258,6 +258,7 @@ class Engine:
         self._sacs = 0  # quiescence plies where a quiet side may offer a man, 0: none (for experiments)
         self._lmr_from = K.LMR_FROM  # first late move (from 0) reduced in non-PV nodes (for experiments)
         self._simplify = 0  # milli-men for the root's side a piece taken off the board (for experiments)
+        self._offer_red = 2  # most plies an offer (the opponent must capture after it) is reduced (for experiments)
         self._gen = 0
         self._lock = threading.Lock()
 
@@ -279,6 +280,7 @@ class Engine:
         params[K.P_SACS] = self._sacs
         params[K.P_LMR_FROM] = self._lmr_from
         params[K.P_SIMPLIFY] = self._simplify
+        params[K.P_OFFER_RED] = self._offer_red
 
     def _params(self, nodes, rev, mat, nkeys, exact=False, thread=0):
         """A search kernel's ``params`` (full window, this engine's settings and table generation; the depth
