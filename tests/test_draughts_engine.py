@@ -13,7 +13,7 @@ from numba_words.draughts import (Engine, EngineError, Game, Position, SearchRes
 from numba_words.draughts import _reference as ref
 from numba_words.draughts._eval import TERMS, UNIT, evaluate_kernel, terms_kernel
 from numba_words.draughts._tables import bits_of, squares_of
-from numba_words.draughts.engine import load_weights, parse_weights, weights_array
+from numba_words.draughts.engine import _budget, load_weights, parse_weights, weights_array
 
 
 def random_fen(rng: random.Random, lo: int = 1, hi: int = 12, king_p: float | None = None) -> str:
@@ -381,6 +381,28 @@ def test_limits_by_counts():
     r = eng.search(pos, depth=100, stop=stop)
     timer.join()
     assert r.move in pos.legal_moves and r.depth < 100
+
+
+@pytest.mark.parametrize("inc", [0.0, 0.5])
+def test_a_clock_is_spread_over_the_game_and_never_runs_out(inc):
+    # a sudden-death clock (or with an increment) spent to every move's hard limit over 400 moves, the pieces
+    # thinning from 40 to 2: the clock never runs out, and a move gets a larger share of what is left as the
+    # board empties (about remaining / 78 from the start position)
+    left, shares = 60.0, []
+    for move in range(400):
+        pieces = max(2, 40 - move // 3)
+        left += inc
+        hard, soft = _budget(None, left, inc, None, pieces)
+        assert 0 < soft <= hard < left
+        shares.append((hard - 0.8 * inc) / left)
+        left -= hard
+    assert left > 0
+    assert inc or all(b >= a - 1e-12 for a, b in zip(shares, shares[1:]))
+    hard, soft = _budget(None, 78.0, 0.0, None, 40)
+    assert soft == pytest.approx(0.6) and hard == pytest.approx(2.5)
+    # moves to go, when given, decide instead of the pieces
+    assert _budget(None, 60.0, 0.0, 10, 40) == _budget(None, 60.0, 0.0, 10, 4) == (pytest.approx(15.0),
+                                                                                   pytest.approx(3.6))
 
 
 def test_a_kernel_stops_itself_at_its_deadline():

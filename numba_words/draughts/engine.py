@@ -259,6 +259,7 @@ class Engine:
         self._lmr_from = K.LMR_FROM  # first late move (from 0) reduced in non-PV nodes (for experiments)
         self._simplify = 0  # milli-men for the root's side a piece taken off the board (for experiments)
         self._offer_red = 2  # most plies an offer (the opponent must capture after it) is reduced (for experiments)
+        self._clock_moves = 0  # a clock's moves left when not given, 0: by the pieces (for experiments)
         self._gen = 0
         self._lock = threading.Lock()
 
@@ -339,7 +340,8 @@ class Engine:
 
         Limits (at least one): ``depth`` plies (1 to ``MAX_DEPTH``), ``time`` seconds for this move (a hard
         limit), ``nodes``, or a clock: ``remaining`` seconds with ``increment`` a move and ``moves_to_go``
-        moves to the next time control. ``callback(result)`` after each finished depth, from this thread;
+        moves to the next time control (without them, the moves :func:`expected_moves` gives for the pieces on
+        the board). ``callback(result)`` after each finished depth, from this thread;
         ``stop.set()`` from another thread (or Ctrl-C) ends the search within a few milliseconds with the best
         move of the last finished depth (or of the next one, when its search got through a root move).
         ``exact=True`` turns off every pruning that can change the value (table cut-offs, reductions,
@@ -359,7 +361,8 @@ class Engine:
             raise EngineError(f"stop must be a threading.Event, got {quote(stop)}")
         if depth is None and time is None and nodes is None and remaining is None:
             raise EngineError("give a limit: depth=, time=, nodes= or remaining= (a clock)")
-        hard, soft = _budget(time, remaining, increment, moves_to_go)
+        hard, soft = _budget(time, remaining, increment, moves_to_go, (pos.white | pos.black).bit_count(),
+                             self._clock_moves)
         t0 = _time.perf_counter()
         legal = list(pos.legal_moves)
         if not legal:
@@ -547,9 +550,18 @@ ASP_DEPTH = 4
 ASP_WINDOW = 500
 
 
-def _budget(time, remaining, increment, moves_to_go):
+def expected_moves(pieces: int) -> float:
+    """The moves a side is expected still to play with ``pieces`` pieces on the board, for a clock without
+    moves to go: 18 + 1.5 a piece (78 from the start position), the mean moves left by the pieces on the board
+    over the 790 games of five 158-game matches against Moby Dam (78.6 with 40 pieces, 49.5 with 20, 26.8
+    with 6), an overestimate of 30% or less from 6 pieces up."""
+    return 18.0 + 1.5 * pieces
+
+
+def _budget(time, remaining, increment, moves_to_go, pieces=40, fixed_moves=0):
     """(hard limit, soft limit) in seconds: no new depth starts after the soft one; the search stops at the
-    hard one. A clock: about remaining / moves to go (25 when not given) plus the increment a move."""
+    hard one. A clock: about remaining / moves to go plus the increment a move; without moves to go, the moves
+    left are ``expected_moves(pieces)`` (``fixed_moves``, when not 0, for experiments)."""
     hard = soft = None
     if time is not None:  # the stop is set a little early: ending the search and its result take some time
         # a depth stopped part way still gives its best move (see ``_run``): start one until the stop
@@ -557,10 +569,10 @@ def _budget(time, remaining, increment, moves_to_go):
                           MOVE_TIME_MARGIN_FRACTION * time)
         soft = hard
     if remaining is not None:
-        mtg = moves_to_go if moves_to_go is not None else 25
+        mtg = moves_to_go if moves_to_go is not None else (fixed_moves or expected_moves(pieces))
         alloc = remaining / mtg + 0.8 * increment
-        h = max(min(2.5 * alloc, 0.4 * remaining + 0.8 * increment), 0.005)
-        s = 0.6 * alloc
+        h = max(min(2.5 * alloc, 0.4 * remaining + 0.8 * increment, 0.8 * remaining), min(0.005, 0.4 * remaining))
+        s = min(0.6 * alloc, h)
         hard = h if hard is None else min(hard, h)
         soft = s if soft is None else min(soft, s)
     return hard, soft

@@ -390,7 +390,9 @@ class HubEngine:
         if ponder:  # search until ponder-hit (then for the time the level gave) or stop
             self._ponder_limit = kw.get("time")
             if "remaining" in kw:
-                self._ponder_limit = kw["remaining"] / (kw.get("moves_to_go") or 30) + kw.get("increment", 0.0)
+                from .engine import expected_moves
+                mtg = kw.get("moves_to_go") or expected_moves((pos.white | pos.black).bit_count())
+                self._ponder_limit = kw["remaining"] / mtg + kw.get("increment", 0.0)
             kw = {"depth": kw.get("depth", INFINITE_DEPTH)}
             self._pondering = True
         self._thread = threading.Thread(target=self._search, args=(engine, pos, kw, stop), daemon=True,
