@@ -191,3 +191,28 @@ def test_tuner_keeps_positions_a_man_up_only_when_asked(bench, tmp_path):
     rows, y = t.score_rows([log], unequal=1)
     assert list(y) == [0.1, 1.2, -0.8]
     assert [bin(r[0]).count("1") - bin(r[1]).count("1") for r in rows] == [0, 1, -1]  # side to move's men first
+
+
+def test_clock_selfplay_scores_the_game_and_flags_a_clock_run_out(bench):
+    c = bench("draughts_clock")
+    from numba_words.draughts import Engine
+
+    spent = {0: [], 1: []}
+    # White (A) takes Black's last man at once: a win for A with White, a loss with Black
+    game, a, how, left = c.play((Engine(hash_mb=1), Engine(hash_mb=1)), "W:W28:B23", True, 5.0, 0.0, 400, spent)
+    assert (a, len(game), how) == (1.0, 1, "no legal move") and len(spent[0]) == 1 and not spent[1]
+    assert 0 < left[0] < 5.0 and left[1] == 5.0
+    game, a, how, left = c.play((Engine(hash_mb=1), Engine(hash_mb=1)), "W:W28:B23", False, 5.0, 0.0, 400, spent)
+    assert (a, how) == (0.0, "no legal move")
+
+    class Slow:  # spends more than its clock on its first move
+        def new_game(self):
+            pass
+
+        def search(self, pos, **kw):
+            import time
+            time.sleep(kw["remaining"] + 0.01)
+            return Engine(hash_mb=1).search(pos, depth=1)
+
+    game, a, how, left = c.play((Slow(), Engine(hash_mb=1)), Position().fen(), True, 0.02, 0.01, 400, spent)
+    assert (a, how, len(game)) == (0.0, "time", 0) and left[0] < 0
