@@ -19,21 +19,11 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from draughts_match import read_openings, score_summary
+from draughts_match import apply_settings, read_openings, score_summary
 
 from numba_words.draughts import Engine, Game, Position, write_pdn
 
 BANDS = ((33, 40), (25, 32), (17, 24), (9, 16), (0, 8))
-
-
-def engine_with(settings: list[str], ap) -> Engine:
-    eng = Engine()
-    for kv in settings:
-        name, _, value = kv.partition("=")
-        if not name.startswith("_") or not hasattr(eng, name) or not value.lstrip("-").isdigit():
-            ap.error(f"a setting is NAME=INT with NAME an engine setting such as _clock_moves, got {kv!r}")
-        setattr(eng, name, int(value))
-    return eng
 
 
 def play(engines, fen: str, a_white: bool, clock: float, inc: float, max_plies: int, spent):
@@ -79,10 +69,12 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if not args.clock > 0 or args.inc < 0:
         ap.error("--clock must be > 0 and --inc >= 0")
+    if not args.openings.is_file():
+        ap.error(f"no openings file {str(args.openings)!r}")
     schedule = [(f, c) for f in read_openings(args.openings) for c in (True, False)][args.skip:]
     if args.games is not None:
         schedule = schedule[:args.games]
-    engines = (engine_with(args.a, ap), engine_with(args.b, ap))
+    engines = (apply_settings(Engine(), args.a, ap.error), apply_settings(Engine(), args.b, ap.error))
     for e in engines:
         e.search(Position(), depth=2)  # load the kernels before any clock runs
     args.out.mkdir(parents=True, exist_ok=True)

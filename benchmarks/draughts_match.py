@@ -75,6 +75,17 @@ def read_openings(path: Path) -> list[str]:
     return fens
 
 
+def apply_settings(engine, settings: list[str], error):
+    """``engine`` with each ``NAME=INT`` of ``settings`` set (an experiment setting such as ``_lmr2``); ``error``
+    (an argument parser's) is called with a message for a bad one."""
+    for kv in settings:
+        name, _, value = kv.partition("=")
+        if not name.startswith("_") or not hasattr(engine, name) or not value.lstrip("-").isdigit():
+            error(f"a setting is NAME=INT with NAME an engine setting such as _lmr2, got {kv!r}")
+        setattr(engine, name, int(value))
+    return engine
+
+
 def _mobydam_mean_move(log: Path, start: int) -> float:
     """Moby Dam's mean seconds a move, from the 'engine used N ms' lines its log gained during the match."""
     try:
@@ -167,12 +178,8 @@ def main(argv=None) -> int:
         ap.error("--our-time must be > 0")
     args.out.mkdir(parents=True, exist_ok=True)
 
-    engine = Engine(threads=args.threads, hash_mb=args.hash, weights=args.weights)
-    for kv in args.setting:
-        name, _, value = kv.partition("=")
-        if not name.startswith("_") or not hasattr(engine, name) or not value.lstrip("-").isdigit():
-            ap.error(f"--setting wants NAME=INT with NAME an engine setting such as _lmr2, got {kv!r}")
-        setattr(engine, name, int(value))
+    engine = apply_settings(Engine(threads=args.threads, hash_mb=args.hash, weights=args.weights), args.setting,
+                            ap.error)
     engine.search(Position.initial(), depth=1)  # load the kernels before the clock runs
     log = args.out / "mobydam" / "engine.log"
     log_start = log.stat().st_size if log.exists() else 0
