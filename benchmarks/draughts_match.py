@@ -2,7 +2,7 @@
 
     python benchmarks/draughts_match.py --mobydam PATH/mobydam/main/mobydam [--time 0.1] [--games N]
                                         [--skip N] [--out DIR] [--threads 1] [--hash 64] [--openings FILE]
-                                        [--our-time T] [--weights FILE] [--setting _lmr2=10 ...]
+                                        [--our-time T] [--weights FILE] [--patterns FILE] [--setting _lmr2=10 ...]
 
 Moby Dam is started as the DXP follower (``-p PORT``, its own opening book ``book/book.opn`` beside its
 ``main`` folder, no endgame databases, its console set to ``time MS``: a hard limit per move); we connect
@@ -160,6 +160,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=Path("draughts_match"), help="folder for PDN and logs")
     ap.add_argument("--weights", type=Path, default=None,
                     help="our evaluation weights file (default: the package's), for evaluation experiments")
+    ap.add_argument("--patterns", default=None,
+                    help="our window values, an .npy file or 'none' (default: the package's)")
     ap.add_argument("--setting", action="append", default=[], metavar="NAME=INT",
                     help="an engine search setting for experiments, e.g. _lmr2=10 (repeatable)")
     args = ap.parse_args(argv)
@@ -178,7 +180,8 @@ def main(argv=None) -> int:
         ap.error("--our-time must be > 0")
     args.out.mkdir(parents=True, exist_ok=True)
 
-    engine = apply_settings(Engine(threads=args.threads, hash_mb=args.hash, weights=args.weights), args.setting,
+    engine = apply_settings(Engine(threads=args.threads, hash_mb=args.hash, weights=args.weights,
+                                   patterns=False if args.patterns == "none" else args.patterns), args.setting,
                             ap.error)
     engine.search(Position.initial(), depth=1)  # load the kernels before the clock runs
     log = args.out / "mobydam" / "engine.log"

@@ -75,7 +75,7 @@ def kernel_run(eng: Engine, pos: Position, depth: int, each=None):
         params[K.P_ALPHA] = -K.INF
         params[K.P_BETA] = K.INF
         K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), pos.turn, params, ctl, eng._tt,
-                        lane["ws"], lane["killers"], lane["history"], eng.table, keys, pv, info)
+                        lane["ws"], lane["killers"], lane["history"], eng.table, eng.patterns, keys, pv, info)
         if each is not None:
             each(d, int(ctl[1]), time.thread_time() - c0)
     return int(ctl[1]), time.thread_time() - c0, time.perf_counter() - w0

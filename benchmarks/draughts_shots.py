@@ -74,7 +74,7 @@ def by_depth(eng: Engine, pos: Position, nodes: int):
     for d in range(1, K.MAX_PLY - 8):
         params[K.P_DEPTH] = d
         K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), pos.turn, params, ctl, eng._tt,
-                        lane["ws"], lane["killers"], lane["history"], eng.table, keys, pv, info)
+                        lane["ws"], lane["killers"], lane["history"], eng.table, eng.patterns, keys, pv, info)
         yield d, int(ctl[1]), info
         if info[K.I_DONE] != 1:
             break

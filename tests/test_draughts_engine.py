@@ -12,8 +12,9 @@ from numba_words.draughts import (Engine, EngineError, Game, Position, SearchRes
                                   read_pdn, write_pdn)
 from numba_words.draughts import _reference as ref
 from numba_words.draughts._eval import TERMS, UNIT, evaluate_kernel, terms_kernel
+from numba_words.draughts._patterns import N_CONF, N_WINDOWS, indices_kernel
 from numba_words.draughts._tables import bits_of, squares_of
-from numba_words.draughts.engine import _budget, load_weights, parse_weights, weights_array
+from numba_words.draughts.engine import _budget, load_weights, parse_weights, patterns_array, weights_array
 
 
 def random_fen(rng: random.Random, lo: int = 1, hi: int = 12, king_p: float | None = None) -> str:
@@ -94,13 +95,16 @@ def test_terms_and_evaluation_match_the_reference():
     assert ref.EVAL_TERMS == TERMS
     rng = np.random.default_rng(2)
     weight_sets = [weights_array(None), read_only(rng.integers(-3000, 3000, (2, len(TERMS))).astype(np.int64))]
-    for weights in weight_sets:
+    pattern_sets = [patterns_array(False), patterns_array(None),
+                    patterns_array(rng.integers(-300, 300, (N_WINDOWS, N_CONF)).astype(np.int16))]
+    for weights, patterns in zip(weight_sets + weight_sets[:1], pattern_sets):
         scores = np.zeros(len(positions), dtype=np.int64)
-        evaluate_kernel(*arrays, weights, scores)
+        evaluate_kernel(*arrays, weights, patterns, scores)
+        table = patterns.tolist()
         for i, p in enumerate(positions):
             pieces, white = ref.parse_fen(p.fen())
             assert list(got[i]) == ref.eval_terms(pieces, white), p.fen()
-            assert scores[i] == ref.evaluate(pieces, white, weights.tolist()), p.fen()
+            assert scores[i] == ref.evaluate(pieces, white, weights.tolist(), table), p.fen()
     # every term varies over the sample (none is stuck at zero)
     assert np.all(np.any(got != 0, axis=0))
 
@@ -130,14 +134,14 @@ def test_evaluation_is_colour_symmetric():
     sa = np.zeros(len(positions), dtype=np.int64)
     sb = np.zeros_like(sa)
     weights = weights_array(None)
-    evaluate_kernel(*a, weights, sa)
-    evaluate_kernel(*b, weights, sb)
+    evaluate_kernel(*a, weights, patterns_array(None), sa)
+    evaluate_kernel(*b, weights, patterns_array(None), sb)
     assert np.array_equal(sa, sb)
     assert len(set(sa.tolist())) > 100
     # the evaluation sums the terms as it computes them: the same as the weighted sum of ``terms_kernel``'s rows
     rand = read_only(np.random.default_rng(3).integers(-3000, 3000, (2, len(TERMS))).astype(np.int64))
     for weights in (weights, rand):
-        evaluate_kernel(*a, weights, sa)
+        evaluate_kernel(*a, weights, patterns_array(False), sa)
         assert sa.tolist() == [scaled(tapered(int(x), int(y), int(o), int(q)), int(o), int(q), int(k))
                                for x, y, o, q, k in zip(ta @ weights[0], ta @ weights[1], a[0], a[1], a[2])]
 
@@ -185,7 +189,8 @@ def reference_value(pos: Position, depth: int, sacs: int | None = None) -> int:
     weights = weights_array(None).tolist()
     if sacs is None:
         sacs = Engine(hash_mb=1)._sacs
-    return ref.negamax(pieces, white, depth, weights, tuple(history), rev, mat, sacs=sacs)
+    return ref.negamax(pieces, white, depth, weights, tuple(history), rev, mat, sacs=sacs,
+                       patterns=patterns_array(None).tolist())
 
 
 def small_cases(seed: int, n: int) -> list[tuple[Position, int]]:
@@ -427,7 +432,7 @@ def test_a_kernel_stops_itself_at_its_deadline():
         if not deadline:
             params[K.P_NODES] = 300_000
         K.search_kernel(np.uint64(own), np.uint64(opp), np.uint64(pos.kings), True, params, ctl, eng._tt,
-                        lane["ws"], lane["killers"], lane["history"], eng.table, np.zeros(1, dtype=np.uint64),
+                        lane["ws"], lane["killers"], lane["history"], eng.table, eng.patterns, np.zeros(1, dtype=np.uint64),
                         pv, info)
         assert info[K.I_DONE] == 0
         assert ctl[0] == deadline
@@ -572,3 +577,32 @@ def test_weights_files_are_validated(tmp_path):
                 [[1.0] * len(TERMS)] * 3, {t: (1.0, 2.0, 3.0) for t in TERMS}, {t: "x" for t in TERMS}):
         with pytest.raises(WeightsError):
             Engine(hash_mb=1, weights=bad)
+
+
+def test_window_numbers_match_the_reference():
+    positions = sample_positions(150, 5) + config_positions(2)
+    own, opp, kings, white = side_arrays(positions)
+    got = np.zeros((len(positions), N_WINDOWS), dtype=np.int64)
+    indices_kernel(own & ~kings, opp & ~kings, white, got)
+    for i, p in enumerate(positions):
+        assert list(got[i]) == ref.windows(*ref.parse_fen(p.fen())), p.fen()
+
+
+def test_window_values_are_checked(tmp_path):
+    a = patterns_array(None)
+    assert a.shape == (N_WINDOWS, N_CONF) and a.dtype == np.int16 and not a.flags.writeable
+    assert not patterns_array(False).any()
+    bad_file = tmp_path / "bad.npy"
+    bad_file.write_bytes(b"not an array")
+    for bad in (np.zeros((N_WINDOWS, N_CONF - 1), np.int16), np.zeros((N_WINDOWS, N_CONF)),
+                np.full((N_WINDOWS, N_CONF), 1 << 15), bad_file, tmp_path / "missing.npy"):
+        with pytest.raises(WeightsError):
+            Engine(hash_mb=1, patterns=bad)
+    good = tmp_path / "good.npy"
+    np.save(good, np.ones((N_WINDOWS, N_CONF), np.int32))
+    arrays = side_arrays(sample_positions(20, 3))
+    scores = [np.zeros(20, np.int64) for _ in range(2)]
+    for table, out in zip((False, good), scores):
+        evaluate_kernel(*arrays, weights_array(None), Engine(hash_mb=1, patterns=table).patterns, out)
+    no_kings = arrays[2] == 0  # every window adds 1 milli-man for the side to move (before the kings' scaling)
+    assert no_kings.any() and np.all((scores[1] - scores[0])[no_kings] == N_WINDOWS)

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from numba_words.draughts import Position
+from numba_words.draughts import Position, patterns_array
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -152,7 +152,8 @@ def test_tuners_tapered_columns_model_the_evaluation(bench):
     w.flags.writeable = False
     got = np.zeros(len(rows), dtype=np.int64)
     evaluate_kernel(*(np.array([r[i] for r in rows], dt) for i, dt in enumerate((np.uint64, np.uint64, np.uint64,
-                                                                                 np.bool_))), w, got)
+                                                                                 np.bool_))), w,
+                    patterns_array(False), got)
     model = t.tapered_columns(t.terms_of(rows), pieces) @ w.reshape(-1)
     assert np.all(np.abs(model - got) < 1.0)
     assert np.abs(model).max() > 100

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys as _sys
 
-from .engine import Engine, EngineError, SearchResult, WeightsError, load_weights, play_game
+from .engine import Engine, EngineError, SearchResult, WeightsError, load_weights, patterns_array, play_game
 from .errors import (AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidFenError, InvalidPositionError,
                      PdnError)
 from .game import Game
@@ -25,7 +25,7 @@ __all__ = [
     "Position", "Move", "LegalMoves", "Outcome", "WHITE", "BLACK",
     "perft", "divide", "perft_tasks", "warmup",
     "Game", "read_pdn", "write_pdn", "svg",
-    "Engine", "SearchResult", "play_game", "load_weights", "EngineError", "WeightsError",
+    "Engine", "SearchResult", "play_game", "load_weights", "patterns_array", "EngineError", "WeightsError",
     "DraughtsError", "InvalidPositionError", "InvalidFenError", "IllegalMoveError", "AmbiguousMoveError", "PdnError",
 ]
 

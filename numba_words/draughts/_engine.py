@@ -237,7 +237,7 @@ def quiet_moves(own, opp, kings, white):
 
 
 @kernel
-def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history, table, game_keys, pv_out,
+def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history, table, pw, game_keys, pv_out,
                   info):
     """Search a side-relative position to ``params[P_DEPTH]`` plies (layouts above). Writes the score
     (milli-men, side to move), the principal variation (``pv_out``: (a, b, c) triples) and the best root move's
@@ -398,7 +398,7 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     # evaluation) or offer a man (a sacrifice: a move after which the opponent must capture),
                     # so that shots at the horizon are seen
                     elif (sacs > 0 and d > -sacs and not threatened and k == ZERO and ply < MAX_PLY - 3):
-                        sp = evaluate(o, p, k, w, table)
+                        sp = evaluate(o, p, k, w, table, pw)
                         if simp != 0:
                             sp += simp * (root_n - popcount(o | p)) * (1 if w == white else -1)
                         if grain > 1:
@@ -442,9 +442,9 @@ def search_kernel(own, opp, kings, white, params, ctl, tt, wsa, killers, history
                     elif mat + lazy <= fal[ix(u)]:
                         val = mat + lazy
                     else:
-                        val = evaluate(o, p, k, w, table)
+                        val = evaluate(o, p, k, w, table, pw)
                 else:
-                    val = evaluate(o, p, k, w, table)
+                    val = evaluate(o, p, k, w, table, pw)
                 if simp != 0:
                     val += simp * (root_n - popcount(o | p)) * (1 if w == white else -1)
                 if grain > 1:

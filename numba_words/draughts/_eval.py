@@ -59,6 +59,7 @@ import numpy as np
 from .._jit import inline, kernel
 from ..bits import popcount
 from ._movegen import fill, step
+from ._patterns import pattern_sum
 from ._tables import BOARD, SQ2BIT, ZERO, square_rc
 
 TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
@@ -384,15 +385,16 @@ def table_kernel(weights, table):
 
 
 @inline
-def evaluate(own, opp, kings, white, table):
+def evaluate(own, opp, kings, white, table, pw):
     """The score in milli-men for the side to move: ``scale`` of the tapered weighted sum of ``terms``
     (``table``: ``eval_table`` of the weights), summed from the terms as they are computed (no array of
-    terms)."""
+    terms), plus the men's windows' values ``pw`` (``_patterns``)."""
     cw, cb, wm, bm = white_black(own, opp, kings, white)
     n = popcount(own | opp)
     x = table[n, I_CLASSIC] * classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE]) + weighted(table, n, cw, cb)
     raw = x // PHASES if x >= 0 else -((-x) // PHASES)
-    return scale(raw if white else -raw, own, opp, kings)
+    raw = (raw if white else -raw) + pattern_sum(own & ~kings, opp & ~kings, white, pw)
+    return scale(raw, own, opp, kings)
 
 
 @kernel
@@ -403,9 +405,10 @@ def terms_kernel(own, opp, kings, white, out):
 
 
 @kernel
-def evaluate_kernel(own, opp, kings, white, weights, out):
-    """Scores (milli-men, side to move) of many positions into ``out``, with ``weights`` (2, ``N_TERMS``)."""
+def evaluate_kernel(own, opp, kings, white, weights, pw, out):
+    """Scores (milli-men, side to move) of many positions into ``out``, with ``weights`` (2, ``N_TERMS``) and
+    the window values ``pw`` (``_patterns``)."""
     table = np.empty((TABLE_ROWS, N_TERMS), np.int64)
     fill_table(weights, table)
     for i in range(own.shape[0]):
-        out[i] = evaluate(own[i], opp[i], kings[i], white[i], table)
+        out[i] = evaluate(own[i], opp[i], kings[i], white[i], table, pw)

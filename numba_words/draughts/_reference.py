@@ -320,17 +320,34 @@ def eval_terms(pieces, white):
     return out
 
 
-def evaluate(pieces, white, weights):
+def windows(pieces, white):
+    """The configuration number of each of the 16 windows (4x4 blocks at columns and rows 0, 2, 4, 6, in
+    that order, rows first) from the side to move's view: the board turned for Black, each window's eight
+    playable squares in board order, digit 1 a man of the side to move, 2 an opponent's man (kings: 0)."""
+    seen = {(s if white else 51 - s): p for s, p in pieces.items() if p.islower()}
+    out = []
+    for y in (0, 2, 4, 6):
+        for x in (0, 2, 4, 6):
+            squares = sorted((s for s in range(1, 51) if x <= rc(s)[1] < x + 4 and y <= rc(s)[0] < y + 4), key=rc)
+            out.append(sum((0 if s not in seen else 1 if mine(seen[s], white) else 2) * 3 ** i
+                           for i, s in enumerate(squares)))
+    return out
+
+
+def evaluate(pieces, white, weights, patterns=None):
     """Score for the side to move: the sums of integer ``weights`` (two rows: the opening's and the endgame's)
     times ``eval_terms``, blended by the pieces on the board (the opening's alone from 40, the endgame's alone
-    at 8 or fewer, in 32nds between; toward 0), halved when both sides have kings, divided by 8 when the side
-    it favours has at most three pieces and the other side has a king (both toward 0)."""
+    at 8 or fewer, in 32nds between; toward 0), plus the window values ``patterns[i][windows[i]]``, halved when
+    both sides have kings, divided by 8 when the side it favours has at most three pieces and the other side
+    has a king (both toward 0)."""
     f = eval_terms(pieces, white)
     opening = sum(w * x for w, x in zip(weights[0], f))
     endgame = sum(w * x for w, x in zip(weights[1], f))
     p = min(max(len(pieces) - 8, 0), 32)
     blend = opening * p + endgame * (32 - p)
     raw = blend // 32 if blend >= 0 else -((-blend) // 32)
+    if patterns is not None:
+        raw += sum(int(patterns[i][c]) for i, c in enumerate(windows(pieces, white)))
     if {"W", "B"} <= set(pieces.values()):
         raw = raw // 2 if raw > 0 else -((-raw) // 2)
     if raw == 0:
@@ -358,7 +375,7 @@ def draw_class(pieces):
     return 0
 
 
-def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0, sacs=0):
+def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0, sacs=0, patterns=None):
     """Plain minimax value (negamax, no pruning) of a position ``depth`` plies deep, as the search kernel
     defines it: no move is a loss (``-(WIN - ply)``); below the root, the position seen before with the same
     side to move since the last man move or capture (``history``: earlier positions, oldest first, as
@@ -367,7 +384,7 @@ def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0, sacs
     evaluated, one with captures plays them all (a capture is compulsory). With ``sacs``, a position without
     a capture at ``0 >= depth > -sacs`` (no king on the board, the opponent with no capture were it to move,
     ``ply < MAX_PLY - 3``) is worth the best of its evaluation and its sacrifices: men's moves (not crowning)
-    after which the opponent has a capture."""
+    after which the opponent has a capture. ``patterns``: the evaluation's window values."""
     moves = legal_moves(pieces, white)
     if not moves:
         return -(WIN - ply)
@@ -381,9 +398,9 @@ def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0, sacs
             return 0
     capture = any(m[2] for m in moves)
     if ply >= MAX_PLY - 1:
-        return evaluate(pieces, white, weights)
+        return evaluate(pieces, white, weights, patterns)
     if depth <= 0 and not capture:
-        stand = evaluate(pieces, white, weights)
+        stand = evaluate(pieces, white, weights, patterns)
         if not (depth > -sacs and ply < MAX_PLY - 3 and all(p.islower() for p in pieces.values())
                 and not captures(pieces, not white)):
             return stand
@@ -403,6 +420,7 @@ def negamax(pieces, white, depth, weights, history=(), rev=0, mat=0, ply=0, sacs
         crowned = man and child[t].isupper()
         c_rev = 0 if (taken or man) else rev + 1
         c_mat = 0 if (taken or crowned) else mat + 1
-        v = -negamax(child, not white, depth - 1, weights, history + (key,), c_rev, c_mat, ply + 1, sacs)
+        v = -negamax(child, not white, depth - 1, weights, history + (key,), c_rev, c_mat, ply + 1, sacs,
+                     patterns)
         best = max(best, v)
     return best

@@ -29,6 +29,7 @@ import numpy as np
 from .._jit import monotonic_now
 from . import _engine as K
 from ._eval import N_TERMS, TERMS, UNIT, eval_table
+from ._patterns import N_CONF, N_WINDOWS
 from .errors import DraughtsError, InvalidPositionError, quote
 from .game import Game
 from .moves import Move, line_moves
@@ -43,6 +44,8 @@ MAX_HASH_MB = 1 << 16
 #: Most threads a search accepts.
 MAX_THREADS = 256
 WEIGHTS_FILE = "draughts_weights.txt"
+#: The package's window values (``patterns_array``).
+PATTERNS_FILE = Path(__file__).resolve().parents[1] / "data" / "draughts_patterns.npy"
 #: Largest absolute weight accepted (men).
 MAX_WEIGHT = 100.0
 #: With a time a move, the search is stopped this many seconds before the limit (at most ``MOVE_TIME_MARGIN_FRACTION``
@@ -136,6 +139,31 @@ def weights_array(weights) -> np.ndarray:
     return out
 
 
+def patterns_array(patterns=None) -> np.ndarray:
+    """The window values the evaluation adds (``_patterns``): read-only ``int16`` (``N_WINDOWS``, ``N_CONF``) in
+    milli-men, from an array or an ``.npy`` file; ``None``: the package's file, or none (zeros) without one;
+    ``False``: none."""
+    if patterns is None:
+        patterns = PATTERNS_FILE if PATTERNS_FILE.exists() else False
+    if patterns is False:
+        a = np.zeros((N_WINDOWS, N_CONF), np.int16)
+    elif isinstance(patterns, np.ndarray):
+        a = patterns
+    else:
+        try:
+            a = np.load(Path(patterns), allow_pickle=False)
+        except (OSError, ValueError) as exc:
+            raise WeightsError(f"cannot read window values from {quote(str(patterns))}: {exc}") from None
+    if a.shape != (N_WINDOWS, N_CONF) or a.dtype.kind not in "iu":
+        raise WeightsError(f"window values must be integers of shape ({N_WINDOWS}, {N_CONF}), got "
+                           f"{a.dtype} {a.shape}")
+    if a.size and (a.min() < -(1 << 15) or a.max() >= 1 << 15):
+        raise WeightsError("window values must fit in int16 (milli-men)")
+    a = np.ascontiguousarray(a, dtype=np.int16)
+    a.flags.writeable = False
+    return a
+
+
 def load_weights(path=None) -> dict[str, tuple[float, float]]:
     """The evaluation weights ``{term: (opening, endgame)}`` in men of a weights file (default: the package's
     tuned weights); ``Engine(weights=...)`` takes the dict back, with pairs or single numbers."""
@@ -219,14 +247,17 @@ class Engine:
 
     ``threads`` worker threads search each position (lazy SMP); ``hash_mb`` is the transposition table's size
     in MiB (rounded down to a power of two buckets); ``weights`` the evaluation weights (see
-    :func:`weights_array`; ``None``: the package's tuned weights). Defaults of ``__call__`` (what
-    :func:`play_game` uses): ``depth``, ``time``, ``nodes`` given here (0.1 s a move when none is)."""
+    :func:`weights_array`; ``None``: the package's tuned weights); ``patterns`` the learnt values of the men's
+    configurations the evaluation adds (see :func:`patterns_array`; ``None``: the package's). Defaults of
+    ``__call__`` (what :func:`play_game` uses): ``depth``, ``time``, ``nodes`` given here (0.1 s a move when none
+    is)."""
 
     def __init__(self, threads: int = 1, hash_mb: int = 64, weights=None, *, depth=None, time=None, nodes=None,
-                 name: str | None = None):
+                 name: str | None = None, patterns=None):
         self.threads = _whole("threads", threads, 1, MAX_THREADS, none_ok=False)
         self.hash_mb = _whole("hash_mb", hash_mb, 1, MAX_HASH_MB, none_ok=False)
         self.weights = weights_array(weights)
+        self.patterns = patterns_array(patterns)
         self._table_of = None
         self.default_depth = _whole("depth", depth, 1, MAX_DEPTH)
         self.default_time = _seconds("time", time)
@@ -412,7 +443,7 @@ class Engine:
                     while True:  # aspiration: a window around the last depth's score, widened when it fails
                         params[K.P_ALPHA], params[K.P_BETA] = lo, hi
                         K.search_kernel(*root, params, ctl, self._tt, lane["ws"], lane["killers"], lane["history"],
-                                        self.table, keys, pv, info)
+                                        self.table, self.patterns, keys, pv, info)
                         score = int(info[K.I_SCORE])
                         if info[K.I_DONE] != 1 or lo < score < hi:
                             break
@@ -582,7 +613,9 @@ def search(position, depth=None, time=None, nodes=None, threads: int = 1, **kw) 
     """``Engine(threads).search(position, depth, time, nodes, **kw)`` (a fresh table each call)."""
     hash_mb = kw.pop("hash_mb", 16)
     weights = kw.pop("weights", None)
-    return Engine(threads=threads, hash_mb=hash_mb, weights=weights).search(position, depth, time, nodes, **kw)
+    patterns = kw.pop("patterns", None)
+    return Engine(threads=threads, hash_mb=hash_mb, weights=weights, patterns=patterns).search(
+        position, depth, time, nodes, **kw)
 
 
 _searcher[0] = search
