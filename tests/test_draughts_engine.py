@@ -595,9 +595,15 @@ def test_window_values_are_checked(tmp_path):
     bad_file = tmp_path / "bad.npy"
     bad_file.write_bytes(b"not an array")
     for bad in (np.zeros((N_WINDOWS, N_CONF - 1), np.int16), np.zeros((N_WINDOWS, N_CONF)),
-                np.full((N_WINDOWS, N_CONF), 1 << 15), bad_file, tmp_path / "missing.npy"):
+                np.full((N_WINDOWS, N_CONF), 1 << 15), bad_file, tmp_path / "missing.npy", True, 3):
         with pytest.raises(WeightsError):
             Engine(hash_mb=1, patterns=bad)
+    np.save(bad_file, np.zeros(3, np.int16))
+    engine = Engine(hash_mb=1)
+    for bad in (bad_file, np.zeros((2, 2), np.int16)):
+        with pytest.raises(WeightsError):
+            engine.patterns = bad  # an array the kernel would read out of bounds is refused when set
+    assert engine.patterns.shape == (N_WINDOWS, N_CONF)
     good = tmp_path / "good.npy"
     np.save(good, np.ones((N_WINDOWS, N_CONF), np.int32))
     arrays = side_arrays(sample_positions(20, 3))

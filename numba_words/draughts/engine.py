@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import queue
 import threading
 import time as _time
@@ -149,17 +150,19 @@ def patterns_array(patterns=None) -> np.ndarray:
         a = np.zeros((N_WINDOWS, N_CONF), np.int16)
     elif isinstance(patterns, np.ndarray):
         a = patterns
-    else:
+    elif isinstance(patterns, (str, os.PathLike)):
         try:
             a = np.load(Path(patterns), allow_pickle=False)
         except (OSError, ValueError) as exc:
             raise WeightsError(f"cannot read window values from {quote(str(patterns))}: {exc}") from None
-    if a.shape != (N_WINDOWS, N_CONF) or a.dtype.kind not in "iu":
+    else:
+        raise WeightsError(f"window values are an array, an .npy file's path, None or False, got {quote(patterns)}")
+    if not isinstance(a, np.ndarray) or a.shape != (N_WINDOWS, N_CONF) or a.dtype.kind not in "iu":
         raise WeightsError(f"window values must be integers of shape ({N_WINDOWS}, {N_CONF}), got "
-                           f"{a.dtype} {a.shape}")
-    if a.size and (a.min() < -(1 << 15) or a.max() >= 1 << 15):
+                           f"{getattr(a, 'dtype', type(a).__name__)} {getattr(a, 'shape', '')}")
+    if a.min() < -(1 << 15) or a.max() >= 1 << 15:
         raise WeightsError("window values must fit in int16 (milli-men)")
-    a = np.ascontiguousarray(a, dtype=np.int16)
+    a = np.array(a, dtype=np.int16)  # a copy of our own: the kernels trust its shape
     a.flags.writeable = False
     return a
 
@@ -257,7 +260,7 @@ class Engine:
         self.threads = _whole("threads", threads, 1, MAX_THREADS, none_ok=False)
         self.hash_mb = _whole("hash_mb", hash_mb, 1, MAX_HASH_MB, none_ok=False)
         self.weights = weights_array(weights)
-        self.patterns = patterns_array(patterns)
+        self._patterns = patterns_array(patterns)
         self._table_of = None
         self.default_depth = _whole("depth", depth, 1, MAX_DEPTH)
         self.default_time = _seconds("time", time)
@@ -341,6 +344,16 @@ class Engine:
                                    f"weights_array), got {quote(w)}")
             self._table, self._table_of = eval_table(w), w
         return self._table
+
+    @property
+    def patterns(self) -> np.ndarray:
+        """The window values the evaluation adds (``patterns_array``), read-only; set it to anything
+        ``patterns_array`` takes."""
+        return self._patterns
+
+    @patterns.setter
+    def patterns(self, value) -> None:
+        self._patterns = patterns_array(value)
 
     @staticmethod
     def _lane():
