@@ -24,8 +24,9 @@ import time
 from pathlib import Path
 
 import numpy as np
+from draughts_tune import opening
 
-from numba_words.draughts import Engine, Position
+from numba_words.draughts import Engine
 from numba_words.draughts._eval import evaluate_kernel
 from numba_words.draughts._patterns import N_CONF, N_WINDOWS, indices_kernel
 from numba_words.draughts.engine import load_weights, patterns_array, weights_array
@@ -41,11 +42,7 @@ def generate(args) -> None:
     saved = time.time()
     game = 0
     while time.time() < t_end:
-        pos = Position()
-        for _ in range(rng.randint(2, 8)):
-            pos.push(rng.choice(list(pos.legal_moves)))
-        if pos.outcome() is not None:
-            continue
+        pos = opening(rng, rng.randint(2, 8))
         engine.new_game()
         for _ in range(args.max_plies):
             if pos.outcome() is not None:
