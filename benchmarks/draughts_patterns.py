@@ -7,8 +7,10 @@ position met that is quiet for the side to move and has no king is saved with th
 minute, so a run can be stopped at any time.
 
 ``fit``: least squares of what the search found beyond the evaluation without windows (the score, both
-clipped to 3 men, less that evaluation, clipped to ``--clip``) on the windows' configurations, one value a
-configuration of a window, ridge-damped (``--damp``); every fifth game is held out, and the mean squared
+clipped to 3 men, less that evaluation, clipped to ``--clip``) on the windows' configurations, two values a
+configuration of a window (the opening's and the endgame's, their columns weighted by the phase of the
+position as the evaluation blends them; ``--phases 1``: one value), ridge-damped (``--damp``); every fifth
+game is held out, and the mean squared
 error of the evaluation against the scores is printed for the held-out games with and without the windows.
 The values are written as ``int16`` milli-men (``--out``; the package's file is
 ``numba_words/data/draughts_patterns.npy``). Usage::
@@ -27,7 +29,7 @@ import numpy as np
 from draughts_tune import opening
 
 from numba_words.draughts import Engine
-from numba_words.draughts._eval import evaluate_kernel
+from numba_words.draughts._eval import PHASE_LOW, PHASES, evaluate_kernel
 from numba_words.draughts._patterns import N_CONF, N_WINDOWS, indices_kernel
 from numba_words.draughts.engine import load_weights, patterns_array, weights_array
 
@@ -61,16 +63,23 @@ def generate(args) -> None:
     print(f"{game} games, {len(rows)} positions -> {args.out}")
 
 
-def design(own, opp, white):
-    """The sparse rows of window configurations (one 1 a window) of many positions."""
+def design(own, opp, white, phases=2):
+    """The sparse rows of window configurations of many positions (no kings): one 1 a window, or with two
+    phases the opening's share ``p / PHASES`` in the opening's column and the rest in the endgame's."""
     import scipy.sparse as sp
 
     n = own.shape[0]
     idx = np.zeros((n, N_WINDOWS), np.int64)
     indices_kernel(own, opp, white, idx)
-    cols = (idx + np.arange(N_WINDOWS) * N_CONF).ravel()
-    return sp.csr_matrix((np.ones(n * N_WINDOWS), (np.repeat(np.arange(n), N_WINDOWS), cols)),
-                         shape=(n, N_WINDOWS * N_CONF))
+    rows = np.repeat(np.arange(n), N_WINDOWS)
+    cols = (idx + np.arange(N_WINDOWS) * N_CONF).ravel() * phases
+    if phases == 1:
+        return sp.csr_matrix((np.ones(n * N_WINDOWS), (rows, cols)), shape=(n, N_WINDOWS * N_CONF))
+    pieces = np.array([bin(int(a) | int(b)).count("1") for a, b in zip(own, opp)])
+    share = np.repeat(np.clip(pieces - PHASE_LOW, 0, PHASES) / PHASES, N_WINDOWS)
+    return sp.csr_matrix((np.concatenate([share, 1 - share]), (np.concatenate([rows, rows]),
+                                                               np.concatenate([cols, cols + 1]))),
+                         shape=(n, N_WINDOWS * N_CONF * 2))
 
 
 def fit(args) -> None:
@@ -89,7 +98,7 @@ def fit(args) -> None:
     evaluate_kernel(own, opp, np.zeros(n, np.uint64), white, weights_array(load_weights(args.weights)),
                     patterns_array(False), base)
     resid = np.clip(score - np.clip(base, -CAP, CAP), -args.clip, args.clip).astype(np.float64)
-    x = design(own, opp, white)
+    x = design(own, opp, white, args.phases)
     held = (np.unique(game, return_inverse=True)[1] % 5) == 4
     w = lsqr(x[~held], resid[~held], damp=args.damp, atol=1e-9, btol=1e-9, iter_lim=args.iters)[0]
     pred = x @ w
@@ -100,7 +109,9 @@ def fit(args) -> None:
     print(f"{n} positions of {len(np.unique(game))} games, {held.sum()} held out")
     print(f"mean squared error (men^2): fitted games {mse(base, ~held):.4f} -> {mse(base + pred, ~held):.4f}, "
           f"held-out games {mse(base, held):.4f} -> {mse(base + pred, held):.4f}")
-    values = np.clip(np.round(w), -(1 << 15) + 1, (1 << 15) - 1).astype(np.int16).reshape(N_WINDOWS, N_CONF)
+    values = np.clip(np.round(w), -(1 << 15) + 1, (1 << 15) - 1).astype(np.int16)
+    values = values.reshape(N_WINDOWS, N_CONF, args.phases)
+    values = values[..., 0] if args.phases == 1 else values
     print(f"values: {int((values != 0).sum())} not 0, largest {int(np.abs(values).max())} milli-men")
     if args.out:
         np.save(args.out, values)
@@ -121,8 +132,9 @@ def main(argv=None) -> int:
     g.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit", help="fit the window values")
     f.add_argument("data", nargs="+", type=Path)
-    f.add_argument("--damp", type=float, default=3.0, help="ridge damping (default 3)")
+    f.add_argument("--damp", type=float, default=10.0, help="ridge damping (default 10)")
     f.add_argument("--clip", type=float, default=1500.0, help="largest residual, milli-men (default 1500)")
+    f.add_argument("--phases", type=int, choices=(1, 2), default=2, help="values a configuration (default 2)")
     f.add_argument("--iters", type=int, default=3000)
     f.add_argument("--weights", type=Path, default=None, help="the evaluation's weights (default: the package's)")
     f.add_argument("--out", type=Path, default=None)

@@ -96,7 +96,7 @@ def test_terms_and_evaluation_match_the_reference():
     rng = np.random.default_rng(2)
     weight_sets = [weights_array(None), read_only(rng.integers(-3000, 3000, (2, len(TERMS))).astype(np.int64))]
     pattern_sets = [patterns_array(False), patterns_array(None),
-                    patterns_array(rng.integers(-300, 300, (N_WINDOWS, N_CONF)).astype(np.int16))]
+                    patterns_array(rng.integers(-300, 300, (N_WINDOWS, N_CONF, 2)).astype(np.int16))]
     for weights, patterns in zip(weight_sets + weight_sets[:1], pattern_sets):
         scores = np.zeros(len(positions), dtype=np.int64)
         evaluate_kernel(*arrays, weights, patterns, scores)
@@ -590,11 +590,14 @@ def test_window_numbers_match_the_reference():
 
 def test_window_values_are_checked(tmp_path):
     a = patterns_array(None)
-    assert a.shape == (N_WINDOWS, N_CONF) and a.dtype == np.int16 and not a.flags.writeable
+    assert a.shape == (N_WINDOWS, N_CONF, 2) and a.dtype == np.int16 and not a.flags.writeable
     assert not patterns_array(False).any()
+    one = np.arange(N_WINDOWS * N_CONF, dtype=np.int64).reshape(N_WINDOWS, N_CONF) % 2000 - 1000
+    assert np.array_equal(patterns_array(one)[..., 0], one) and np.array_equal(patterns_array(one)[..., 1], one)
     bad_file = tmp_path / "bad.npy"
     bad_file.write_bytes(b"not an array")
     for bad in (np.zeros((N_WINDOWS, N_CONF - 1), np.int16), np.zeros((N_WINDOWS, N_CONF)),
+                np.zeros((N_WINDOWS, N_CONF, 3), np.int16), np.zeros((N_WINDOWS, N_CONF, 2), np.float32),
                 np.full((N_WINDOWS, N_CONF), 1 << 15), bad_file, tmp_path / "missing.npy", True, 3):
         with pytest.raises(WeightsError):
             Engine(hash_mb=1, patterns=bad)
@@ -603,7 +606,7 @@ def test_window_values_are_checked(tmp_path):
     for bad in (bad_file, np.zeros((2, 2), np.int16)):
         with pytest.raises(WeightsError):
             engine.patterns = bad  # an array the kernel would read out of bounds is refused when set
-    assert engine.patterns.shape == (N_WINDOWS, N_CONF)
+    assert engine.patterns.shape == (N_WINDOWS, N_CONF, 2)
     good = tmp_path / "good.npy"
     np.save(good, np.ones((N_WINDOWS, N_CONF), np.int32))
     arrays = side_arrays(sample_positions(20, 3))

@@ -59,7 +59,7 @@ import numpy as np
 from .._jit import inline, kernel
 from ..bits import popcount
 from ._movegen import fill, step
-from ._patterns import pattern_sum
+from ._patterns import pattern_sums
 from ._tables import BOARD, SQ2BIT, ZERO, square_rc
 
 TERMS = ("men", "kings", "advance", "centre", "balance", "back", "outpost", "blocked", "mobility", "runaway",
@@ -388,12 +388,15 @@ def table_kernel(weights, table):
 def evaluate(own, opp, kings, white, table, pw):
     """The score in milli-men for the side to move: ``scale`` of the tapered weighted sum of ``terms``
     (``table``: ``eval_table`` of the weights), summed from the terms as they are computed (no array of
-    terms), plus the men's windows' values ``pw`` (``_patterns``)."""
+    terms), plus the men's windows' values ``pw`` (``_patterns``), blended by the same phase as the weights."""
     cw, cb, wm, bm = white_black(own, opp, kings, white)
     n = popcount(own | opp)
     x = table[n, I_CLASSIC] * classic_diff(wm, bm, cw[I_ADVANCE] - cb[I_ADVANCE]) + weighted(table, n, cw, cb)
     raw = x // PHASES if x >= 0 else -((-x) // PHASES)
-    raw = (raw if white else -raw) + pattern_sum(own & ~kings, opp & ~kings, white, pw)
+    po, pe = pattern_sums(own & ~kings, opp & ~kings, white, pw)
+    p = phase(n)
+    y = po * p + pe * (PHASES - p)
+    raw = (raw if white else -raw) + (y // PHASES if y >= 0 else -((-y) // PHASES))
     return scale(raw, own, opp, kings)
 
 

@@ -4,9 +4,11 @@ The windows are the 4x4 blocks of squares at columns and rows 0, 2, 4 and 6 (the
 eight playable squares, two a row, and every square of a window is empty, the side to move's man or the
 opponent's man: ``3 ** 8 = 6561`` configurations, numbered ``sum(state[i] * 3 ** i)`` over the window's squares
 in board order (state 1: the side to move's man, 2: the opponent's). Kings do not count (their squares read as
-empty). The values are seen from the side to move: with Black to move the board is turned (square ``s`` to
-``51 - s``), so one table serves both colours: window ``(x, y)`` of the turned board is window ``(6 - x, 6 - y)``
-of the real one with its squares in reverse order, which the ``T3R`` table folds into the numbering.
+empty). Each configuration has two values, the opening's and the endgame's (``pw[i, conf, 0]`` and ``[1]``),
+blended by the pieces on the board as the evaluation's weights are (``_eval.phase``). The values are seen from the
+side to move: with Black to move the board is turned (square ``s`` to ``51 - s``), so one table serves both
+colours: window ``(x, y)`` of the turned board is window ``(6 - x, 6 - y)`` of the real one with its squares in
+reverse order, which the ``T3R`` table folds into the numbering.
 
 In the 64-bit layout (``_tables``) the two squares of a window's row are adjacent bits, and the window's four
 rows sit at offsets 0, 5, 11 and 16 from its first square (rows come in pairs of ten bits between ghosts, and
@@ -57,12 +59,16 @@ def window_index(own_men, opp_men, white, i):
 
 
 @inline
-def pattern_sum(own_men, opp_men, white, pw):
-    """The sum of the windows' values ``pw[i, conf]`` (milli-men, side to move)."""
-    total = 0
+def pattern_sums(own_men, opp_men, white, pw):
+    """The sums of the windows' opening and endgame values ``pw[i, conf, 0]`` and ``[1]`` (milli-men, side to
+    move)."""
+    opening = 0
+    endgame = 0
     for i in range(N_WINDOWS):
-        total += pw[i, ix(window_index(own_men, opp_men, white, i))]
-    return total
+        c = ix(window_index(own_men, opp_men, white, i))
+        opening += pw[i, c, 0]
+        endgame += pw[i, c, 1]
+    return opening, endgame
 
 
 @kernel

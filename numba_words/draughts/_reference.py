@@ -337,9 +337,9 @@ def windows(pieces, white):
 def evaluate(pieces, white, weights, patterns=None):
     """Score for the side to move: the sums of integer ``weights`` (two rows: the opening's and the endgame's)
     times ``eval_terms``, blended by the pieces on the board (the opening's alone from 40, the endgame's alone
-    at 8 or fewer, in 32nds between; toward 0), plus the window values ``patterns[i][windows[i]]``, halved when
-    both sides have kings, divided by 8 when the side it favours has at most three pieces and the other side
-    has a king (both toward 0)."""
+    at 8 or fewer, in 32nds between; toward 0), plus the window values ``patterns[i][windows[i]]`` (an opening's
+    and an endgame's, blended the same way), halved when both sides have kings, divided by 8 when the side it
+    favours has at most three pieces and the other side has a king (both toward 0)."""
     f = eval_terms(pieces, white)
     opening = sum(w * x for w, x in zip(weights[0], f))
     endgame = sum(w * x for w, x in zip(weights[1], f))
@@ -347,7 +347,10 @@ def evaluate(pieces, white, weights, patterns=None):
     blend = opening * p + endgame * (32 - p)
     raw = blend // 32 if blend >= 0 else -((-blend) // 32)
     if patterns is not None:
-        raw += sum(int(patterns[i][c]) for i, c in enumerate(windows(pieces, white)))
+        conf = list(enumerate(windows(pieces, white)))
+        y = (sum(int(patterns[i][c][0]) for i, c in conf) * p +
+             sum(int(patterns[i][c][1]) for i, c in conf) * (32 - p))
+        raw += y // 32 if y >= 0 else -((-y) // 32)
     if {"W", "B"} <= set(pieces.values()):
         raw = raw // 2 if raw > 0 else -((-raw) // 2)
     if raw == 0:

@@ -141,13 +141,14 @@ def weights_array(weights) -> np.ndarray:
 
 
 def patterns_array(patterns=None) -> np.ndarray:
-    """The window values the evaluation adds (``_patterns``): read-only ``int16`` (``N_WINDOWS``, ``N_CONF``) in
-    milli-men, from an array or an ``.npy`` file; ``None``: the package's file, or none (zeros) without one;
+    """The window values the evaluation adds (``_patterns``): read-only ``int16`` (``N_WINDOWS``, ``N_CONF``, 2)
+    in milli-men, the opening's and the endgame's, from an array or an ``.npy`` file of that shape or of shape
+    (``N_WINDOWS``, ``N_CONF``) (one value for both); ``None``: the package's file, or none (zeros) without one;
     ``False``: none."""
     if patterns is None:
         patterns = PATTERNS_FILE if PATTERNS_FILE.exists() else False
     if patterns is False:
-        a = np.zeros((N_WINDOWS, N_CONF), np.int16)
+        a = np.zeros((N_WINDOWS, N_CONF, 2), np.int16)
     elif isinstance(patterns, np.ndarray):
         a = patterns
     elif isinstance(patterns, (str, os.PathLike)):
@@ -157,11 +158,14 @@ def patterns_array(patterns=None) -> np.ndarray:
             raise WeightsError(f"cannot read window values from {quote(str(patterns))}: {exc}") from None
     else:
         raise WeightsError(f"window values are an array, an .npy file's path, None or False, got {quote(patterns)}")
-    if not isinstance(a, np.ndarray) or a.shape != (N_WINDOWS, N_CONF) or a.dtype.kind not in "iu":
-        raise WeightsError(f"window values must be integers of shape ({N_WINDOWS}, {N_CONF}), got "
-                           f"{getattr(a, 'dtype', type(a).__name__)} {getattr(a, 'shape', '')}")
+    if (not isinstance(a, np.ndarray) or a.shape not in ((N_WINDOWS, N_CONF), (N_WINDOWS, N_CONF, 2))
+            or a.dtype.kind not in "iu"):
+        raise WeightsError(f"window values must be integers of shape ({N_WINDOWS}, {N_CONF}, 2) or ({N_WINDOWS}, "
+                           f"{N_CONF}), got {getattr(a, 'dtype', type(a).__name__)} {getattr(a, 'shape', '')}")
     if a.min() < -(1 << 15) or a.max() >= 1 << 15:
         raise WeightsError("window values must fit in int16 (milli-men)")
+    if a.ndim == 2:
+        a = np.stack([a, a], axis=-1)
     a = np.array(a, dtype=np.int16)  # a copy of our own: the kernels trust its shape
     a.flags.writeable = False
     return a
