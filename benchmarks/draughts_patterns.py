@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 
 import numpy as np
-from draughts_tune import opening
+from draughts_tune import opening, opening_share
 
 from numba_words.draughts import Engine
-from numba_words.draughts._eval import PHASE_LOW, PHASES, evaluate_kernel
+from numba_words.draughts._eval import evaluate_kernel
 from numba_words.draughts._patterns import N_CONF, N_WINDOWS, indices_kernel
 from numba_words.draughts.engine import load_weights, patterns_array, weights_array
 
@@ -76,7 +76,7 @@ def design(own, opp, white, phases=2):
     if phases == 1:
         return sp.csr_matrix((np.ones(n * N_WINDOWS), (rows, cols)), shape=(n, N_WINDOWS * N_CONF))
     pieces = np.array([bin(int(a) | int(b)).count("1") for a, b in zip(own, opp)])
-    share = np.repeat(np.clip(pieces - PHASE_LOW, 0, PHASES) / PHASES, N_WINDOWS)
+    share = np.repeat(opening_share(pieces), N_WINDOWS)
     return sp.csr_matrix((np.concatenate([share, 1 - share]), (np.concatenate([rows, rows]),
                                                                np.concatenate([cols, cols + 1]))),
                          shape=(n, N_WINDOWS * N_CONF * 2))

@@ -146,10 +146,16 @@ def pieces_of(rows) -> np.ndarray:
     return np.array([bin(r[0] | r[1]).count("1") for r in rows])
 
 
+def opening_share(pieces) -> np.ndarray:
+    """The opening weights' share of the evaluation's blend (0 to 1) with ``pieces`` pieces on the board
+    (``_eval.phase``)."""
+    return np.clip(np.asarray(pieces) - PHASE_LOW, 0, PHASES) / PHASES
+
+
 def tapered_columns(x, pieces) -> np.ndarray:
     """``x`` as the evaluation weighs it with tapered weights: the columns times the opening's share of the
     blend, then times the endgame's (``_eval.phase``)."""
-    share = (np.clip(pieces - PHASE_LOW, 0, PHASES) / PHASES)[:, None]
+    share = opening_share(pieces)[:, None]
     return np.column_stack([x * share, x * (1.0 - share)])
 
 
